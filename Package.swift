@@ -1,0 +1,52 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "ImageColors",
+    products: [
+        .library(name: "ImageColors", targets: ["ImageColors"]),
+        .executable(name: "imagecolors", targets: ["imagecolors"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    ],
+    targets: [
+        // System libraries, found through pkg-config; the providers tell a user what to install.
+        .systemLibrary(
+            name: "CJPEG",
+            pkgConfig: "libjpeg",
+            providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]
+        ),
+        .systemLibrary(
+            name: "CPNG",
+            pkgConfig: "libpng16",
+            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
+        ),
+        // The only code that calls libjpeg/libpng: every call sits behind a C function that
+        // owns its own setjmp, so a longjmp never crosses a Swift frame.
+        .target(
+            name: "CImageCodecs",
+            dependencies: ["CJPEG", "CPNG"]
+        ),
+        .target(
+            name: "ImageColors",
+            dependencies: ["CImageCodecs"]
+        ),
+        .executableTarget(
+            name: "imagecolors",
+            dependencies: [
+                "ImageColors",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "ImageColorsTests",
+            dependencies: ["ImageColors", "CImageCodecs"],
+            resources: [.copy("Goldens")]
+        ),
+        .testTarget(
+            name: "imagecolorsTests",
+            dependencies: ["ImageColors"]
+        ),
+    ]
+)
