@@ -41,12 +41,12 @@ let package = Package(
         ),
         .testTarget(
             name: "ImageColorsTests",
-            dependencies: ["ImageColors", "CImageCodecs"],
-            resources: [.copy("Goldens")]
+            dependencies: ["ImageColors"]
         ),
         .testTarget(
             name: "imagecolorsTests",
-            dependencies: ["ImageColors"]
+            // Depending on the executable makes `swift test` build the binary these tests run.
+            dependencies: ["imagecolors"]
         ),
     ]
 )

@@ -1,0 +1,256 @@
+// libjpeg behind setjmp-guarded functions. See ic_codecs.h for the contract.
+#include "ic_codecs.h"
+
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jpeglib.h>
+#include <jerror.h>
+
+struct ic_jpeg_error {
+    struct jpeg_error_mgr pub;
+    jmp_buf jump;
+    int warnings_are_errors;
+    int failing_code;          // msg_code of the error or warning that stopped decoding
+    char message[JMSG_LENGTH_MAX];
+};
+
+struct ic_jpeg {
+    struct jpeg_decompress_struct cinfo;
+    struct ic_jpeg_error error;
+    FILE *file;
+    int created;     // cinfo is initialised and must be destroyed
+    int started;     // jpeg_start_decompress succeeded
+    int failed;      // a longjmp happened: only destroy is allowed
+    int finished;    // every row delivered and the stream read through EOI
+    uint8_t *cmyk_row;   // scratch row for CMYK → RGBA conversion
+};
+
+// libjpeg calls this for fatal errors; it must not return.
+static void ic_jpeg_error_exit(j_common_ptr cinfo) {
+    struct ic_jpeg_error *error = (struct ic_jpeg_error *)cinfo->err;
+    error->failing_code = error->pub.msg_code;
+    switch (error->failing_code) {
+    case JERR_BAD_PRECISION:
+        snprintf(error->message, sizeof(error->message),
+                 "%d-bit samples (only 8-bit JPEG is supported)", error->pub.msg_parm.i[0]);
+        break;
+    case JERR_SOF_UNSUPPORTED:
+        snprintf(error->message, sizeof(error->message),
+                 "coding process SOF%d (lossless and hierarchical JPEG are not supported)",
+                 error->pub.msg_parm.i[0] - 0xC0);
+        break;
+    default:
+        (*cinfo->err->format_message)(cinfo, error->message);
+        break;
+    }
+    longjmp(error->jump, 1);
+}
+
+// Warnings (msg_level < 0) such as "premature end of data" mean the pixels are not the
+// picture; by default they stop decoding. Trace messages (level >= 0) are ignored.
+static void ic_jpeg_emit_message(j_common_ptr cinfo, int msg_level) {
+    struct ic_jpeg_error *error = (struct ic_jpeg_error *)cinfo->err;
+    if (msg_level >= 0) return;
+    error->pub.num_warnings++;
+    if (error->warnings_are_errors) {
+        ic_jpeg_error_exit(cinfo);
+    } else if (error->message[0] == 0) {
+        (*cinfo->err->format_message)(cinfo, error->message);
+    }
+}
+
+// The default prints to stderr; a library must never do that.
+static void ic_jpeg_output_message(j_common_ptr cinfo) { (void)cinfo; }
+
+static ic_status ic_jpeg_classify(const struct ic_jpeg *jpeg) {
+    switch (jpeg->error.failing_code) {
+    case JERR_BAD_PRECISION:
+    case JERR_SOF_UNSUPPORTED:
+    case JERR_NOT_COMPILED:
+    case JERR_ARITH_NOTIMPL:
+    case JERR_CONVERSION_NOTIMPL:
+    case JERR_NOTIMPL:
+        return IC_ERR_UNSUPPORTED;
+    case JWRN_JPEG_EOF:
+    case JERR_INPUT_EOF:
+    case JERR_INPUT_EMPTY:
+        return IC_ERR_TRUNCATED;
+    case JERR_OUT_OF_MEMORY:
+        return IC_ERR_NO_MEMORY;
+    case JERR_FILE_READ:
+        return IC_ERR_IO;
+    case JERR_IMAGE_TOO_BIG:
+    case JERR_WIDTH_OVERFLOW:
+        return IC_ERR_LIMIT;
+    default:
+        return IC_ERR_CORRUPT;
+    }
+}
+
+ic_jpeg *ic_jpeg_create(int warnings_are_errors) {
+    ic_jpeg *jpeg = calloc(1, sizeof(ic_jpeg));
+    if (jpeg == NULL) return NULL;
+    jpeg->error.warnings_are_errors = warnings_are_errors;
+    return jpeg;
+}
+
+const char *ic_jpeg_message(const ic_jpeg *jpeg) {
+    return jpeg == NULL ? "no decoder" : jpeg->error.message;
+}
+
+ic_status ic_jpeg_open(ic_jpeg *jpeg, ic_source_desc source, ic_jpeg_info *info) {
+    if (jpeg == NULL || info == NULL || jpeg->created || jpeg->failed) return IC_ERR_STATE;
+    memset(info, 0, sizeof(*info));
+
+    if (source.data == NULL) {
+        if (source.path == NULL) return IC_ERR_STATE;
+        jpeg->file = fopen(source.path, "rb");
+        if (jpeg->file == NULL) {
+            snprintf(jpeg->error.message, sizeof(jpeg->error.message), "cannot open the file");
+            return IC_ERR_IO;
+        }
+    }
+
+    jpeg->cinfo.err = jpeg_std_error(&jpeg->error.pub);
+    jpeg->error.pub.error_exit = ic_jpeg_error_exit;
+    jpeg->error.pub.emit_message = ic_jpeg_emit_message;
+    jpeg->error.pub.output_message = ic_jpeg_output_message;
+
+    if (setjmp(jpeg->error.jump)) {
+        jpeg->failed = 1;
+        return ic_jpeg_classify(jpeg);
+    }
+    jpeg_create_decompress(&jpeg->cinfo);
+    jpeg->created = 1;
+    if (source.data != NULL) {
+        jpeg_mem_src(&jpeg->cinfo, source.data, (unsigned long)source.size);
+    } else {
+        jpeg_stdio_src(&jpeg->cinfo, jpeg->file);
+    }
+    // Keep APP1 markers so EXIF orientation can be read; each is at most 64 KB.
+    jpeg_save_markers(&jpeg->cinfo, JPEG_APP0 + 1, 0xFFFF);
+    jpeg_read_header(&jpeg->cinfo, TRUE);
+
+    struct jpeg_decompress_struct *c = &jpeg->cinfo;
+    info->width = c->image_width;
+    info->height = c->image_height;
+    info->components = c->num_components;
+    switch (c->jpeg_color_space) {
+    case JCS_GRAYSCALE: info->color = IC_JPEG_GRAY; break;
+    case JCS_YCbCr: case JCS_RGB: info->color = IC_JPEG_YCBCR; break;
+    case JCS_CMYK: info->color = IC_JPEG_CMYK; break;
+    case JCS_YCCK: info->color = IC_JPEG_YCCK; break;
+    default: info->color = IC_JPEG_OTHER; break;
+    }
+    info->progressive = c->progressive_mode ? 1 : 0;
+    info->arithmetic = c->arith_code ? 1 : 0;
+    info->adobe_inverted = c->saw_Adobe_marker ? 1 : 0;
+    info->max_h_samp = c->max_h_samp_factor;
+    info->max_v_samp = c->max_v_samp_factor;
+    for (jpeg_saved_marker_ptr m = c->marker_list; m != NULL; m = m->next) {
+        if (m->marker == JPEG_APP0 + 1 && m->data_length > 6 && memcmp(m->data, "Exif\0\0", 6) == 0) {
+            info->exif = m->data + 6;
+            info->exif_size = m->data_length - 6;
+            break;
+        }
+    }
+    return IC_OK;
+}
+
+ic_status ic_jpeg_start(ic_jpeg *jpeg, int scale_denom, uint32_t *out_width, uint32_t *out_height) {
+    if (jpeg == NULL || !jpeg->created || jpeg->started || jpeg->failed) return IC_ERR_STATE;
+    if (scale_denom != 1 && scale_denom != 2 && scale_denom != 4 && scale_denom != 8) return IC_ERR_STATE;
+    struct jpeg_decompress_struct *c = &jpeg->cinfo;
+    if (setjmp(jpeg->error.jump)) {
+        jpeg->failed = 1;
+        return ic_jpeg_classify(jpeg);
+    }
+    c->scale_num = 1;
+    c->scale_denom = (unsigned int)scale_denom;
+    c->dct_method = JDCT_ISLOW;
+    // Box-filter downscaling follows, so smooth chroma upsampling buys nothing; this also
+    // matches `djpeg -nosmooth`, the oracle of the tests.
+    c->do_fancy_upsampling = FALSE;
+    int cmyk = c->jpeg_color_space == JCS_CMYK || c->jpeg_color_space == JCS_YCCK;
+    c->out_color_space = cmyk ? JCS_CMYK : JCS_EXT_RGBA;
+    jpeg_start_decompress(c);
+    jpeg->started = 1;
+    if (cmyk) {
+        jpeg->cmyk_row = malloc((size_t)c->output_width * 4);
+        if (jpeg->cmyk_row == NULL) {
+            snprintf(jpeg->error.message, sizeof(jpeg->error.message), "out of memory for a row");
+            jpeg->failed = 1;
+            return IC_ERR_NO_MEMORY;
+        }
+    }
+    *out_width = c->output_width;
+    *out_height = c->output_height;
+    return IC_OK;
+}
+
+// Adobe applications store CMYK inverted (0 = full ink); plain CMYK has 255 = full ink.
+static void ic_cmyk_to_rgba(const uint8_t *cmyk, uint8_t *rgba, uint32_t width, int inverted) {
+    for (uint32_t x = 0; x < width; x++) {
+        unsigned c = cmyk[0], m = cmyk[1], y = cmyk[2], k = cmyk[3];
+        if (!inverted) { c = 255 - c; m = 255 - m; y = 255 - y; k = 255 - k; }
+        rgba[0] = (uint8_t)((c * k + 127) / 255);
+        rgba[1] = (uint8_t)((m * k + 127) / 255);
+        rgba[2] = (uint8_t)((y * k + 127) / 255);
+        rgba[3] = 255;
+        cmyk += 4;
+        rgba += 4;
+    }
+}
+
+ic_status ic_jpeg_read_rows(ic_jpeg *jpeg, uint8_t *rgba, size_t stride, uint32_t max_rows,
+                            uint32_t *first_row, uint32_t *rows_read) {
+    if (jpeg == NULL || !jpeg->started || jpeg->failed || max_rows == 0) return IC_ERR_STATE;
+    struct jpeg_decompress_struct *c = &jpeg->cinfo;
+    *first_row = c->output_scanline;
+    *rows_read = 0;
+    if (jpeg->finished) return IC_DONE;
+    // `volatile`: read after a longjmp.
+    volatile uint32_t done = 0;
+    if (setjmp(jpeg->error.jump)) {
+        jpeg->failed = 1;
+        *rows_read = done;
+        return ic_jpeg_classify(jpeg);
+    }
+    while (done < max_rows && c->output_scanline < c->output_height) {
+        uint8_t *out = rgba + (size_t)done * stride;
+        if (jpeg->cmyk_row != NULL) {
+            JSAMPROW row = jpeg->cmyk_row;
+            JDIMENSION got = jpeg_read_scanlines(c, &row, 1);
+            if (got == 0) break;
+            ic_cmyk_to_rgba(jpeg->cmyk_row, out, c->output_width, c->saw_Adobe_marker);
+            done += got;
+        } else {
+            // Hand libjpeg as many rows as it can fill at once (rec_outbuf_height, ≤ 4).
+            JSAMPROW rows[16];
+            uint32_t want = max_rows - done;
+            if (want > 16) want = 16;
+            for (uint32_t i = 0; i < want; i++) rows[i] = out + (size_t)i * stride;
+            JDIMENSION got = jpeg_read_scanlines(c, rows, want);
+            if (got == 0) break;
+            done += got;
+        }
+    }
+    *rows_read = done;
+    if (c->output_scanline >= c->output_height) {
+        // Reads the rest of the stream up to EOI, so damage after the last row is noticed too.
+        jpeg_finish_decompress(c);
+        jpeg->finished = 1;
+    }
+    return IC_OK;
+}
+
+void ic_jpeg_destroy(ic_jpeg *jpeg) {
+    if (jpeg == NULL) return;
+    if (jpeg->created) jpeg_destroy_decompress(&jpeg->cinfo);
+    if (jpeg->file != NULL) fclose(jpeg->file);
+    free(jpeg->cmyk_row);
+    free(jpeg);
+}

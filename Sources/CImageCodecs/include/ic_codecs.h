@@ -1,0 +1,131 @@
+// ImageColors C shim: the only code that calls libjpeg and libpng.
+//
+// libjpeg and libpng report fatal errors with longjmp. Swift frames must never sit between a
+// setjmp and its longjmp, so every function here that calls into a library installs its own
+// setjmp, cleans up on every path and returns an ic_status. After a failure the handle only
+// accepts *_destroy; the message explains what happened.
+#ifndef IC_CODECS_H
+#define IC_CODECS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Status codes returned by every shim function.
+typedef enum ic_status {
+    IC_OK = 0,
+    IC_DONE = 1,               ///< no more rows: the image is complete
+    IC_ERR_CORRUPT = -1,       ///< the library rejected the data
+    IC_ERR_TRUNCATED = -2,     ///< the data ended before the image did
+    IC_ERR_UNSUPPORTED = -3,   ///< valid, but a feature we do not decode (12-bit, lossless, …)
+    IC_ERR_NO_MEMORY = -4,     ///< an allocation failed or would pass the library's memory limit
+    IC_ERR_IO = -5,            ///< the file could not be opened or read
+    IC_ERR_STATE = -6,         ///< called in the wrong order or after a failure
+    IC_ERR_LIMIT = -7,         ///< over a configured limit (dimensions, chunk size)
+} ic_status;
+
+/// Where compressed bytes come from: a memory buffer (kept alive by the caller until
+/// *_destroy) or a file path opened by the shim.
+typedef struct ic_source_desc {
+    const uint8_t *data;   ///< memory source, or NULL
+    size_t size;           ///< bytes at data
+    const char *path;      ///< file source when data is NULL
+} ic_source_desc;
+
+// MARK: JPEG
+
+/// Colour spaces of the stored JPEG data.
+typedef enum ic_jpeg_color {
+    IC_JPEG_GRAY = 1,
+    IC_JPEG_YCBCR = 2,   ///< also plain RGB
+    IC_JPEG_CMYK = 3,
+    IC_JPEG_YCCK = 4,
+    IC_JPEG_OTHER = 5,
+} ic_jpeg_color;
+
+/// What the header says, filled by ic_jpeg_open.
+typedef struct ic_jpeg_info {
+    uint32_t width;
+    uint32_t height;
+    int32_t components;
+    int32_t color;             ///< ic_jpeg_color
+    int32_t progressive;       ///< 1 for progressive (multi-scan) files
+    int32_t arithmetic;        ///< 1 for arithmetic-coded files
+    int32_t adobe_inverted;    ///< 1 when an Adobe APP14 marker says CMYK is stored inverted
+    int32_t max_h_samp;
+    int32_t max_v_samp;
+    const uint8_t *exif;       ///< TIFF data of the first "Exif\0\0" APP1 marker, or NULL
+    size_t exif_size;
+} ic_jpeg_info;
+
+typedef struct ic_jpeg ic_jpeg;
+
+/// Allocates a decoder; NULL when out of memory.
+ic_jpeg *ic_jpeg_create(int warnings_are_errors);
+/// Opens the source and reads the header (through SOF).
+ic_status ic_jpeg_open(ic_jpeg *jpeg, ic_source_desc source, ic_jpeg_info *info);
+/// Starts decompression at 1/scale_denom (1, 2, 4 or 8) with the ISLOW DCT and no fancy
+/// upsampling; writes the scaled output size.
+ic_status ic_jpeg_start(ic_jpeg *jpeg, int scale_denom, uint32_t *out_width, uint32_t *out_height);
+/// Decodes up to max_rows rows as RGBA8 (alpha 255) into rgba, rows stride bytes apart.
+/// Writes the first row's index and the count; IC_DONE once every row has been delivered.
+ic_status ic_jpeg_read_rows(ic_jpeg *jpeg, uint8_t *rgba, size_t stride, uint32_t max_rows,
+                            uint32_t *first_row, uint32_t *rows_read);
+/// The last error or warning message (never NULL).
+const char *ic_jpeg_message(const ic_jpeg *jpeg);
+/// Frees everything; accepts NULL.
+void ic_jpeg_destroy(ic_jpeg *jpeg);
+
+// MARK: PNG
+
+/// What the header says, filled by ic_png_open.
+typedef struct ic_png_info {
+    uint32_t width;
+    uint32_t height;
+    int32_t bit_depth;
+    int32_t color_type;        ///< PNG colour type (0, 2, 3, 4, 6)
+    int32_t interlaced;        ///< 1 for Adam7
+    const uint8_t *exif;       ///< eXIf chunk data (before IDAT), or NULL
+    size_t exif_size;
+} ic_png_info;
+
+/// One decoded row: pixels land at x = x0, x0 + dx, … of image row y.
+typedef struct ic_png_row {
+    uint32_t y;
+    uint32_t x0;
+    uint32_t dx;
+    uint32_t count;
+} ic_png_row;
+
+/// Limits applied before any chunk is read.
+typedef struct ic_png_limits {
+    uint32_t max_width;
+    uint32_t max_height;
+    uint32_t chunk_cache_max;       ///< ancillary chunks kept, 0 = libpng default
+    size_t chunk_malloc_max;        ///< largest chunk allocation, 0 = libpng default
+} ic_png_limits;
+
+typedef struct ic_png ic_png;
+
+/// Allocates a decoder; NULL when out of memory.
+ic_png *ic_png_create(void);
+/// Opens the source, applies the limits and reads the header (up to the first IDAT), and sets
+/// up the transformations to RGBA8.
+ic_status ic_png_open(ic_png *png, ic_source_desc source, ic_png_limits limits, ic_png_info *info);
+/// Decodes the next row of the current pass as RGBA8 into rgba (width × 4 bytes).
+/// Interlaced images deliver each Adam7 pass's rows in turn. IC_DONE after the last row,
+/// once the rest of the stream (through IEND) has been checked.
+ic_status ic_png_read_row(ic_png *png, uint8_t *rgba, ic_png_row *row);
+/// The last error message (never NULL).
+const char *ic_png_message(const ic_png *png);
+/// Frees everything; accepts NULL.
+void ic_png_destroy(ic_png *png);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

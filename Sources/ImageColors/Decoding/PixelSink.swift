@@ -1,0 +1,42 @@
+/// Receives decoded pixels row by row, as the decoder produces them: the downscaler in the
+/// pipeline, a full-image collector in tests.
+///
+/// Rows are RGBA8. A row may be sparse: an Adam7 pass delivers every `dx`-th pixel of an
+/// image row, starting at `x0`.
+protocol PixelSink {
+    /// Called once, before any row, with the size rows will arrive at (after any DCT scaling).
+    /// - Parameters:
+    ///   - width: Decoded width.
+    ///   - height: Decoded height.
+    ///   - rowsInOrder: `false` when rows arrive in several passes (interlaced PNG).
+    mutating func begin(width: Int, height: Int, rowsInOrder: Bool) throws
+    /// Adds `count` pixels from `row` at `(x0 + i·dx, y)`.
+    mutating func consume(row: UnsafePointer<UInt8>, y: Int, x0: Int, dx: Int, count: Int)
+}
+
+/// What decoding found, besides the pixels.
+struct DecodedImageInfo: Sendable, Hashable {
+    /// The sniffed format.
+    var format: ImageFormat
+    /// Stored width, before orientation and scaling.
+    var width: Int
+    /// Stored height, before orientation and scaling.
+    var height: Int
+    /// The EXIF orientation, `.up` when none.
+    var orientation: Orientation
+    /// Width of the rows handed to the sink.
+    var decodedWidth: Int
+    /// Height of the rows handed to the sink.
+    var decodedHeight: Int
+}
+
+/// How to decode.
+struct DecodeOptions: Sendable {
+    /// The decoder may reduce the image while decoding (libjpeg's DCT scaling) as long as its
+    /// long side stays at least this; `nil` decodes at full size.
+    var minimumLongSide: Int?
+    /// Turns libjpeg warnings ("premature end of data") into errors.
+    var warningsAreErrors = true
+    /// Checks `Task.isCancelled` every this many rows.
+    var cancellationInterval = 64
+}

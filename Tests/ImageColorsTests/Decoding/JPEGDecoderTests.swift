@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+@testable import ImageColors
+
+/// libjpeg-turbo's own test images, with `djpeg` as the oracle for scaled decodes.
+@Suite("JPEG decoding")
+struct JPEGDecoderTests {
+    static let djpeg = ["/usr/bin/djpeg", "/usr/local/bin/djpeg"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    /// Parses a binary PPM (P6, maxval 255) into width, height and RGB bytes.
+    static func parsePPM(_ data: Data) throws -> (width: Int, height: Int, rgb: [UInt8]) {
+        let bytes = [UInt8](data)
+        var fields: [Int] = [], index = 2, current = ""
+        while fields.count < 3, index < bytes.count {
+            let c = Character(UnicodeScalar(bytes[index]))
+            if c.isWhitespace {
+                if !current.isEmpty { fields.append(Int(current)!); current = "" }
+            } else { current.append(c) }
+            index += 1
+        }
+        // Exactly one whitespace byte follows maxval; it was consumed by the loop.
+        guard bytes.starts(with: Array("P6".utf8)), fields.count == 3, fields[2] == 255 else {
+            throw ImageDecodingError.corrupt(.jpeg, detail: "djpeg did not write a P6 PPM")
+        }
+        return (fields[0], fields[1], Array(bytes[index...]))
+    }
+
+    @Test("testorig.jpg at 1/N equals djpeg -dct int -nosmooth -scale 1/N", arguments: [1, 2, 4, 8])
+    func matchesDjpeg(denominator: Int) throws {
+        let djpeg = try #require(Self.djpeg, "djpeg (Debian package libjpeg-turbo-progs) is needed as the oracle")
+        let path = TestFiles.corpus("jpeg/testorig.jpg")
+        // Given djpeg's decode of the same file at the same scale
+        let result = try runTool(djpeg, ["-dct", "int", "-nosmooth", "-scale", "1/\(denominator)", "-ppm", path])
+        #expect(result.status == 0)
+        let reference = try Self.parsePPM(result.stdout)
+        // When we decode with a minimum long side that selects that scale (227 px wide)
+        let (image, info) = try decodeFully(path, minimumLongSide: (227 + denominator - 1) / denominator)
+        // Then sizes and every RGB value agree
+        #expect(info.decodedWidth == reference.width && info.decodedHeight == reference.height)
+        var differing = 0
+        for i in 0..<(reference.width * reference.height) {
+            for c in 0..<3 where image.pixels[i * 4 + c] != reference.rgb[i * 3 + c] { differing += 1 }
+            if image.pixels[i * 4 + 3] != 255 { differing += 1 }
+        }
+        #expect(differing == 0)
+    }
+
+    @Test("the DCT scale keeps the long side at least the minimum")
+    func scaleChoice() {
+        #expect(JPEGDecoder.scaleDenominator(longSide: 6000, minimumLongSide: 500) == 8)
+        #expect(JPEGDecoder.scaleDenominator(longSide: 3000, minimumLongSide: 500) == 4)
+        #expect(JPEGDecoder.scaleDenominator(longSide: 1000, minimumLongSide: 500) == 2)
+        #expect(JPEGDecoder.scaleDenominator(longSide: 998, minimumLongSide: 500) == 1)
+        #expect(JPEGDecoder.scaleDenominator(longSide: 6000, minimumLongSide: nil) == 1)
+    }
+
+    @Test("progressive and arithmetic-coded files decode", arguments: ["testimgint.jpg", "testimgari.jpg"])
+    func otherCodings(name: String) throws {
+        let (image, info) = try decodeFully(TestFiles.corpus("jpeg/\(name)"))
+        #expect(info.format == .jpeg)
+        #expect(image.width == 227 && image.height == 149)
+    }
+
+    @Test("a 12-bit JPEG gives the unsupported error")
+    func twelveBit() throws {
+        let error = #expect(throws: ImageDecodingError.self) {
+            _ = try decodeFully(TestFiles.corpus("jpeg/testorig12.jpg"))
+        }
+        #expect(error?.code == "unsupported-feature")
+        #expect(error?.description == "unsupported JPEG: 12-bit samples (only 8-bit JPEG is supported)")
+    }
+
+    @Test("a truncated JPEG fails by default and decodes when lenient")
+    func truncated() throws {
+        let path = TestFiles.corpus("malformed/pillow-truncated_jpeg.jpg")
+        let error = #expect(throws: ImageDecodingError.self) { _ = try decodeFully(path) }
+        #expect(error?.code == "truncated-image")
+        let (image, _) = try decodeFully(path, strict: false)
+        #expect(image.width > 0)
+    }
+
+    @Test("an Adobe CMYK/YCCK JPEG converts like djpeg, with Pillow's known corners")
+    func cmyk() throws {
+        let djpeg = try #require(Self.djpeg, "djpeg (Debian package libjpeg-turbo-progs) is needed as the oracle")
+        let path = TestFiles.corpus("color/pil_sample_cmyk.jpg")
+        // Given djpeg's conversion (which follows Adobe's inverted convention)
+        let result = try runTool(djpeg, ["-dct", "int", "-nosmooth", "-ppm", path])
+        let reference = try Self.parsePPM(result.stdout)
+        // When we decode the same file
+        let (image, _) = try decodeFully(path)
+        // Then every pixel agrees
+        #expect(image.width == reference.width && image.height == reference.height)
+        var differing = 0
+        for i in 0..<(reference.width * reference.height) {
+            for c in 0..<3 where image.pixels[i * 4 + c] != reference.rgb[i * 3 + c] { differing += 1 }
+        }
+        #expect(differing == 0)
+        // And, as Pillow's own test says, the top-left is red (no cyan, no black) and the
+        // bottom-right black (not the white a wrong inversion gives)
+        #expect(image[0, 0].red > 200 && image[0, 0].green < 60 && image[0, 0].blue < 60)
+        let corner = image[image.width - 1, image.height - 1]
+        #expect(corner.red < 30 && corner.green < 30 && corner.blue < 30)
+    }
+}

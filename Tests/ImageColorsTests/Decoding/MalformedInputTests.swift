@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+@testable import ImageColors
+
+/// Files that crashed or hung other decoders: each decodes or gives a typed error.
+@Suite("Malformed input")
+struct MalformedInputTests {
+    static let malformed = TestFiles.files(in: "malformed")
+
+    @Test("gives a result or a typed error", .timeLimit(.minutes(1)), arguments: malformed)
+    func typedOutcome(name: String) async throws {
+        let analyzer = ImageColorAnalyzer()
+        do {
+            let analysis = try await analyzer.analyze(fileAt: TestFiles.corpus("malformed/\(name)"))
+            #expect(analysis.width > 0 && analysis.height > 0)
+        } catch let error as ImageDecodingError {
+            #expect(!error.description.isEmpty)
+        } catch {
+            Issue.record("\(name): untyped error \(error)")
+        }
+    }
+
+    @Test("a damaged CRC is an error")
+    func badCRC() {
+        let error = #expect(throws: ImageDecodingError.self) {
+            _ = try decodeFully(TestFiles.corpus("malformed/libpng-badcrc.png"))
+        }
+        #expect(error?.code == "corrupt-image")
+    }
+
+    @Test("non-images give the unsupported-format error naming what was seen",
+          arguments: [
+            (Data("GIF89a\u{1}\u{0}\u{1}\u{0}".utf8), "a GIF image"),
+            (Data("RIFF\u{0}\u{0}\u{0}\u{0}WEBPVP8 ".utf8), "a WebP image"),
+            (Data([0, 0, 0, 0x18] + Array("ftypheic".utf8) + [0, 0, 0, 0]), "a HEIC/HEIF image"),
+            (Data("hello, world".utf8), "text starting \"hello, world\""),
+            (Data(), "an empty input (0 bytes)"),
+          ])
+    func unsupported(data: Data, seen: String) async {
+        let error = await #expect(throws: ImageDecodingError.self) {
+            _ = try await ImageColorAnalyzer().analyze(data: data)
+        }
+        #expect(error == .unsupportedFormat(seen: seen))
+    }
+
+    @Test("a missing file gives the file-not-found error")
+    func missingFile() async {
+        let error = await #expect(throws: LoadingError.self) {
+            _ = try await ImageColorAnalyzer().analyze(fileAt: "/nonexistent/cover.jpg")
+        }
+        #expect(error == .fileNotFound(path: "/nonexistent/cover.jpg"))
+        #expect(error?.description == "no such file: /nonexistent/cover.jpg")
+    }
+
+    @Test("a PNG file named .jpg is decoded as PNG")
+    func formatFromBytes() async throws {
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("imagecolors-\(UUID()).jpg")
+        try FileManager.default.copyItem(atPath: TestFiles.corpus("pngsuite/valid/basn2c08.png"), toPath: copy.path)
+        defer { try? FileManager.default.removeItem(at: copy) }
+        let analysis = try await ImageColorAnalyzer().analyze(fileAt: copy.path)
+        #expect(analysis.format == .png)
+    }
+}
