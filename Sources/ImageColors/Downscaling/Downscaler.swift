@@ -1,0 +1,136 @@
+/// A box-filter downscaler fed row by row: the pipeline's pixel sink.
+///
+/// Each output pixel is the alpha-weighted mean of a whole-pixel box of input pixels (output
+/// column `j` covers input columns `⌊j·W/w⌋ ..< ⌊(j+1)·W/w⌋`, rows alike), so every input pixel
+/// counts exactly once. Colour is weighted by alpha: a transparent pixel adds no colour, and a
+/// box that is entirely transparent stays transparent (colour 0, alpha 0), never black.
+///
+/// Memory: accumulators for one output row when rows arrive in order, for every output row when
+/// they arrive in Adam7 passes; both are sized from the output, not the input.
+struct Downscaler: PixelSink {
+    /// The long side to shrink to; `nil` keeps the input size.
+    let targetLongSide: Int?
+
+    private(set) var inputWidth = 0
+    private(set) var inputHeight = 0
+    private(set) var outputWidth = 0
+    private(set) var outputHeight = 0
+
+    /// Input column → output column.
+    private var columnBin: [Int32] = []
+    /// Input row → output row.
+    private var rowBin: [Int32] = []
+    /// Input columns in each output column.
+    private var binWidths: [UInt32] = []
+    /// Input rows in each output row.
+    private var binHeights: [UInt32] = []
+    /// Σ(r·a), Σ(g·a), Σ(b·a), Σa for each output pixel of the window. UInt64: a 65535-px side
+    /// shrunk to 50 px puts 1.7 M pixels in a box, and 1.7 M × 255 × 255 overflows UInt32.
+    private var sums: [UInt64] = []
+    /// 1 (rows in order: one output row accumulates at a time) or `outputHeight`.
+    private var windowRows = 1
+    /// The output row accumulating when `windowRows == 1`.
+    private var currentRow = -1
+    private var output: [UInt8] = []
+
+    /// Creates a downscaler.
+    /// - Parameter targetLongSide: The output's long side; `nil` (or a larger value than the
+    ///   input's) keeps the input size.
+    init(targetLongSide: Int?) {
+        self.targetLongSide = targetLongSide
+    }
+
+    /// The output size for an input size: the long side becomes `targetLongSide`, the short
+    /// side keeps the aspect ratio (rounded, at least 1). Never enlarges.
+    static func outputSize(width: Int, height: Int, targetLongSide: Int?) -> (width: Int, height: Int) {
+        guard let target = targetLongSide, target > 0, max(width, height) > target else { return (width, height) }
+        if width >= height {
+            return (target, max(1, (height * target + width / 2) / width))
+        }
+        return (max(1, (width * target + height / 2) / height), target)
+    }
+
+    mutating func begin(width: Int, height: Int, rowsInOrder: Bool) throws {
+        inputWidth = width
+        inputHeight = height
+        (outputWidth, outputHeight) = Self.outputSize(width: width, height: height, targetLongSide: targetLongSide)
+        (columnBin, binWidths) = Self.bins(input: width, output: outputWidth)
+        (rowBin, binHeights) = Self.bins(input: height, output: outputHeight)
+        windowRows = rowsInOrder ? 1 : outputHeight
+        sums = [UInt64](repeating: 0, count: outputWidth * windowRows * 4)
+        output = [UInt8](repeating: 0, count: outputWidth * outputHeight * 4)
+        currentRow = -1
+    }
+
+    private static func bins(input: Int, output: Int) -> (map: [Int32], sizes: [UInt32]) {
+        var map = [Int32](repeating: 0, count: input)
+        var sizes = [UInt32](repeating: 0, count: output)
+        for bin in 0..<output {
+            let start = bin * input / output, end = (bin + 1) * input / output
+            for i in start..<end { map[i] = Int32(bin) }
+            sizes[bin] = UInt32(end - start)
+        }
+        return (map, sizes)
+    }
+
+    mutating func consume(row: UnsafePointer<UInt8>, y: Int, x0: Int, dx: Int, count: Int) {
+        guard y >= 0, y < inputHeight, count > 0 else { return }
+        let outRow = Int(rowBin[y])
+        let base: Int
+        if windowRows == 1 {
+            if outRow != currentRow {
+                if currentRow >= 0 { finalize(outputRow: currentRow, windowRow: 0) }
+                currentRow = outRow
+            }
+            base = 0
+        } else {
+            base = outRow * outputWidth * 4
+        }
+        let last = min(count, (inputWidth - x0 + dx - 1) / dx)
+        columnBin.withUnsafeBufferPointer { columns in
+            sums.withUnsafeMutableBufferPointer { sums in
+                var x = x0
+                for i in 0..<last {
+                    let p = row + i * 4
+                    let a = UInt64(p[3])
+                    let s = base + Int(columns[x]) * 4
+                    sums[s] &+= UInt64(p[0]) &* a
+                    sums[s + 1] &+= UInt64(p[1]) &* a
+                    sums[s + 2] &+= UInt64(p[2]) &* a
+                    sums[s + 3] &+= a
+                    x += dx
+                }
+            }
+        }
+    }
+
+    /// Turns the sums of one window row into output pixels and clears them.
+    private mutating func finalize(outputRow: Int, windowRow: Int) {
+        let height = UInt64(binHeights[outputRow])
+        let sumBase = windowRow * outputWidth * 4
+        let outBase = outputRow * outputWidth * 4
+        for column in 0..<outputWidth {
+            let s = sumBase + column * 4, o = outBase + column * 4
+            let alphaSum = sums[s + 3]
+            if alphaSum > 0 {
+                let pixels = UInt64(binWidths[column]) * height
+                output[o] = UInt8((sums[s] + alphaSum / 2) / alphaSum)
+                output[o + 1] = UInt8((sums[s + 1] + alphaSum / 2) / alphaSum)
+                output[o + 2] = UInt8((sums[s + 2] + alphaSum / 2) / alphaSum)
+                output[o + 3] = UInt8((alphaSum + pixels / 2) / pixels)
+            }
+            sums[s] = 0; sums[s + 1] = 0; sums[s + 2] = 0; sums[s + 3] = 0
+        }
+    }
+
+    /// The downscaled image. Output rows that received no input stay transparent.
+    mutating func finish() -> RGBAImage {
+        if windowRows == 1 {
+            if currentRow >= 0 { finalize(outputRow: currentRow, windowRow: 0) }
+            currentRow = -1
+        } else {
+            for row in 0..<outputHeight { finalize(outputRow: row, windowRow: row) }
+        }
+        return RGBAImage(width: outputWidth, height: outputHeight, pixels: output)
+    }
+}
