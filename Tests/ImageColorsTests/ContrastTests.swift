@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+import ImageColors
+
+@Suite("Contrast")
+struct ContrastTests {
+    private static let grey777 = RGBColor(hex: "#777777")!
+
+    @Test("Given black and white, when their WCAG ratio is taken, then it is exactly 21")
+    func blackOnWhiteIsExactly21() {
+        #expect(Contrast.contrastRatio(.black, .white) == 21)
+    }
+
+    @Test("Given #777777 on white, when the WCAG ratio is taken, then it is 4.48 (just under AA)")
+    func grey777OnWhite() {
+        let ratio = Contrast.contrastRatio(Self.grey777, .white)
+        #expect(abs(ratio - 4.478) < 0.001)
+        #expect(ratio < 4.5)
+    }
+
+    @Test("Given two colours, when the ratio is taken both ways, then it is the same",
+          arguments: [("#777777", "#ffffff"), ("#1d2b3a", "#f2e3c4"), ("#ff0000", "#00ff00")])
+    func ratioIsSymmetric(_ first: String, _ second: String) {
+        let a = RGBColor(hex: first)!, b = RGBColor(hex: second)!
+        #expect(Contrast.contrastRatio(a, b) == Contrast.contrastRatio(b, a))
+        #expect(Contrast.contrastRatio(a, b) > 1)
+    }
+
+    @Test("Given one colour twice, when the ratio is taken, then it is exactly 1")
+    func sameColourIsOne() {
+        #expect(Contrast.contrastRatio(Self.grey777, Self.grey777) == 1)
+    }
+
+    @Test("Given white and black, when luminance is taken, then it is exactly 1 and 0")
+    func luminanceEnds() {
+        #expect(Contrast.relativeLuminance(.white) == 1)
+        #expect(Contrast.relativeLuminance(.black) == 0)
+    }
+
+    @Test("Given channels either side of 0.04045, when linearised, then the linear and power segments apply")
+    func luminanceUsesTheSRGBThreshold() {
+        // 10/255 = 0.0392 is on the linear segment; 11/255 = 0.0431 on the power segment.
+        let ten = Contrast.relativeLuminance(RGBColor(red: 10, green: 10, blue: 10))
+        let eleven = Contrast.relativeLuminance(RGBColor(red: 11, green: 11, blue: 11))
+        #expect(abs(ten - (10.0 / 255) / 12.92) < 1e-12)
+        #expect(abs(eleven - pow((11.0 / 255 + 0.055) / 1.055, 2.4)) < 1e-12)
+    }
+
+    @Test("Given a grey, when its brightness is taken, then it equals its channel value exactly")
+    func greyBrightnessIsItsChannel() {
+        #expect(Contrast.brightness(RGBColor(red: 125, green: 125, blue: 125)) == 125)
+        #expect(Contrast.brightness(RGBColor(red: 126, green: 126, blue: 126)) == 126)
+    }
+
+    @Test("Given pure primaries, when brightness is taken, then the 299/587/114 weights apply")
+    func brightnessWeights() {
+        #expect(Contrast.brightness(RGBColor(red: 255, green: 0, blue: 0)) == 76.245)
+        #expect(Contrast.brightness(RGBColor(red: 0, green: 255, blue: 0)) == 149.685)
+        #expect(Contrast.brightness(RGBColor(red: 0, green: 0, blue: 255)) == 29.07)
+    }
+}
+
+@Suite("TitleChoice")
+struct TitleChoiceTests {
+    @Test("Given a background of brightness exactly 125, when the title is chosen, then it is light")
+    func brightness125IsLight() {
+        let choice = TitleChoice(background: RGBColor(red: 125, green: 125, blue: 125))
+        #expect(choice.text == .light)
+        #expect(choice.color == .white)
+        #expect(choice.brightness == 125)
+    }
+
+    @Test("Given a background of brightness 126, when the title is chosen, then it is dark")
+    func brightness126IsDark() {
+        let choice = TitleChoice(background: RGBColor(red: 126, green: 126, blue: 126))
+        #expect(choice.text == .dark)
+        #expect(choice.color == .black)
+    }
+
+    @Test("Given a custom threshold, when a background of brightness 150 is judged, then the threshold decides")
+    func customThreshold() {
+        let background = RGBColor(red: 150, green: 150, blue: 150)
+        #expect(TitleChoice(background: background).text == .dark)
+        #expect(TitleChoice(background: background, brightnessThreshold: 150).text == .light)
+    }
+
+    @Test("Given a background, when the title is chosen, then it reports the WCAG ratio of its colour on it")
+    func reportsTheRatioOfTheChosenColour() {
+        let background = RGBColor(hex: "#1d2b3a")!
+        let choice = TitleChoice(background: background)
+        #expect(choice.contrastRatio == Contrast.contrastRatio(.white, background))
+        #expect(choice.brightness == 40.524)
+    }
+
+    @Test("Given a choice, when encoded, then the JSON has exactly the contract's four keys, rounded")
+    func encodesTheContractKeysRounded() throws {
+        let choice = TitleChoice(background: RGBColor(hex: "#1d2b3a")!)
+        let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(choice)) as? [String: Any]
+        let object = try #require(json)
+        #expect(Set(object.keys) == ["text", "color", "brightness", "contrastRatio"])
+        #expect(object["text"] as? String == "light")
+        #expect(object["color"] as? String == "#ffffff")
+        #expect(object["brightness"] as? Double == 40.5)
+        let expectedRatio = (Contrast.contrastRatio(.white, RGBColor(hex: "#1d2b3a")!) * 100).rounded() / 100
+        #expect(object["contrastRatio"] as? Double == expectedRatio)
+        // The struct itself keeps full precision.
+        #expect(choice.brightness == 40.524)
+    }
+
+    @Test("Given encoded JSON, when decoded and encoded again, then the bytes are the same")
+    func roundTrips() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let first = try encoder.encode(TitleChoice(background: RGBColor(hex: "#c8a15e")!))
+        let decoded = try JSONDecoder().decode(TitleChoice.self, from: first)
+        #expect(try encoder.encode(decoded) == first)
+        #expect(decoded.text == .dark)
+        #expect(decoded.brightness == (Contrast.brightness(RGBColor(hex: "#c8a15e")!) * 10).rounded() / 10)
+    }
+
+    @Test("Given the contract's example JSON, when decoded, then every field is read")
+    func decodesTheContractExample() throws {
+        let json = ##"{"text":"light","color":"#ffffff","brightness":38.6,"contrastRatio":14.2}"##
+        let choice = try JSONDecoder().decode(TitleChoice.self, from: Data(json.utf8))
+        #expect(choice == TitleChoice(text: .light, color: .white, brightness: 38.6, contrastRatio: 14.2))
+    }
+}
