@@ -1,0 +1,30 @@
+/// Everything that decides how an image is analysed.
+public struct AnalysisOptions: Sendable, Hashable {
+    /// How far the image is shrunk before counting colours; default ``Quality/high`` (250 px).
+    public var quality: Quality
+    /// Where the background colour is taken from; default ``BackgroundSource/edges``.
+    public var backgroundSource: BackgroundSource
+    /// The title is dark when the background's brightness is above this; default 125.
+    public var brightnessThreshold: Double
+    /// Whether a JPEG that libjpeg only *warns* about (for example "premature end of data",
+    /// which leaves grey rows in place of the picture) fails; default `true`.
+    public var strictDecoding: Bool
+
+    /// Creates options.
+    /// - Parameters:
+    ///   - quality: Default ``Quality/high``.
+    ///   - backgroundSource: Default ``BackgroundSource/edges``.
+    ///   - brightnessThreshold: Default 125.
+    ///   - strictDecoding: Default `true`.
+    public init(
+        quality: Quality = .high,
+        backgroundSource: BackgroundSource = .edges,
+        brightnessThreshold: Double = 125,
+        strictDecoding: Bool = true
+    ) {
+        self.quality = quality
+        self.backgroundSource = backgroundSource
+        self.brightnessThreshold = brightnessThreshold
+        self.strictDecoding = strictDecoding
+    }
+}

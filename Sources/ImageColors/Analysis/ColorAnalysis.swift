@@ -1,0 +1,66 @@
+/// The colours of a card built around an image, and the title choice: the result of an
+/// analysis. Encodes to the JSON line of the CLI contract.
+public struct ColorAnalysis: Sendable, Hashable, Codable {
+    /// A width and a height in pixels.
+    public struct Size: Sendable, Hashable, Codable {
+        /// Width in pixels.
+        public var width: Int
+        /// Height in pixels.
+        public var height: Int
+
+        /// Creates a size.
+        public init(width: Int, height: Int) {
+            self.width = width
+            self.height = height
+        }
+    }
+
+    /// The path or URL analysed, as given; `nil` for bytes.
+    public var source: String?
+    /// The sniffed format.
+    public var format: ImageFormat
+    /// The image's width as shown (after EXIF orientation).
+    public var width: Int
+    /// The image's height as shown (after EXIF orientation).
+    public var height: Int
+    /// The EXIF orientation that was applied (1 when none).
+    public var orientation: Int
+    /// The size of the image the colours were counted on.
+    public var analyzed: Size
+    /// The card's background colour.
+    public var background: RGBColor
+    /// The most prominent colour that reads on the background.
+    public var primary: RGBColor
+    /// A second colour, distinct from the primary.
+    public var secondary: RGBColor
+    /// A third colour, distinct from both.
+    public var detail: RGBColor
+    /// The roles that fell back to white or black because the image had no suitable colour.
+    public var fallback: [ColorRole]
+    /// Light or dark title text, chosen by the brightness rule.
+    public var title: TitleChoice
+
+    /// Creates a result.
+    public init(
+        source: String?, format: ImageFormat, width: Int, height: Int, orientation: Int,
+        analyzed: Size, roles: ColorRoles, title: TitleChoice
+    ) {
+        self.source = source
+        self.format = format
+        self.width = width
+        self.height = height
+        self.orientation = orientation
+        self.analyzed = analyzed
+        self.background = roles.background
+        self.primary = roles.primary
+        self.secondary = roles.secondary
+        self.detail = roles.detail
+        self.fallback = roles.fallback
+        self.title = title
+    }
+
+    /// The four colours and fallbacks as quantization produced them.
+    public var roles: ColorRoles {
+        ColorRoles(background: background, primary: primary, secondary: secondary, detail: detail, fallback: fallback)
+    }
+}
