@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+import ImageColors
+
+/// The README's library example, compiled and run. The test below checks that the README
+/// shows exactly this code, so the two cannot drift apart.
+@Suite("README example")
+struct ReadmeExampleTests {
+    /// What an app stores for one feed entry.
+    struct Entry {
+        var background = ""
+        var titleColor = ""
+        var accent = ""
+    }
+
+    static func buildEntry(imagePath: String) async throws -> Entry {
+        var entry = Entry()
+        // README example begins
+        let analyzer = ImageColorAnalyzer(options: .init(quality: .high))
+        let colors = try await analyzer.analyze(fileAt: imagePath)
+        entry.background = colors.background.hex      // "#1c130b"
+        entry.titleColor = colors.title.color.hex     // "#ffffff": light text on a dark background
+        entry.accent = colors.primary.hex
+        // README example ends
+        return entry
+    }
+
+    @Test("the example runs and gives the sample's colours")
+    func runs() async throws {
+        let entry = try await Self.buildEntry(imagePath: TestFiles.samples.appendingPathComponent("coffee.png").path)
+        #expect(entry.background == "#1c130b")
+        #expect(entry.titleColor == "#ffffff")
+        #expect(entry.accent.count == 7)
+    }
+
+    @Test("the README shows the example exactly as compiled here")
+    func readmeMatches() throws {
+        let source = try String(contentsOfFile: #filePath, encoding: .utf8)
+        let begin = try #require(source.range(of: "// README example begins\n"))
+        let end = try #require(source.range(of: "        // README example ends"))
+        let example = source[begin.upperBound..<end.lowerBound]
+            .split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.dropFirst(8) }.joined(separator: "\n")
+        let readme = try String(contentsOf: TestFiles.root.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains(example), "README.md must contain:\n\(example)")
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+/// `imagecolors analyze`, run as a user runs it.
+@Suite("imagecolors analyze")
+struct AnalyzeCommandTests {
+    @Test("a JSON success line has the contract's keys and types")
+    func successKeys() throws {
+        let output = try CLI.run(["analyze", "--format", "json", "Samples/rocket.jpg"])
+        #expect(output.status == 0)
+        #expect(output.lines.count == 1)
+        let object = try CLI.object(output.lines[0])
+        #expect(object["source"] as? String == "Samples/rocket.jpg")
+        #expect(object["format"] as? String == "jpeg")
+        #expect(object["width"] as? Int == 640 && object["height"] as? Int == 427)
+        let analyzed = try #require(object["analyzed"] as? [String: Any])
+        #expect(analyzed["width"] as? Int == 250 && analyzed["height"] as? Int == 167)
+        for role in ["background", "primary", "secondary", "detail"] {
+            let hex = try #require(object[role] as? String, "\(role) missing")
+            #expect(hex.wholeMatch(of: /#[0-9a-f]{6}/) != nil, "\(role) = \(hex)")
+        }
+        let fallback = try #require(object["fallback"] as? [String])
+        #expect(fallback.allSatisfy { ["primary", "secondary", "detail"].contains($0) })
+        let title = try #require(object["title"] as? [String: Any])
+        #expect(["light", "dark"].contains(title["text"] as? String))
+        #expect(["#ffffff", "#000000"].contains(title["color"] as? String))
+        #expect(title["brightness"] is Double || title["brightness"] is Int)
+        let ratio = try #require((title["contrastRatio"] as? NSNumber)?.doubleValue)
+        #expect(ratio >= 1 && ratio <= 21)
+        #expect(output.stderr.isEmpty)
+    }
+
+    @Test("every source gives one line in input order; a failure in the middle exits 1 and goes to stderr too")
+    func batchWithFailure() throws {
+        let sources = ["Samples/coffee.png", "Samples/missing.png", "Samples/rocket.jpg"]
+        let output = try CLI.run(["analyze", "--format", "json"] + sources)
+        #expect(output.status == 1)
+        #expect(output.lines.count == 3)
+        let objects = try output.lines.map(CLI.object)
+        #expect(objects.map { $0["source"] as? String } == sources)
+        #expect(objects[0]["background"] != nil && objects[2]["background"] != nil)
+        let error = try #require(objects[1]["error"] as? [String: Any])
+        #expect(error["code"] as? String == "file-not-found")
+        let message = try #require(error["message"] as? String)
+        #expect(output.errorLines == ["imagecolors: Samples/missing.png: \(message)"])
+    }
+
+    @Test("a URL gives a clear not-supported-yet error line")
+    func urlNotYetSupported() throws {
+        let output = try CLI.run(["analyze", "--format", "json", "https://example.com/a.png"])
+        #expect(output.status == 1)
+        let error = try #require(try CLI.object(output.lines[0])["error"] as? [String: Any])
+        #expect(error["code"] as? String == "url-not-supported")
+        #expect((error["message"] as? String)?.contains("URLs are not supported yet") == true)
+    }
+
+    @Test("a bad flag value exits with the usage status", arguments: [["--quality", "ultra"], ["--format", "xml"]])
+    func usageError(flag: [String]) throws {
+        let output = try CLI.run(["analyze"] + flag + ["Samples/rocket.jpg"])
+        #expect(output.status == 64)
+        #expect(output.stdout.isEmpty)
+    }
+
+    @Test("--quality sets the analysed size", arguments: [("lowest", 50), ("low", 100), ("high", 250), ("highest", 640)])
+    func quality(name: String, longSide: Int) throws {
+        let output = try CLI.run(["analyze", "--format", "json", "--quality", name, "Samples/rocket.jpg"])
+        let analyzed = try #require(try CLI.object(output.lines[0])["analyzed"] as? [String: Int])
+        #expect(analyzed["width"] == longSide)
+    }
+
+    @Test("text output names every role and has no escape codes when stdout is not a terminal")
+    func plainText() throws {
+        let output = try CLI.run(["analyze", "Samples/coffee.png"])
+        #expect(output.status == 0)
+        for word in ["background", "primary", "secondary", "detail", "title", "#"] {
+            #expect(output.stdout.contains(word))
+        }
+        #expect(!output.stdout.contains("\u{1B}["))
+    }
+
+    @Test("malformed files print nothing from the C libraries, only our own lines")
+    func quietOnMalformedInput() throws {
+        let folder = CLI.corpus.appendingPathComponent("malformed")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            .filter { $0.hasSuffix(".png") || $0.hasSuffix(".jpg") }.sorted()
+            .map { folder.appendingPathComponent($0).path }
+        #expect(files.count > 30)
+        let output = try CLI.run(["analyze", "--format", "json"] + files)
+        #expect(output.lines.count == files.count)
+        for line in output.errorLines {
+            #expect(line.hasPrefix("imagecolors: \(CLI.corpus.path)"), "stray stderr: \(line)")
+        }
+        // Every failure line has a code and a message.
+        for object in try output.lines.map(CLI.object) {
+            if let error = object["error"] as? [String: String] {
+                #expect(error["code"]?.isEmpty == false && error["message"]?.isEmpty == false)
+            }
+        }
+    }
+}

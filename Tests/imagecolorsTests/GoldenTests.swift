@@ -1,0 +1,32 @@
+import Foundation
+import Testing
+
+/// The Samples' reviewed results, kept as golden JSON beside this file. A change of colours
+/// shows up here; re-record on purpose with `IMAGECOLORS_RECORD_GOLDENS=1 swift test`.
+@Suite("Golden results")
+struct GoldenTests {
+    static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
+    static let recording = ProcessInfo.processInfo.environment["IMAGECOLORS_RECORD_GOLDENS"] == "1"
+
+    @Test("each sample gives its golden JSON", arguments: CLI.samples)
+    func matchesGolden(sample: String) throws {
+        let output = try CLI.run(["analyze", "--format", "json", sample])
+        #expect(output.status == 0)
+        let line = try #require(output.lines.first)
+        let golden = Self.goldens.appendingPathComponent((sample as NSString).lastPathComponent + ".json")
+        let actual = try JSONSerialization.jsonObject(with: Data(line.utf8))
+        if Self.recording {
+            let pretty = try JSONSerialization.data(withJSONObject: actual, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+            try (pretty + Data("\n".utf8)).write(to: golden)
+            return
+        }
+        let expected = try JSONSerialization.jsonObject(with: Data(contentsOf: golden))
+        #expect((actual as? NSDictionary) == (expected as? NSDictionary), "\(sample): \(line)")
+    }
+
+    @Test("every sample has a golden file and every golden file a sample")
+    func goldenSet() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.goldens.path).filter { $0.hasSuffix(".json") }
+        #expect(Set(files) == Set(CLI.samples.map { ($0 as NSString).lastPathComponent + ".json" }))
+    }
+}
