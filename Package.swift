@@ -39,14 +39,19 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Paths and a process runner shared by both test targets.
+        .target(
+            name: "TestSupport",
+            path: "Tests/TestSupport"
+        ),
         .testTarget(
             name: "ImageColorsTests",
-            dependencies: ["ImageColors"]
+            dependencies: ["ImageColors", "TestSupport"]
         ),
         .testTarget(
             name: "imagecolorsTests",
             // Depending on the executable makes `swift test` build the binary these tests run.
-            dependencies: ["imagecolors"]
+            dependencies: ["imagecolors", "TestSupport"]
         ),
     ]
 )

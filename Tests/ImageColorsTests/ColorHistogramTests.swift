@@ -1,18 +1,6 @@
 import Testing
 import ImageColors
 
-/// An image of one colour with rectangles painted over it (`x0..<x1`, `y0..<y1`).
-private func histogramImage(_ width: Int, _ height: Int, _ fill: RGBColor, alpha: UInt8 = 255,
-                            _ rects: [(Int, Int, Int, Int, RGBColor)] = []) -> RGBAImage {
-    var image = RGBAImage(width: width, height: height, filledWith: fill, alpha: alpha)
-    for (x0, y0, x1, y1, color) in rects {
-        for y in y0..<y1 {
-            for x in x0..<x1 { image[x, y] = (color.red, color.green, color.blue, 255) }
-        }
-    }
-    return image
-}
-
 @Suite("ColorHistogram")
 struct ColorHistogramTests {
     @Test("Given three pixels in one bin, when counted, then the bin reports their mean, not its corner")
@@ -31,7 +19,7 @@ struct ColorHistogramTests {
 
     @Test("Given alpha 127 and 128, when counted, then only the pixel at 128 counts")
     func alphaBelow128IsIgnored() {
-        var image = histogramImage(4, 4, RGBColor(red: 200, green: 0, blue: 0), alpha: 127)
+        var image = paintedImage(4, 4, RGBColor(red: 200, green: 0, blue: 0), alpha: 127)
         image[1, 1] = (0, 200, 0, 128)
         let histogram = ColorHistogram(image: image)
         #expect(histogram.pixelCount == 1)
@@ -50,7 +38,7 @@ struct ColorHistogramTests {
     @Test("Given a 40×40 frame 2 px wide round another colour, when the border is counted, then only the frame counts, corners once")
     func borderCountsTheBandOnly() {
         let frame = RGBColor(hex: "#f2e3c4")!, inside = RGBColor(hex: "#1d2b3a")!
-        let image = histogramImage(40, 40, frame, [(2, 2, 38, 38, inside)])
+        let image = paintedImage(40, 40, frame, [(2, 2, 38, 38, inside)])
         #expect(ColorHistogram.borderThickness(width: 40, height: 40) == 2)
         let border = ColorHistogram(image: image, region: .border)
         #expect(border.pixelCount == 40 * 40 - 36 * 36)
@@ -68,9 +56,9 @@ struct ColorHistogramTests {
 
     @Test("Given an image thinner than two bands, when the border is counted, then every pixel counts once")
     func thinImageBorderIsWholeImage() {
-        let image = histogramImage(3, 1, .white)
+        let image = paintedImage(3, 1, .white)
         #expect(ColorHistogram(image: image, region: .border).pixelCount == 3)
-        #expect(ColorHistogram(image: histogramImage(25, 2, .white), region: .border).pixelCount == 50)
+        #expect(ColorHistogram(image: paintedImage(25, 2, .white), region: .border).pixelCount == 50)
     }
 
     @Test("Given colours of different counts and a tie, when listed, then most common first and ties by bin index")
@@ -78,7 +66,7 @@ struct ColorHistogramTests {
         let red = RGBColor(red: 200, green: 0, blue: 0), blue = RGBColor(red: 0, green: 0, blue: 200)
         let green = RGBColor(red: 0, green: 200, blue: 0)
         // 4×4: 8 green, 4 red (left), 4 blue (right): red and blue tie.
-        let image = histogramImage(4, 4, green, [(0, 0, 2, 2, red), (2, 0, 4, 2, blue)])
+        let image = paintedImage(4, 4, green, [(0, 0, 2, 2, red), (2, 0, 4, 2, blue)])
         let histogram = ColorHistogram(image: image)
         let bins = histogram.bins()
         #expect(bins.map(\.count) == [8, 4, 4])
@@ -89,7 +77,7 @@ struct ColorHistogramTests {
 
     @Test("Given a minimum count, when listed, then smaller bins are left out")
     func minimumCountFilters() {
-        let image = histogramImage(4, 4, .white, [(0, 0, 1, 3, .black)])
+        let image = paintedImage(4, 4, .white, [(0, 0, 1, 3, .black)])
         #expect(ColorHistogram(image: image).bins(minimumCount: 4).map(\.meanColor) == [.white])
         #expect(ColorHistogram(image: image).bins(minimumCount: 3).count == 2)
     }
@@ -107,7 +95,7 @@ struct ColorHistogramTests {
 
     @Test("Given a histogram of the border, when recounted over the whole image, then it equals a fresh count")
     func recountMatchesAFreshCount() {
-        let image = histogramImage(40, 40, .white, [(2, 2, 38, 38, RGBColor(hex: "#1d2b3a")!), (5, 5, 9, 9, .black)])
+        let image = paintedImage(40, 40, .white, [(2, 2, 38, 38, RGBColor(hex: "#1d2b3a")!), (5, 5, 9, 9, .black)])
         var histogram = ColorHistogram(image: image, region: .border)
         histogram.recount(image, region: .whole)
         let fresh = ColorHistogram(image: image, region: .whole)

@@ -1,18 +1,6 @@
 import Testing
 @testable import ImageColors
 
-/// An image of one colour with opaque rectangles painted over it (`x0..<x1`, `y0..<y1`).
-private func card(_ width: Int, _ height: Int, _ fill: RGBColor, alpha: UInt8 = 255,
-                  _ rects: [(Int, Int, Int, Int, RGBColor)] = []) -> RGBAImage {
-    var image = RGBAImage(width: width, height: height, filledWith: fill, alpha: alpha)
-    for (x0, y0, x1, y1, color) in rects {
-        for y in y0..<y1 {
-            for x in x0..<x1 { image[x, y] = (color.red, color.green, color.blue, 255) }
-        }
-    }
-    return image
-}
-
 /// A 100×100 image with a white 10-pixel frame and horizontal stripes inside, `(rows, colour)`
 /// from row 10 down; rows left over stay white. The band (5 px) sees only the frame.
 private func framedStripes(_ stripes: [(Int, RGBColor)], frame: RGBColor = .white) -> RGBAImage {
@@ -22,7 +10,7 @@ private func framedStripes(_ stripes: [(Int, RGBColor)], frame: RGBColor = .whit
         rects.append((10, y, 90, y + rows, color))
         y += rows
     }
-    return card(100, 100, frame, rects)
+    return paintedImage(100, 100, frame, rects)
 }
 
 private func hex(_ text: String) -> RGBColor { RGBColor(hex: text)! }
@@ -37,7 +25,7 @@ struct QuantizerTests {
     @Test("Given a solid image, when quantized, then it is the background and all roles fall back to the contrasting neutral",
           arguments: [("#3366cc", RGBColor.white), ("#f2e3c4", RGBColor.black)])
     func solidImage(_ fill: String, _ neutral: RGBColor) {
-        let roles = quantizer.roles(of: card(50, 50, hex(fill)))
+        let roles = quantizer.roles(of: paintedImage(50, 50, hex(fill)))
         #expect(roles.background == hex(fill))
         #expect(roles.fallback == [.primary, .secondary, .detail])
         #expect([roles.primary, roles.secondary, roles.detail] == [neutral, neutral, neutral])
@@ -45,7 +33,7 @@ struct QuantizerTests {
 
     @Test("Given a frame round a different interior, when quantized from the edges, then the frame is the background")
     func frameIsBackground() {
-        let roles = quantizer.roles(of: card(100, 100, beige, [(10, 10, 90, 90, navy)]))
+        let roles = quantizer.roles(of: paintedImage(100, 100, beige, [(10, 10, 90, 90, navy)]))
         #expect(roles.background == beige)
         #expect(roles.primary == navy)
         #expect(roles.fallback == [.secondary, .detail])
@@ -54,14 +42,14 @@ struct QuantizerTests {
 
     @Test("Given a frame round a larger interior, when quantized from the whole image, then the interior is the background")
     func wholeSourceUsesTheMajority() {
-        let roles = Quantizer(backgroundSource: .whole).roles(of: card(100, 100, beige, [(10, 10, 90, 90, navy)]))
+        let roles = Quantizer(backgroundSource: .whole).roles(of: paintedImage(100, 100, beige, [(10, 10, 90, 90, navy)]))
         #expect(roles.background == navy)
         #expect(roles.primary == beige)
     }
 
     @Test("Given two horizontal bands, 2/3 navy over 1/3 orange, when quantized, then navy is the background and orange the primary")
     func twoHorizontalBands() {
-        let roles = quantizer.roles(of: card(60, 60, navy, [(0, 40, 60, 60, orange)]))
+        let roles = quantizer.roles(of: paintedImage(60, 60, navy, [(0, 40, 60, 60, orange)]))
         #expect(roles.background == navy)
         #expect(roles.primary == orange)
         #expect(roles.fallback == [.secondary, .detail])
@@ -70,15 +58,15 @@ struct QuantizerTests {
 
     @Test("Given two equal bands in either order, when quantized, then the tie goes to the lower bin index both times")
     func equalBandsTieByBinIndex() {
-        let navyOnTop = quantizer.roles(of: card(60, 60, navy, [(0, 30, 60, 60, orange)]))
-        let orangeOnTop = quantizer.roles(of: card(60, 60, orange, [(0, 30, 60, 60, navy)]))
+        let navyOnTop = quantizer.roles(of: paintedImage(60, 60, navy, [(0, 30, 60, 60, orange)]))
+        let orangeOnTop = quantizer.roles(of: paintedImage(60, 60, orange, [(0, 30, 60, 60, navy)]))
         #expect(navyOnTop.background == navy)  // navy's bin (r = 0x1d >> 3) precedes orange's
         #expect(orangeOnTop == navyOnTop)
     }
 
     @Test("Given a dark logo on a transparent image, when quantized, then the background is white, not black, and the logo is primary")
     func darkLogoOnTransparency() {
-        let roles = quantizer.roles(of: card(60, 60, .black, alpha: 0, [(20, 20, 40, 40, red)]))
+        let roles = quantizer.roles(of: paintedImage(60, 60, .black, alpha: 0, [(20, 20, 40, 40, red)]))
         #expect(roles.background != .black)
         #expect(roles.background == .white)
         #expect(roles.primary == red)
@@ -88,14 +76,14 @@ struct QuantizerTests {
     @Test("Given a light logo on a transparent image, when quantized, then the background is black so the logo stays visible")
     func lightLogoOnTransparency() {
         let yellow = hex("#f5d76e")
-        let roles = quantizer.roles(of: card(60, 60, .black, alpha: 0, [(20, 20, 40, 40, yellow)]))
+        let roles = quantizer.roles(of: paintedImage(60, 60, .black, alpha: 0, [(20, 20, 40, 40, yellow)]))
         #expect(roles.background == .black)
         #expect(roles.primary == yellow)
     }
 
     @Test("Given no opaque pixel at all, when quantized, then the background is white and every role falls back to black")
     func fullyTransparent() {
-        let roles = quantizer.roles(of: card(30, 30, .white, alpha: 0))
+        let roles = quantizer.roles(of: paintedImage(30, 30, .white, alpha: 0))
         #expect(roles == ColorRoles(background: .white, primary: .black, secondary: .black, detail: .black,
                                     fallback: [.primary, .secondary, .detail]))
     }
@@ -103,7 +91,7 @@ struct QuantizerTests {
     @Test("Given white edges with a teal strip holding 36% of white's count, when quantized, then teal is the background")
     func colourfulBinBeatsWhite() {
         // Band of 100×100 (5 px): teal top rows 500 px, white 1400 px.
-        let roles = quantizer.roles(of: card(100, 100, .white, [(0, 0, 100, 5, teal)]))
+        let roles = quantizer.roles(of: paintedImage(100, 100, .white, [(0, 0, 100, 5, teal)]))
         #expect(roles.background == teal)
     }
 
@@ -111,7 +99,7 @@ struct QuantizerTests {
     func thirtyPercentBoundary() throws {
         let whole = Quantizer(backgroundSource: .whole)
         // 100×13: 1000 white, 300 teal.
-        var image = card(100, 13, .white, [(0, 10, 100, 13, teal)])
+        var image = paintedImage(100, 13, .white, [(0, 10, 100, 13, teal)])
         #expect(whole.roles(of: image).background == teal)
         image[0, 12] = (255, 255, 255, 255)  // 1001 white, 299 teal: 29.87%
         #expect(whole.roles(of: image).background == .white)
@@ -178,7 +166,7 @@ struct QuantizerTests {
     @Test("Given a colour on 4 or 5 of 10000 pixels, when quantized, then below 0.05% it is noise",
           arguments: [(4, [ColorRole.primary, .secondary, .detail]), (5, [ColorRole.secondary, .detail])])
     func candidateNoiseFloor(_ pixels: Int, _ fallback: [ColorRole]) {
-        let roles = quantizer.roles(of: card(100, 100, .white, [(20, 20, 20 + pixels, 21, navy)]))
+        let roles = quantizer.roles(of: paintedImage(100, 100, .white, [(20, 20, 20 + pixels, 21, navy)]))
         #expect(roles.fallback == fallback)
         #expect(roles.primary == (pixels == 5 ? navy : .black))
     }

@@ -1,12 +1,10 @@
 import Foundation
+import TestSupport
 
 /// Runs the built `imagecolors` binary.
 enum CLI {
-    /// The package root.
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    /// `../shared/corpus` beside the checkout.
-    static let corpus = root.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+    static let root = RepositoryPaths.root
+    static let corpus = RepositoryPaths.corpus
 
     /// The binary, next to the test bundle in the build folder.
     static let binary: URL = {
@@ -21,41 +19,9 @@ enum CLI {
         fatalError("imagecolors binary not found near \(candidates.map(\.path))")
     }()
 
-    /// What one run printed.
-    struct Output {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-        var lines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: true).map(String.init) }
-        var errorLines: [String] { stderr.split(separator: "\n", omittingEmptySubsequences: true).map(String.init) }
-    }
-
     /// Runs `imagecolors ARGUMENTS…` in the package root with `environment` added.
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Output {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.currentDirectoryURL = root
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        // Drain stderr on another thread so a full pipe can never stall the child.
-        final class Box: @unchecked Sendable { var data = Data() }
-        let errors = Box()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            errors.data = err.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        return Output(status: process.terminationStatus,
-                      stdout: String(decoding: stdout, as: UTF8.self),
-                      stderr: String(decoding: errors.data, as: UTF8.self))
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> ProcessOutput {
+        try runProcess(binary, arguments, in: root, environment: environment)
     }
 
     /// Parses one JSON line into a dictionary.
@@ -66,9 +32,8 @@ enum CLI {
         return object
     }
 
-    /// The sample images, sorted.
+    /// The sample images as relative paths (`Samples/x.jpg`), sorted.
     static var samples: [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Samples").path)) ?? []
-        return names.filter { $0.hasSuffix(".jpg") || $0.hasSuffix(".png") }.sorted().map { "Samples/\($0)" }
+        RepositoryPaths.sampleNames.map { "Samples/\($0)" }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import ImageColors
 
 /// libjpeg-turbo's own test images, with `djpeg` as the oracle for scaled decodes.
@@ -30,9 +31,9 @@ struct JPEGDecoderTests {
         let djpeg = try #require(Self.djpeg, "djpeg (Debian package libjpeg-turbo-progs) is needed as the oracle")
         let path = TestFiles.corpus("jpeg/testorig.jpg")
         // Given djpeg's decode of the same file at the same scale
-        let result = try runTool(djpeg, ["-dct", "int", "-nosmooth", "-scale", "1/\(denominator)", "-ppm", path])
+        let result = try runProcess(URL(fileURLWithPath: djpeg), ["-dct", "int", "-nosmooth", "-scale", "1/\(denominator)", "-ppm", path])
         #expect(result.status == 0)
-        let reference = try Self.parsePPM(result.stdout)
+        let reference = try Self.parsePPM(result.stdoutData)
         // When we decode with a minimum long side that selects that scale (227 px wide)
         let (image, info) = try decodeFully(path, minimumLongSide: (227 + denominator - 1) / denominator)
         // Then sizes and every RGB value agree
@@ -84,8 +85,8 @@ struct JPEGDecoderTests {
         let djpeg = try #require(Self.djpeg, "djpeg (Debian package libjpeg-turbo-progs) is needed as the oracle")
         let path = TestFiles.corpus("color/pil_sample_cmyk.jpg")
         // Given djpeg's conversion (which follows Adobe's inverted convention)
-        let result = try runTool(djpeg, ["-dct", "int", "-nosmooth", "-ppm", path])
-        let reference = try Self.parsePPM(result.stdout)
+        let result = try runProcess(URL(fileURLWithPath: djpeg), ["-dct", "int", "-nosmooth", "-ppm", path])
+        let reference = try Self.parsePPM(result.stdoutData)
         // When we decode the same file
         let (image, _) = try decodeFully(path)
         // Then every pixel agrees

@@ -1,33 +1,21 @@
 import Foundation
+import TestSupport
 @testable import ImageColors
 
-/// Paths of the shared corpus and the samples, found from this file's location.
+/// Paths of the shared corpus and the samples.
 enum TestFiles {
-    /// The package root (…/main).
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-    /// `../shared/corpus` beside the checkout, as CI lays it out.
-    static let corpus = root.deletingLastPathComponent().appendingPathComponent("shared/corpus")
-    /// `Samples/`.
-    static let samples = root.appendingPathComponent("Samples")
+    static let root = RepositoryPaths.root
+    static let corpus = RepositoryPaths.corpus
+    static let samples = RepositoryPaths.samples
 
     /// Every file in a corpus folder with one of the extensions, sorted by name.
     static func files(in folder: String, extensions: Set<String> = ["png", "jpg"]) -> [String] {
-        let directory = corpus.appendingPathComponent(folder)
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        return names.filter { extensions.contains(($0 as NSString).pathExtension.lowercased()) }.sorted()
+        RepositoryPaths.corpusFiles(in: folder, extensions: extensions)
     }
 
     /// Full path of a corpus file.
     static func corpus(_ relative: String) -> String {
         corpus.appendingPathComponent(relative).path
-    }
-
-    /// Every sample image, sorted by name.
-    static var sampleNames: [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: samples.path)) ?? []
-        return names.filter { ["png", "jpg", "jpeg"].contains(($0 as NSString).pathExtension.lowercased()) }.sorted()
     }
 }
 
@@ -59,26 +47,15 @@ func decodeFully(_ path: String, minimumLongSide: Int? = nil, strict: Bool = tru
     return (sink.image, info)
 }
 
-/// Runs a command to completion and returns its exit status and both outputs.
-func runTool(_ executable: String, _ arguments: [String]) throws -> (status: Int32, stdout: Data, stderr: Data) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    // Drain stderr on another thread so a full pipe can never stall the child.
-    final class Box: @unchecked Sendable { var data = Data() }
-    let errors = Box()
-    let group = DispatchGroup()
-    group.enter()
-    DispatchQueue.global().async {
-        errors.data = err.fileHandleForReading.readDataToEndOfFile()
-        group.leave()
+/// An image of one colour with opaque rectangles `(x0, y0, x1, y1, colour)` painted over it
+/// (`x0..<x1`, `y0..<y1`).
+func paintedImage(_ width: Int, _ height: Int, _ fill: RGBColor, alpha: UInt8 = 255,
+                  _ rects: [(Int, Int, Int, Int, RGBColor)] = []) -> RGBAImage {
+    var image = RGBAImage(width: width, height: height, filledWith: fill, alpha: alpha)
+    for (x0, y0, x1, y1, color) in rects {
+        for y in y0..<y1 {
+            for x in x0..<x1 { image[x, y] = (color.red, color.green, color.blue, 255) }
+        }
     }
-    let stdout = out.fileHandleForReading.readDataToEndOfFile()
-    group.wait()
-    process.waitUntilExit()
-    return (process.terminationStatus, stdout, errors.data)
+    return image
 }

@@ -1,0 +1,53 @@
+import Foundation
+
+/// What a finished process printed.
+public struct ProcessOutput: Sendable {
+    /// The exit status.
+    public var status: Int32
+    /// Standard output, raw.
+    public var stdoutData: Data
+    /// Standard error, raw.
+    public var stderrData: Data
+
+    /// Standard output as UTF-8 text.
+    public var stdout: String { String(decoding: stdoutData, as: UTF8.self) }
+    /// Standard error as UTF-8 text.
+    public var stderr: String { String(decoding: stderrData, as: UTF8.self) }
+    /// Non-empty lines of standard output.
+    public var lines: [String] { stdout.split(separator: "\n").map(String.init) }
+    /// Non-empty lines of standard error.
+    public var errorLines: [String] { stderr.split(separator: "\n").map(String.init) }
+}
+
+/// Runs a program to completion and collects both outputs.
+/// - Parameters:
+///   - executable: The program's path.
+///   - arguments: Its arguments.
+///   - directory: The working directory; default the current one.
+///   - environment: Variables added to (or replacing) this process's environment.
+public func runProcess(
+    _ executable: URL, _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]
+) throws -> ProcessOutput {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    if let directory { process.currentDirectoryURL = directory }
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    // Drain stderr on another thread so a full pipe can never stall the child.
+    final class Box: @unchecked Sendable { var data = Data() }
+    let errors = Box()
+    let group = DispatchGroup()
+    group.enter()
+    DispatchQueue.global().async {
+        errors.data = err.fileHandleForReading.readDataToEndOfFile()
+        group.leave()
+    }
+    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    process.waitUntilExit()
+    return ProcessOutput(status: process.terminationStatus, stdoutData: stdout, stderrData: errors.data)
+}
