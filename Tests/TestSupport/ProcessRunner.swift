@@ -25,14 +25,18 @@ public struct ProcessOutput: Sendable {
 ///   - arguments: Its arguments.
 ///   - directory: The working directory; default the current one.
 ///   - environment: Variables added to (or replacing) this process's environment.
+///   - unsetting: Variables of this process's environment the child must not see.
 public func runProcess(
-    _ executable: URL, _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]
+    _ executable: URL, _ arguments: [String], in directory: URL? = nil,
+    environment: [String: String] = [:], unsetting: [String] = []
 ) throws -> ProcessOutput {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
     if let directory { process.currentDirectoryURL = directory }
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    var inherited = ProcessInfo.processInfo.environment
+    for name in unsetting { inherited.removeValue(forKey: name) }
+    process.environment = inherited.merging(environment) { $1 }
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
     process.standardError = err

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `imagecolors analyze`, run as a user runs it.
 @Suite("imagecolors analyze")
@@ -76,6 +77,21 @@ struct AnalyzeCommandTests {
             #expect(output.stdout.contains(word))
         }
         #expect(!output.stdout.contains("\u{1B}["))
+    }
+
+    @Test("a terminal gets true-colour swatches unless NO_COLOR is set", arguments: [false, true])
+    func terminalSwatches(noColor: Bool) throws {
+        // Given stdout on a pseudo-terminal (util-linux `script`, in Debian's essential bsdutils),
+        // and NO_COLOR set or not (`swift test` itself sets it, so it is removed explicitly)
+        let command = "\(CLI.binary.path) analyze Samples/rocket.jpg"
+        let output = try runProcess(URL(fileURLWithPath: "/usr/bin/script"), ["-qec", command, "/dev/null"],
+                                    in: CLI.root, environment: noColor ? ["NO_COLOR": "1"] : [:],
+                                    unsetting: noColor ? [] : ["NO_COLOR"])
+        #expect(output.status == 0)
+        // Then the background's swatch is drawn in its own colour, or not at all with NO_COLOR
+        let swatch = "\u{1B}[48;2;20;35;61m"
+        #expect(output.stdout.contains("#14233d"))
+        #expect(output.stdout.contains(swatch) == !noColor)
     }
 
     @Test("malformed files print nothing from the C libraries, only our own lines")

@@ -41,4 +41,36 @@ struct OrientationTests {
             #expect(shown[x, y].red == 255, "\(orientation)")
         }
     }
+
+    /// A PNG chunk: length, type, data, CRC-32 of type and data.
+    static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+        let body = Array(type.utf8) + data
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in body {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        crc ^= 0xFFFF_FFFF
+        let be = { (v: UInt32) in [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+        return be(UInt32(data.count)) + body + be(crc)
+    }
+
+    @Test("a PNG eXIf chunk's orientation is applied")
+    func pngExif() async throws {
+        // Given a 32×32 PngSuite gradient with an eXIf chunk (big-endian TIFF, orientation 6)
+        // inserted after IHDR
+        let original = try [UInt8](Data(contentsOf: TestFiles.corpus.appendingPathComponent("pngsuite/valid/basn2c08.png")))
+        let tiff: [UInt8] = [0x4D, 0x4D, 0, 42, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0, 0, 0, 0, 0, 0, 0]
+        let ihdrEnd = 8 + 8 + 13 + 4
+        let png = Array(original[..<ihdrEnd]) + Self.chunk("eXIf", tiff) + Array(original[ihdrEnd...])
+        // When analysed
+        let analysis = try await ImageColorAnalyzer(options: .init(quality: .highest)).analyze(data: Data(png))
+        // Then the orientation is read and applied
+        #expect(analysis.orientation == 6)
+        let (image, info) = try ImageColorAnalyzer(options: .init(quality: .highest)).downscaledImage(.data(Data(png)))
+        let (plain, _) = try decodeFully(TestFiles.corpus("pngsuite/valid/basn2c08.png"))
+        #expect(info.orientation == .right)
+        #expect(image == Orientation.right.apply(to: plain))
+        #expect(image != plain, "the gradient is not symmetric under rotation")
+    }
 }
