@@ -6,6 +6,8 @@ public struct AnalysisOptions: Sendable, Hashable {
     public var backgroundSource: BackgroundSource
     /// The title is dark when the background's brightness is above this; default 125.
     public var brightnessThreshold: Double
+    /// The most memory the analysis may use for image data; default ``MemoryBudget/default`` (30 MB).
+    public var memoryBudget: MemoryBudget
     /// Whether a JPEG that libjpeg only *warns* about (for example "premature end of data",
     /// which leaves grey rows in place of the picture) fails; default `true`.
     public var strictDecoding: Bool
@@ -15,14 +17,17 @@ public struct AnalysisOptions: Sendable, Hashable {
     ///   - quality: Default ``Quality/high``.
     ///   - backgroundSource: Default ``BackgroundSource/edges``.
     ///   - brightnessThreshold: Default 125.
+    ///   - memoryBudget: Default 30 MB.
     ///   - strictDecoding: Default `true`.
     public init(
         quality: Quality = .high,
+        memoryBudget: MemoryBudget = .default,
         backgroundSource: BackgroundSource = .edges,
         brightnessThreshold: Double = 125,
         strictDecoding: Bool = true
     ) {
         self.quality = quality
+        self.memoryBudget = memoryBudget
         self.backgroundSource = backgroundSource
         self.brightnessThreshold = brightnessThreshold
         self.strictDecoding = strictDecoding

@@ -13,7 +13,7 @@ public struct ImageColorAnalyzer: Sendable {
     public var options: AnalysisOptions
 
     /// Creates an analyzer.
-    /// - Parameter options: Default ``AnalysisOptions/init(quality:backgroundSource:brightnessThreshold:strictDecoding:)``
+    /// - Parameter options: Default ``AnalysisOptions/init(quality:memoryBudget:backgroundSource:brightnessThreshold:strictDecoding:)``
     ///   with its defaults.
     public init(options: AnalysisOptions = AnalysisOptions()) {
         self.options = options
