@@ -1,3 +1,5 @@
+import Foundation
+
 /// The most memory one analysis may use for image data: decoder state, row buffers,
 /// downscaler accumulators and, for downloads, compressed bytes held in memory.
 ///
@@ -60,5 +62,3 @@ public struct MemoryBudget: Sendable, Hashable, Codable, Comparable, CustomStrin
 
     public static func < (lhs: MemoryBudget, rhs: MemoryBudget) -> Bool { lhs.bytes < rhs.bytes }
 }
-
-import Foundation
