@@ -5,9 +5,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <jpeglib.h>
 #include <jerror.h>
+
+// Our own failures raised from inside libjpeg (the progress monitor), beyond libjpeg's codes.
+enum { IC_JERR_TOO_MANY_SCANS = 10000, IC_JERR_DEADLINE = 10001 };
 
 struct ic_jpeg_error {
     struct jpeg_error_mgr pub;
@@ -20,6 +24,9 @@ struct ic_jpeg_error {
 struct ic_jpeg {
     struct jpeg_decompress_struct cinfo;
     struct ic_jpeg_error error;
+    struct jpeg_progress_mgr progress;
+    ic_jpeg_config config;
+    int planned;     // ic_jpeg_plan_scale succeeded
     FILE *file;
     int created;     // cinfo is initialised and must be destroyed
     int started;     // jpeg_start_decompress succeeded
@@ -65,8 +72,39 @@ static void ic_jpeg_emit_message(j_common_ptr cinfo, int msg_level) {
 // The default prints to stderr; a library must never do that.
 static void ic_jpeg_output_message(j_common_ptr cinfo) { (void)cinfo; }
 
+int64_t ic_monotonic_ns(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (int64_t)now.tv_sec * 1000000000 + now.tv_nsec;
+}
+
+// libjpeg calls this often while it works, including while jpeg_start_decompress reads every
+// scan of a progressive file: the one place to stop a scan flood or a slow input in time.
+static void ic_jpeg_progress(j_common_ptr common) {
+    j_decompress_ptr cinfo = (j_decompress_ptr)common;
+    ic_jpeg *jpeg = (ic_jpeg *)((char *)cinfo - offsetof(ic_jpeg, cinfo));
+    struct ic_jpeg_error *error = &jpeg->error;
+    if (jpeg->config.max_scans > 0 && cinfo->input_scan_number > jpeg->config.max_scans) {
+        error->failing_code = IC_JERR_TOO_MANY_SCANS;
+        snprintf(error->message, sizeof(error->message), "more than %d scans", jpeg->config.max_scans);
+        longjmp(error->jump, 1);
+    }
+    if (jpeg->config.deadline_ns > 0 && ic_monotonic_ns() > jpeg->config.deadline_ns) {
+        error->failing_code = IC_JERR_DEADLINE;
+        snprintf(error->message, sizeof(error->message), "decoding took too long");
+        longjmp(error->jump, 1);
+    }
+}
+
 static ic_status ic_jpeg_classify(const struct ic_jpeg *jpeg) {
     switch (jpeg->error.failing_code) {
+    case IC_JERR_TOO_MANY_SCANS:
+        return IC_ERR_LIMIT;
+    case IC_JERR_DEADLINE:
+        return IC_ERR_DEADLINE;
+    case JERR_NO_BACKING_STORE:
+        // The coefficient buffer did not fit in max_memory_to_use (we have no backing store).
+        return IC_ERR_NO_MEMORY;
     case JERR_BAD_PRECISION:
     case JERR_SOF_UNSUPPORTED:
     case JERR_NOT_COMPILED:
@@ -90,10 +128,11 @@ static ic_status ic_jpeg_classify(const struct ic_jpeg *jpeg) {
     }
 }
 
-ic_jpeg *ic_jpeg_create(int warnings_are_errors) {
+ic_jpeg *ic_jpeg_create(ic_jpeg_config config) {
     ic_jpeg *jpeg = calloc(1, sizeof(ic_jpeg));
     if (jpeg == NULL) return NULL;
-    jpeg->error.warnings_are_errors = warnings_are_errors;
+    jpeg->config = config;
+    jpeg->error.warnings_are_errors = config.warnings_are_errors;
     return jpeg;
 }
 
@@ -125,6 +164,8 @@ ic_status ic_jpeg_open(ic_jpeg *jpeg, ic_source_desc source, ic_jpeg_info *info)
     }
     jpeg_create_decompress(&jpeg->cinfo);
     jpeg->created = 1;
+    jpeg->progress.progress_monitor = ic_jpeg_progress;
+    jpeg->cinfo.progress = &jpeg->progress;
     if (source.data != NULL) {
         jpeg_mem_src(&jpeg->cinfo, source.data, (unsigned long)source.size);
     } else {
@@ -160,9 +201,10 @@ ic_status ic_jpeg_open(ic_jpeg *jpeg, ic_source_desc source, ic_jpeg_info *info)
     return IC_OK;
 }
 
-ic_status ic_jpeg_start(ic_jpeg *jpeg, int scale_denom, uint32_t *out_width, uint32_t *out_height) {
-    if (jpeg == NULL || !jpeg->created || jpeg->started || jpeg->failed) return IC_ERR_STATE;
+ic_status ic_jpeg_plan_scale(ic_jpeg *jpeg, int scale_denom, ic_jpeg_plan *plan) {
+    if (jpeg == NULL || plan == NULL || !jpeg->created || jpeg->started || jpeg->failed) return IC_ERR_STATE;
     if (scale_denom != 1 && scale_denom != 2 && scale_denom != 4 && scale_denom != 8) return IC_ERR_STATE;
+    memset(plan, 0, sizeof(*plan));
     struct jpeg_decompress_struct *c = &jpeg->cinfo;
     if (setjmp(jpeg->error.jump)) {
         jpeg->failed = 1;
@@ -176,6 +218,47 @@ ic_status ic_jpeg_start(ic_jpeg *jpeg, int scale_denom, uint32_t *out_width, uin
     c->do_fancy_upsampling = FALSE;
     int cmyk = c->jpeg_color_space == JCS_CMYK || c->jpeg_color_space == JCS_YCCK;
     c->out_color_space = cmyk ? JCS_CMYK : JCS_EXT_RGBA;
+    // Computes output and per-component sizes; allocates nothing.
+    jpeg_calc_output_dimensions(c);
+    plan->output_width = c->output_width;
+    plan->output_height = c->output_height;
+    plan->multi_scan = jpeg_has_multiple_scans(c) ? 1 : 0;
+
+    size_t coefficients = 0, working = 0;
+    for (int i = 0; i < c->num_components; i++) {
+        jpeg_component_info *comp = &c->comp_info[i];
+        // As jdcoefct.c sizes its whole-image buffer: blocks rounded up to the sampling factors,
+        // 64 coefficients of sizeof(JCOEF) each, at full resolution whatever the output scale.
+        size_t wide = (comp->width_in_blocks + comp->h_samp_factor - 1) / comp->h_samp_factor * comp->h_samp_factor;
+        size_t high = (comp->height_in_blocks + comp->v_samp_factor - 1) / comp->v_samp_factor * comp->v_samp_factor;
+        coefficients += wide * high * DCTSIZE2 * sizeof(JCOEF);
+        // Per-component sample buffers of the main and upsampling stages: at most three row
+        // groups of v_samp × 8 scaled rows, each width_in_blocks × 8 scaled samples wide.
+        size_t scaled_width = wide * DCTSIZE / (size_t)scale_denom + DCTSIZE;
+        size_t scaled_rows = (size_t)comp->v_samp_factor * DCTSIZE / (size_t)scale_denom + 1;
+        working += scaled_width * scaled_rows * 3;
+        // One iMCU row of coefficients for single-scan files.
+        working += wide * (size_t)comp->v_samp_factor * DCTSIZE2 * sizeof(JCOEF);
+    }
+    // Upsampled rows, colour tables and the fixed structures (a generous 256 kB).
+    working += (size_t)c->output_width * 4 * (size_t)c->max_v_samp_factor * 2 + 256 * 1024;
+    plan->coefficient_bytes = plan->multi_scan ? coefficients : 0;
+    plan->working_bytes = working;
+    jpeg->planned = 1;
+    return IC_OK;
+}
+
+ic_status ic_jpeg_start(ic_jpeg *jpeg, size_t max_memory, uint32_t *out_width, uint32_t *out_height) {
+    if (jpeg == NULL || !jpeg->planned || jpeg->started || jpeg->failed) return IC_ERR_STATE;
+    struct jpeg_decompress_struct *c = &jpeg->cinfo;
+    if (setjmp(jpeg->error.jump)) {
+        jpeg->failed = 1;
+        return ic_jpeg_classify(jpeg);
+    }
+    // Caps libjpeg's virtual arrays (the multi-scan coefficient buffer): with no backing store
+    // compiled in, a buffer over this fails with JERR_NO_BACKING_STORE instead of allocating.
+    if (max_memory > 0) c->mem->max_memory_to_use = (long)max_memory;
+    int cmyk = c->out_color_space == JCS_CMYK;
     jpeg_start_decompress(c);
     jpeg->started = 1;
     if (cmyk) {

@@ -16,6 +16,7 @@ struct ic_png {
     int failed;
     int truncated;      // the reader ran out of bytes
     int done;
+    int started;
     // Source.
     const uint8_t *data;
     size_t size;
@@ -130,7 +131,20 @@ ic_status ic_png_open(ic_png *png, ic_source_desc source, ic_png_limits limits, 
         info->exif_size = exif_size;
     }
 #endif
+    png->width = width;
+    png->height = height;
+    png->passes = info->interlaced ? 7 : 1;
+    png->pass = 0;
+    png->pass_row = 0;
+    return IC_OK;
+}
 
+ic_status ic_png_start(ic_png *png) {
+    if (png == NULL || png->png == NULL || png->failed || png->started) return IC_ERR_STATE;
+    if (setjmp(png->jump)) {
+        png->failed = 1;
+        return ic_png_classify(png);
+    }
     // Everything becomes RGBA8: palette and tRNS expand to RGB(A), low-bit grey to 8 bits,
     // 16-bit channels are scaled (rounded, not truncated), grey becomes RGB, and images
     // without alpha get an opaque filler.
@@ -141,14 +155,10 @@ ic_status ic_png_open(ic_png *png, ic_source_desc source, ic_png_limits limits, 
     // Interlace handling stays off: libpng then hands out each Adam7 pass's sub-image rows,
     // which the caller places at their true positions, so no full-size buffer is needed.
     png_read_update_info(png->png, png->info);
-    if (png_get_rowbytes(png->png, png->info) != (size_t)width * 4) {
+    if (png_get_rowbytes(png->png, png->info) != (size_t)png->width * 4) {
         png_error(png->png, "unexpected row layout after transformations");
     }
-    png->width = width;
-    png->height = height;
-    png->passes = info->interlaced ? 7 : 1;
-    png->pass = 0;
-    png->pass_row = 0;
+    png->started = 1;
     return IC_OK;
 }
 
@@ -164,7 +174,7 @@ static void ic_png_pass_geometry(const struct ic_png *png, int pass, uint32_t *r
 }
 
 ic_status ic_png_read_row(ic_png *png, uint8_t *rgba, ic_png_row *row) {
-    if (png == NULL || png->png == NULL || png->failed) return IC_ERR_STATE;
+    if (png == NULL || png->png == NULL || png->failed || !png->started) return IC_ERR_STATE;
     if (png->done) return IC_DONE;
     if (setjmp(png->jump)) {
         png->failed = 1;

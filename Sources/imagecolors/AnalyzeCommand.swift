@@ -5,6 +5,11 @@ import ImageColors
 extension Quality: ExpressibleByArgument {}
 extension BackgroundSource: ExpressibleByArgument {}
 
+extension MemoryBudget: ExpressibleByArgument {
+    public init?(argument: String) { self.init(parsing: argument) }
+    public var defaultValueDescription: String { description }
+}
+
 /// `imagecolors analyze SOURCE…`: one result per source, in input order.
 struct AnalyzeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -35,12 +40,36 @@ struct AnalyzeCommand: AsyncParsableCommand {
     @Option(help: "text for people, json for scripts (one object per line per source).")
     var format: Format = .text
 
+    @Option(name: .customLong("memory-budget"),
+            help: ArgumentHelp("Most memory one image may use: bytes, or with KB/MB/GB/KiB/MiB/GiB (e.g. 30MB, 64MiB).", valueName: "size"))
+    var memoryBudget: MemoryBudget = .default
+
+    @Option(name: .customLong("max-side"), help: ArgumentHelp("Refuse images with a longer side, in pixels.", valueName: "pixels"))
+    var maxSide: Int = ImageLimits.default.maxSide
+
+    @Option(name: .customLong("max-pixels"), help: ArgumentHelp("Refuse images with more pixels.", valueName: "pixels"))
+    var maxPixels: Int = ImageLimits.default.maxPixels
+
+    @Option(name: .customLong("decode-timeout"), help: ArgumentHelp("Seconds one image's decoding may take.", valueName: "seconds"))
+    var decodeTimeout: Double = 10
+
     func validate() throws {
         if sources.isEmpty { throw ValidationError("give at least one image file") }
+        if maxSide < 1 { throw ValidationError("--max-side must be at least 1, not \(maxSide)") }
+        if maxPixels < 1 { throw ValidationError("--max-pixels must be at least 1, not \(maxPixels)") }
+        if !(decodeTimeout > 0) { throw ValidationError("--decode-timeout must be more than 0 seconds, not \(decodeTimeout)") }
+    }
+
+    /// The analysis options the flags describe.
+    var analysisOptions: AnalysisOptions {
+        let limits = ImageLimits(maxSide: maxSide, maxPixels: maxPixels,
+                                 decodeTimeout: .milliseconds(Int64((decodeTimeout * 1000).rounded())))
+        return AnalysisOptions(quality: quality, memoryBudget: memoryBudget, limits: limits,
+                               backgroundSource: backgroundSource)
     }
 
     func run() async throws {
-        let analyzer = ImageColorAnalyzer(options: AnalysisOptions(quality: quality, backgroundSource: backgroundSource))
+        let analyzer = ImageColorAnalyzer(options: analysisOptions)
         let style = TextStyle.forStandardOutput()
         var failures = 0
         for source in sources {

@@ -3,6 +3,7 @@ import Testing
 
 /// The Samples' reviewed results, kept as golden JSON beside this file. A change of colours
 /// shows up here; re-record on purpose with `IMAGECOLORS_RECORD_GOLDENS=1 swift test`.
+/// The `memory` report is left out: it follows buffer sizes, not colours, and has its own tests.
 @Suite("Golden results")
 struct GoldenTests {
     static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
@@ -14,14 +15,15 @@ struct GoldenTests {
         #expect(output.status == 0)
         let line = try #require(output.lines.first)
         let golden = Self.goldens.appendingPathComponent((sample as NSString).lastPathComponent + ".json")
-        let actual = try JSONSerialization.jsonObject(with: Data(line.utf8))
+        var actual = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        actual.removeValue(forKey: "memory")
         if Self.recording {
             let pretty = try JSONSerialization.data(withJSONObject: actual, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
             try (pretty + Data("\n".utf8)).write(to: golden)
             return
         }
         let expected = try JSONSerialization.jsonObject(with: Data(contentsOf: golden))
-        #expect((actual as? NSDictionary) == (expected as? NSDictionary), "\(sample): \(line)")
+        #expect((actual as NSDictionary) == (expected as? NSDictionary), "\(sample): \(line)")
     }
 
     @Test("every sample has a golden file and every golden file a sample")

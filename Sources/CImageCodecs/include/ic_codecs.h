@@ -24,8 +24,12 @@ typedef enum ic_status {
     IC_ERR_NO_MEMORY = -4,     ///< an allocation failed or would pass the library's memory limit
     IC_ERR_IO = -5,            ///< the file could not be opened or read
     IC_ERR_STATE = -6,         ///< called in the wrong order or after a failure
-    IC_ERR_LIMIT = -7,         ///< over a configured limit (dimensions, chunk size)
+    IC_ERR_LIMIT = -7,         ///< over a configured limit (dimensions, chunk size, scans)
+    IC_ERR_DEADLINE = -8,      ///< the decode deadline passed
 } ic_status;
+
+/// Monotonic clock in nanoseconds (CLOCK_MONOTONIC), the clock of every deadline here.
+int64_t ic_monotonic_ns(void);
 
 /// Where compressed bytes come from: a memory buffer (kept alive by the caller until
 /// *_destroy) or a file path opened by the shim.
@@ -61,15 +65,36 @@ typedef struct ic_jpeg_info {
     size_t exif_size;
 } ic_jpeg_info;
 
+/// Decoder settings fixed at creation.
+typedef struct ic_jpeg_config {
+    int32_t warnings_are_errors;   ///< libjpeg warnings stop decoding
+    int32_t max_scans;             ///< more scans than this is an error (0: no cap)
+    int64_t deadline_ns;           ///< ic_monotonic_ns() past which decoding stops (0: none)
+} ic_jpeg_config;
+
+/// What decoding at a given scale will produce and need, computed from the header before
+/// anything large is allocated.
+typedef struct ic_jpeg_plan {
+    uint32_t output_width;
+    uint32_t output_height;
+    int32_t multi_scan;            ///< 1 when libjpeg must buffer the whole image's coefficients
+    size_t coefficient_bytes;      ///< that buffer: blocks × 64 × sizeof(JCOEF); 0 when single-scan
+    size_t working_bytes;          ///< an upper estimate of libjpeg's other buffers at this scale
+} ic_jpeg_plan;
+
 typedef struct ic_jpeg ic_jpeg;
 
 /// Allocates a decoder; NULL when out of memory.
-ic_jpeg *ic_jpeg_create(int warnings_are_errors);
+ic_jpeg *ic_jpeg_create(ic_jpeg_config config);
 /// Opens the source and reads the header (through SOF).
 ic_status ic_jpeg_open(ic_jpeg *jpeg, ic_source_desc source, ic_jpeg_info *info);
-/// Starts decompression at 1/scale_denom (1, 2, 4 or 8) with the ISLOW DCT and no fancy
-/// upsampling; writes the scaled output size.
-ic_status ic_jpeg_start(ic_jpeg *jpeg, int scale_denom, uint32_t *out_width, uint32_t *out_height);
+/// Chooses decompression at 1/scale_denom (1, 2, 4 or 8) with the ISLOW DCT and no fancy
+/// upsampling, and computes what that needs without allocating image buffers.
+ic_status ic_jpeg_plan_scale(ic_jpeg *jpeg, int scale_denom, ic_jpeg_plan *plan);
+/// Starts decompression as planned. libjpeg's large buffers (the coefficient buffer of
+/// multi-scan files) may use at most max_memory bytes (0: no cap); past that it fails with
+/// IC_ERR_NO_MEMORY instead of allocating.
+ic_status ic_jpeg_start(ic_jpeg *jpeg, size_t max_memory, uint32_t *out_width, uint32_t *out_height);
 /// Decodes up to max_rows rows as RGBA8 (alpha 255) into rgba, rows stride bytes apart.
 /// Writes the first row's index and the count; IC_DONE once every row has been delivered.
 ic_status ic_jpeg_read_rows(ic_jpeg *jpeg, uint8_t *rgba, size_t stride, uint32_t max_rows,
@@ -112,9 +137,11 @@ typedef struct ic_png ic_png;
 
 /// Allocates a decoder; NULL when out of memory.
 ic_png *ic_png_create(void);
-/// Opens the source, applies the limits and reads the header (up to the first IDAT), and sets
-/// up the transformations to RGBA8.
+/// Opens the source, applies the limits and reads the header and the chunks before the first
+/// IDAT. Row buffers are not allocated yet.
 ic_status ic_png_open(ic_png *png, ic_source_desc source, ic_png_limits limits, ic_png_info *info);
+/// Sets up the transformations to RGBA8 and allocates libpng's row buffers.
+ic_status ic_png_start(ic_png *png);
 /// Decodes the next row of the current pass as RGBA8 into rgba (width × 4 bytes).
 /// Interlaced images deliver each Adam7 pass's rows in turn. IC_DONE after the last row,
 /// once the rest of the stream (through IEND) has been checked.
@@ -123,6 +150,26 @@ ic_status ic_png_read_row(ic_png *png, uint8_t *rgba, ic_png_row *row);
 const char *ic_png_message(const ic_png *png);
 /// Frees everything; accepts NULL.
 void ic_png_destroy(ic_png *png);
+
+// MARK: PNG writing
+
+typedef struct ic_png_writer ic_png_writer;
+
+/// Creates `path` and writes an 8-bit PNG header. channels: 1 (grey), 3 (RGB) or 4 (RGBA);
+/// interlaced: 1 for Adam7; level: zlib level 0–9.
+ic_status ic_png_writer_open(ic_png_writer **writer, const char *path, uint32_t width, uint32_t height,
+                             int channels, int interlaced, int level);
+/// The number of times every row must be written: 7 for Adam7 (libpng extracts each pass's
+/// pixels from full rows), else 1. Write rows 0…height−1 that many times over.
+int ic_png_writer_passes(const ic_png_writer *writer);
+/// Writes the next row: width × channels bytes.
+ic_status ic_png_writer_write_row(ic_png_writer *writer, const uint8_t *row);
+/// Writes IEND and closes the file.
+ic_status ic_png_writer_finish(ic_png_writer *writer);
+/// The last error message (never NULL).
+const char *ic_png_writer_message(const ic_png_writer *writer);
+/// Frees everything (closing the file if still open); accepts NULL.
+void ic_png_writer_destroy(ic_png_writer *writer);
 
 #ifdef __cplusplus
 }

@@ -8,6 +8,8 @@ public struct AnalysisOptions: Sendable, Hashable {
     public var brightnessThreshold: Double
     /// The most memory the analysis may use for image data; default ``MemoryBudget/default`` (30 MB).
     public var memoryBudget: MemoryBudget
+    /// Header limits (side, pixels, JPEG scans) and the decode timeout; default ``ImageLimits/default``.
+    public var limits: ImageLimits
     /// Whether a JPEG that libjpeg only *warns* about (for example "premature end of data",
     /// which leaves grey rows in place of the picture) fails; default `true`.
     public var strictDecoding: Bool
@@ -18,16 +20,19 @@ public struct AnalysisOptions: Sendable, Hashable {
     ///   - backgroundSource: Default ``BackgroundSource/edges``.
     ///   - brightnessThreshold: Default 125.
     ///   - memoryBudget: Default 30 MB.
+    ///   - limits: Default ``ImageLimits/default``.
     ///   - strictDecoding: Default `true`.
     public init(
         quality: Quality = .high,
         memoryBudget: MemoryBudget = .default,
+        limits: ImageLimits = .default,
         backgroundSource: BackgroundSource = .edges,
         brightnessThreshold: Double = 125,
         strictDecoding: Bool = true
     ) {
         self.quality = quality
         self.memoryBudget = memoryBudget
+        self.limits = limits
         self.backgroundSource = backgroundSource
         self.brightnessThreshold = brightnessThreshold
         self.strictDecoding = strictDecoding

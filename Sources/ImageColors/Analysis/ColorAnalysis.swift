@@ -39,11 +39,27 @@ public struct ColorAnalysis: Sendable, Hashable, Codable {
     public var fallback: [ColorRole]
     /// Light or dark title text, chosen by the brightness rule.
     public var title: TitleChoice
+    /// The memory budget and what the analysis accounted against it at peak.
+    public var memory: MemoryReport?
+
+    /// Memory accounted for one analysis.
+    public struct MemoryReport: Sendable, Hashable, Codable {
+        /// The budget in bytes.
+        public var budget: Int
+        /// The most bytes reserved at once: decoder buffers, downscaler, histogram.
+        public var accountedPeak: Int
+
+        /// Creates a report.
+        public init(budget: Int, accountedPeak: Int) {
+            self.budget = budget
+            self.accountedPeak = accountedPeak
+        }
+    }
 
     /// Creates a result.
     public init(
         source: String?, format: ImageFormat, width: Int, height: Int, orientation: Int,
-        analyzed: Size, roles: ColorRoles, title: TitleChoice
+        analyzed: Size, roles: ColorRoles, title: TitleChoice, memory: MemoryReport? = nil
     ) {
         self.source = source
         self.format = format
@@ -57,6 +73,7 @@ public struct ColorAnalysis: Sendable, Hashable, Codable {
         self.detail = roles.detail
         self.fallback = roles.fallback
         self.title = title
+        self.memory = memory
     }
 
     /// The four colours and fallbacks as quantization produced them.

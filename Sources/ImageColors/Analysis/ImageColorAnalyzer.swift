@@ -39,7 +39,11 @@ public struct ImageColorAnalyzer: Sendable {
 
     /// The synchronous pipeline; checks for cancellation between rows.
     func analyzeNow(_ source: ImageSource) throws -> ColorAnalysis {
-        let (image, info) = try downscaledImage(source)
+        let ledger = MemoryLedger(budget: options.memoryBudget)
+        // The histogram is allocated after decoding; reserving it first keeps the decoder from
+        // taking the room it will need.
+        try ledger.reserve(ColorHistogram.bytesNeeded(bitsPerChannel: 5), for: "the colour histogram")
+        let (image, info) = try downscaledImage(source, ledger: ledger)
         let (width, height) = info.orientation.displayedSize(width: info.width, height: info.height)
         let roles = Quantizer(backgroundSource: options.backgroundSource).roles(of: image)
         let title = TitleChoice(background: roles.background, brightnessThreshold: options.brightnessThreshold)
@@ -47,11 +51,16 @@ public struct ImageColorAnalyzer: Sendable {
         return ColorAnalysis(
             source: name, format: info.format, width: width, height: height,
             orientation: info.orientation.rawValue,
-            analyzed: .init(width: image.width, height: image.height), roles: roles, title: title)
+            analyzed: .init(width: image.width, height: image.height), roles: roles, title: title,
+            memory: .init(budget: options.memoryBudget.bytes, accountedPeak: ledger.peak))
     }
 
     /// Decodes and downscales `source`, upright: the image quantization sees.
-    func downscaledImage(_ source: ImageSource) throws -> (RGBAImage, DecodedImageInfo) {
+    /// - Parameters:
+    ///   - source: The image.
+    ///   - ledger: Where memory is reserved; default a fresh one for the options' budget.
+    func downscaledImage(_ source: ImageSource, ledger: MemoryLedger? = nil) throws -> (RGBAImage, DecodedImageInfo) {
+        let ledger = ledger ?? MemoryLedger(budget: options.memoryBudget)
         let probe = try SourceProbe(source)
         let target = options.quality.longSide
         var decodeOptions = DecodeOptions()
@@ -59,7 +68,9 @@ public struct ImageColorAnalyzer: Sendable {
         // at least twice the target, so the box filter still averages several pixels each.
         decodeOptions.minimumLongSide = target.map { $0 * 2 }
         decodeOptions.warningsAreErrors = options.strictDecoding
-        var downscaler = Downscaler(targetLongSide: target)
+        decodeOptions.limits = options.limits
+        decodeOptions.ledger = ledger
+        var downscaler = Downscaler(targetLongSide: target, ledger: ledger)
         let info = try ImageDecoding.decode(probe, options: decodeOptions, into: &downscaler)
         let image = info.orientation.apply(to: downscaler.finish())
         return (image, info)

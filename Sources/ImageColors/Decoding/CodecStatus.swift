@@ -5,11 +5,12 @@ extension ic_status {
     ///
     /// - Parameters:
     ///   - format: The format being decoded, for the message.
+    ///   - timeout: The decode timeout, for the message of `IC_ERR_DEADLINE`.
     ///   - message: The shim's message for the failure (read only on failure).
     /// - Returns: `true` for `IC_DONE`, `false` for `IC_OK`.
     /// - Throws: ``ImageDecodingError`` for every failure status.
     @discardableResult
-    func check(_ format: ImageFormat, message: () -> String) throws(ImageDecodingError) -> Bool {
+    func check(_ format: ImageFormat, timeout: Duration = .zero, message: () -> String) throws(ImageDecodingError) -> Bool {
         switch self {
         case IC_OK: return false
         case IC_DONE: return true
@@ -19,6 +20,7 @@ extension ic_status {
         case IC_ERR_IO: throw .unreadable(format, detail: message())
         case IC_ERR_LIMIT: throw .overLimit(format, detail: message())
         case IC_ERR_STATE: throw .corrupt(format, detail: "decoder used out of order (\(message()))")
+        case IC_ERR_DEADLINE: throw .timedOut(format, after: timeout)
         default: throw .corrupt(format, detail: message())
         }
     }

@@ -14,6 +14,10 @@ public enum ImageDecodingError: ImageColorsError, Equatable {
     case overLimit(ImageFormat, detail: String)
     /// The file could not be read while decoding.
     case unreadable(ImageFormat, detail: String)
+    /// The header's dimensions pass a limit of ``ImageLimits``; checked before any pixel work.
+    case tooLarge(ImageFormat, width: Int, height: Int, limit: String)
+    /// Decoding took longer than ``ImageLimits/decodeTimeout``.
+    case timedOut(ImageFormat, after: Duration)
 
     public var code: String {
         switch self {
@@ -24,6 +28,8 @@ public enum ImageDecodingError: ImageColorsError, Equatable {
         case .outOfMemory: "decoder-out-of-memory"
         case .overLimit: "over-limit"
         case .unreadable: "unreadable-file"
+        case .tooLarge: "image-too-large"
+        case .timedOut: "decode-timeout"
         }
     }
 
@@ -34,7 +40,8 @@ public enum ImageDecodingError: ImageColorsError, Equatable {
         case .unsupportedFeature(let format, let detail):
             "unsupported \(format.displayName): \(detail)"
         case .corrupt(let format, let detail):
-            "corrupt \(format.displayName) data: \(detail)"
+            // libjpeg's own words often start "Corrupt JPEG data: …"; say it once.
+            detail.lowercased().hasPrefix("corrupt") ? detail : "corrupt \(format.displayName) data: \(detail)"
         case .truncated(let format, let detail):
             "truncated \(format.displayName) data: \(detail)"
         case .outOfMemory(let format, let detail):
@@ -43,6 +50,10 @@ public enum ImageDecodingError: ImageColorsError, Equatable {
             "\(format.displayName) over limit: \(detail)"
         case .unreadable(let format, let detail):
             "cannot read \(format.displayName) data: \(detail)"
+        case .tooLarge(let format, let width, let height, let limit):
+            "\(format.displayName) image is \(width)×\(height), over \(limit)"
+        case .timedOut(let format, let after):
+            "decoding the \(format.displayName) image took longer than \(after.components.seconds) s (the decode timeout)"
         }
     }
 }

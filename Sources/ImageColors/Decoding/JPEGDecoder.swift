@@ -2,6 +2,12 @@ import CImageCodecs
 
 /// Decodes JPEG through libjpeg (via the C shim), pushing RGBA rows to a sink as libjpeg
 /// produces them; the full-size image is never held.
+///
+/// Memory: after the header, the shim computes what decoding at the chosen scale needs —
+/// for progressive and other multi-scan files, libjpeg's whole-image coefficient buffer
+/// (2 bytes per coefficient at full resolution, whatever the scale) — and those bytes are
+/// reserved in the budget before libjpeg allocates them; libjpeg's own cap
+/// (`max_memory_to_use`) is set to what the budget has left, so it cannot exceed it either.
 enum JPEGDecoder {
     /// The largest DCT reduction (1/8, 1/4, 1/2 or 1/1) that keeps the long side at least
     /// `minimumLongSide`; libjpeg rounds scaled sizes up.
@@ -16,55 +22,88 @@ enum JPEGDecoder {
         return 1
     }
 
+    /// Rows decoded per call: libjpeg returns at most rec_outbuf_height (≤ 4) rows per call;
+    /// 16 amortises the call and keeps the buffer small.
+    static let batchRows = 16
+
     /// Decodes `source` into `sink`.
     static func decode(
         _ source: ImageSource, options: DecodeOptions, into sink: inout some PixelSink
     ) throws -> DecodedImageInfo {
-        guard let jpeg = ic_jpeg_create(options.warningsAreErrors ? 1 : 0) else {
+        let limits = options.limits
+        let deadline = DecodeDeadline(timeout: limits.decodeTimeout)
+        let config = ic_jpeg_config(
+            warnings_are_errors: options.warningsAreErrors ? 1 : 0,
+            max_scans: Int32(clamping: limits.maxScans), deadline_ns: deadline.nanoseconds)
+        guard let jpeg = ic_jpeg_create(config) else {
             throw ImageDecodingError.outOfMemory(.jpeg, detail: "cannot allocate the decoder")
         }
         defer { ic_jpeg_destroy(jpeg) }
         let message = { shimMessage(ic_jpeg_message(jpeg)) }
+        var reserved = 0
+        defer { options.ledger?.release(reserved) }
 
         return try withSourceDescriptor(source) { descriptor in
             var header = ic_jpeg_info()
             try ic_jpeg_open(jpeg, descriptor, &header).check(.jpeg, message: message)
+            let width = Int(header.width), height = Int(header.height)
+            try limits.check(width: width, height: height, format: .jpeg)
             var orientation = Orientation.up
             if let exif = header.exif {
                 orientation = ExifReader.orientation(in: UnsafeRawBufferPointer(start: exif, count: header.exif_size)) ?? .up
             }
-            let width = Int(header.width), height = Int(header.height)
             let denominator = scaleDenominator(longSide: max(width, height), minimumLongSide: options.minimumLongSide)
+            var plan = ic_jpeg_plan()
+            try ic_jpeg_plan_scale(jpeg, Int32(denominator), &plan).check(.jpeg, message: message)
+            let outWidth = Int(plan.output_width), outHeight = Int(plan.output_height)
+            let rowBytes = outWidth * 4
 
-            var outWidth: UInt32 = 0, outHeight: UInt32 = 0
-            try ic_jpeg_start(jpeg, Int32(denominator), &outWidth, &outHeight).check(.jpeg, message: message)
-            let rowBytes = Int(outWidth) * 4
-            // libjpeg returns at most rec_outbuf_height (≤ 4) rows per call; 16 amortises the
-            // call and keeps the buffer small.
-            let batch = 16
-            var rows = [UInt8](repeating: 0, count: rowBytes * batch)
-            try sink.begin(width: Int(outWidth), height: Int(outHeight), rowsInOrder: true)
+            if let ledger = options.ledger {
+                if plan.coefficient_bytes > 0 {
+                    let kind = header.progressive != 0 ? "progressive" : "multi-scan"
+                    try ledger.reserve(Int(plan.coefficient_bytes),
+                                       for: "the \(kind) JPEG's coefficient buffer (\(width)×\(height))")
+                    reserved += Int(plan.coefficient_bytes)
+                }
+                let working = Int(plan.working_bytes) + rowBytes * batchRows
+                try ledger.reserve(working, for: "libjpeg's buffers at 1/\(denominator) scale (\(outWidth)×\(outHeight))")
+                reserved += working
+            }
+            try sink.begin(width: outWidth, height: outHeight, rowsInOrder: true)
+
+            // libjpeg may use what is reserved for it plus whatever the budget has left.
+            let libjpegCap = options.ledger.map { reserved - rowBytes * batchRows + $0.available } ?? 0
+            var startedWidth: UInt32 = 0, startedHeight: UInt32 = 0
+            do {
+                try ic_jpeg_start(jpeg, libjpegCap, &startedWidth, &startedHeight)
+                    .check(.jpeg, timeout: limits.decodeTimeout, message: message)
+            } catch ImageDecodingError.outOfMemory where options.ledger != nil {
+                throw MemoryBudgetError.overBudget(
+                    purpose: "libjpeg's buffers for this \(width)×\(height) JPEG", needed: libjpegCap + 1,
+                    available: libjpegCap, budget: options.ledger!.budget.bytes)
+            }
+            var rows = [UInt8](repeating: 0, count: rowBytes * batchRows)
             var sinceCheck = 0
             while true {
                 var first: UInt32 = 0, count: UInt32 = 0
                 let status = rows.withUnsafeMutableBufferPointer { buffer in
-                    ic_jpeg_read_rows(jpeg, buffer.baseAddress, rowBytes, UInt32(batch), &first, &count)
+                    ic_jpeg_read_rows(jpeg, buffer.baseAddress, rowBytes, UInt32(batchRows), &first, &count)
                 }
                 rows.withUnsafeBufferPointer { buffer in
                     for i in 0..<Int(count) {
-                        sink.consume(row: buffer.baseAddress! + i * rowBytes, y: Int(first) + i, x0: 0, dx: 1, count: Int(outWidth))
+                        sink.consume(row: buffer.baseAddress! + i * rowBytes, y: Int(first) + i, x0: 0, dx: 1, count: outWidth)
                     }
                 }
-                if try status.check(.jpeg, message: message) { break }
+                if try status.check(.jpeg, timeout: limits.decodeTimeout, message: message) { break }
                 sinceCheck += Int(count)
-                if sinceCheck >= options.cancellationInterval {
+                if sinceCheck >= options.checkInterval {
                     sinceCheck = 0
-                    try Task.checkCancellation()
+                    try deadline.check(.jpeg)
                 }
             }
             return DecodedImageInfo(
                 format: .jpeg, width: width, height: height, orientation: orientation,
-                decodedWidth: Int(outWidth), decodedHeight: Int(outHeight))
+                decodedWidth: outWidth, decodedHeight: outHeight)
         }
     }
 }

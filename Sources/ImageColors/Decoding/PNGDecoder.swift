@@ -3,28 +3,60 @@ import CImageCodecs
 /// Decodes PNG through libpng (via the C shim), pushing RGBA rows to a sink; interlaced
 /// images arrive pass by pass with each pixel at its true position, so no full-size buffer
 /// exists in either case.
+///
+/// Memory: libpng's row buffers are reserved from the header before they are allocated, and
+/// its chunk cap (`png_set_chunk_malloc_max`, which also bounds decompressed zTXt/iTXt/iCCP
+/// text) is a reserved share of the budget, so no ancillary chunk can allocate past it.
 enum PNGDecoder {
+    /// The largest single chunk allocation allowed: libpng's own default (8 MB), or a quarter
+    /// of what the budget has left when that is less.
+    static func chunkCap(available: Int?) -> Int {
+        let libpngDefault = 8_000_000
+        guard let available else { return libpngDefault }
+        return max(64 * 1024, min(libpngDefault, available / 4))
+    }
+
     /// Decodes `source` into `sink`.
     static func decode(
         _ source: ImageSource, options: DecodeOptions, into sink: inout some PixelSink
     ) throws -> DecodedImageInfo {
+        let limits = options.limits
+        let deadline = DecodeDeadline(timeout: limits.decodeTimeout)
         guard let png = ic_png_create() else {
             throw ImageDecodingError.outOfMemory(.png, detail: "cannot allocate the decoder")
         }
         defer { ic_png_destroy(png) }
         let message = { shimMessage(ic_png_message(png)) }
+        var reserved = 0
+        defer { options.ledger?.release(reserved) }
 
         return try withSourceDescriptor(source) { descriptor in
+            let chunkCap = chunkCap(available: options.ledger?.available)
+            if let ledger = options.ledger {
+                try ledger.reserve(chunkCap, for: "libpng's chunk buffer")
+                reserved += chunkCap
+            }
+            let side = UInt32(clamping: limits.maxSide)
+            let pngLimits = ic_png_limits(max_width: side, max_height: side, chunk_cache_max: 0,
+                                          chunk_malloc_max: chunkCap)
             var header = ic_png_info()
-            let limits = ic_png_limits(max_width: 0, max_height: 0, chunk_cache_max: 0, chunk_malloc_max: 0)
-            try ic_png_open(png, descriptor, limits, &header).check(.png, message: message)
+            try ic_png_open(png, descriptor, pngLimits, &header).check(.png, message: message)
+            let width = Int(header.width), height = Int(header.height)
+            try limits.check(width: width, height: height, format: .png)
             var orientation = Orientation.up
             if let exif = header.exif {
                 orientation = ExifReader.orientation(in: UnsafeRawBufferPointer(start: exif, count: header.exif_size)) ?? .up
             }
-            let width = Int(header.width), height = Int(header.height)
-            var row = [UInt8](repeating: 0, count: width * 4)
+            if let ledger = options.ledger {
+                // libpng keeps the current and previous raw rows (at most 8 bytes per pixel,
+                // 16-bit RGBA) and inflate's state; we keep one RGBA8 row.
+                let rows = width * 8 * 2 + width * 4 + 64 * 1024
+                try ledger.reserve(rows, for: "libpng's row buffers (\(width) px wide)")
+                reserved += rows
+            }
+            try ic_png_start(png).check(.png, message: message)
             try sink.begin(width: width, height: height, rowsInOrder: header.interlaced == 0)
+            var row = [UInt8](repeating: 0, count: width * 4)
             var sinceCheck = 0
             while true {
                 var position = ic_png_row()
@@ -35,9 +67,9 @@ enum PNGDecoder {
                                  dx: Int(position.dx), count: Int(position.count))
                 }
                 sinceCheck += 1
-                if sinceCheck >= options.cancellationInterval {
+                if sinceCheck >= options.checkInterval {
                     sinceCheck = 0
-                    try Task.checkCancellation()
+                    try deadline.check(.png)
                 }
             }
             return DecodedImageInfo(

@@ -1,3 +1,5 @@
+import CImageCodecs
+
 /// Receives decoded pixels row by row, as the decoder produces them: the downscaler in the
 /// pipeline, a full-image collector in tests.
 ///
@@ -31,12 +33,36 @@ struct DecodedImageInfo: Sendable, Hashable {
 }
 
 /// How to decode.
-struct DecodeOptions: Sendable {
+struct DecodeOptions {
     /// The decoder may reduce the image while decoding (libjpeg's DCT scaling) as long as its
     /// long side stays at least this; `nil` decodes at full size.
     var minimumLongSide: Int?
     /// Turns libjpeg warnings ("premature end of data") into errors.
     var warningsAreErrors = true
-    /// Checks `Task.isCancelled` every this many rows.
-    var cancellationInterval = 64
+    /// Header limits, the scan cap and the decode timeout.
+    var limits = ImageLimits.default
+    /// Where the decoder reserves its buffers; `nil` for no budget.
+    var ledger: MemoryLedger?
+    /// Checks cancellation and the deadline every this many rows.
+    var checkInterval = 64
+}
+
+/// The moment decoding must stop, on the shim's monotonic clock.
+struct DecodeDeadline {
+    /// Nanoseconds on `ic_monotonic_ns()`.
+    let nanoseconds: Int64
+    let timeout: Duration
+
+    /// A deadline `timeout` from now.
+    init(timeout: Duration) {
+        self.timeout = timeout
+        let (seconds, attoseconds) = timeout.components
+        nanoseconds = ic_monotonic_ns() + seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    }
+
+    /// Throws when the deadline has passed or the task was cancelled.
+    func check(_ format: ImageFormat) throws {
+        try Task.checkCancellation()
+        if ic_monotonic_ns() > nanoseconds { throw ImageDecodingError.timedOut(format, after: timeout) }
+    }
 }

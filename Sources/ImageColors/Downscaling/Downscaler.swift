@@ -6,10 +6,16 @@
 /// box that is entirely transparent stays transparent (colour 0, alpha 0), never black.
 ///
 /// Memory: accumulators for one output row when rows arrive in order, for every output row when
-/// they arrive in Adam7 passes; both are sized from the output, not the input.
+/// they arrive in Adam7 passes; both are sized from the output, not the input. Everything is
+/// reserved in the ledger before it is allocated; with no target of its own (`highest`), the
+/// output shrinks until it fits the budget.
 struct Downscaler: PixelSink {
-    /// The long side to shrink to; `nil` keeps the input size.
+    /// The long side to shrink to; `nil` keeps the input size unless the budget forces less.
     let targetLongSide: Int?
+    /// Where the buffers are reserved; `nil` for no budget.
+    let ledger: MemoryLedger?
+    /// Bytes this downscaler has reserved.
+    private(set) var reservedBytes = 0
 
     private(set) var inputWidth = 0
     private(set) var inputHeight = 0
@@ -34,10 +40,22 @@ struct Downscaler: PixelSink {
     private var output: [UInt8] = []
 
     /// Creates a downscaler.
-    /// - Parameter targetLongSide: The output's long side; `nil` (or a larger value than the
-    ///   input's) keeps the input size.
-    init(targetLongSide: Int?) {
+    /// - Parameters:
+    ///   - targetLongSide: The output's long side; `nil` (or a larger value than the input's)
+    ///     keeps the input size, budget permitting.
+    ///   - ledger: Where buffers are reserved; default `nil`, no budget.
+    init(targetLongSide: Int?, ledger: MemoryLedger? = nil) {
         self.targetLongSide = targetLongSide
+        self.ledger = ledger
+    }
+
+    /// Bytes the downscaler allocates for an input and output size: the column and row maps,
+    /// the accumulators (8 bytes × 4 channels for each output pixel of the window) and the output
+    /// twice (it and its upright copy after EXIF orientation).
+    static func bytesNeeded(input: (width: Int, height: Int), output: (width: Int, height: Int), rowsInOrder: Bool) -> Int {
+        let maps = (input.width + input.height + output.width + output.height) * 4
+        let window = rowsInOrder ? 1 : output.height
+        return maps + output.width * window * 32 + output.width * output.height * 4 * 2
     }
 
     /// The output size for an input size: the long side becomes `targetLongSide`, the short
@@ -53,7 +71,20 @@ struct Downscaler: PixelSink {
     mutating func begin(width: Int, height: Int, rowsInOrder: Bool) throws {
         inputWidth = width
         inputHeight = height
-        (outputWidth, outputHeight) = Self.outputSize(width: width, height: height, targetLongSide: targetLongSide)
+        var size = Self.outputSize(width: width, height: height, targetLongSide: targetLongSide)
+        if let ledger {
+            var needed = Self.bytesNeeded(input: (width, height), output: size, rowsInOrder: rowsInOrder)
+            // `highest` has no size of its own: the budget decides how far to shrink.
+            var longSide = max(size.width, size.height)
+            while targetLongSide == nil, needed > ledger.available, longSide > 1 {
+                longSide = longSide * 9 / 10
+                size = Self.outputSize(width: width, height: height, targetLongSide: longSide)
+                needed = Self.bytesNeeded(input: (width, height), output: size, rowsInOrder: rowsInOrder)
+            }
+            try ledger.reserve(needed, for: "downscaling \(width)×\(height) to \(size.width)×\(size.height)")
+            reservedBytes = needed
+        }
+        (outputWidth, outputHeight) = size
         (columnBin, binWidths) = Self.bins(input: width, output: outputWidth)
         (rowBin, binHeights) = Self.bins(input: height, output: outputHeight)
         windowRows = rowsInOrder ? 1 : outputHeight

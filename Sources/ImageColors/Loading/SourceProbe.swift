@@ -4,11 +4,12 @@ import Foundation
 struct SourceProbe: Sendable {
     /// The source as given.
     let source: ImageSource
-    /// Its first bytes (up to 16).
+    /// Its first bytes (up to ``prefixLength``).
     let prefix: [UInt8]
 
-    /// How many leading bytes are read for sniffing and for the "found …" message.
-    static let prefixLength = 16
+    /// How many leading bytes are read: enough to sniff the format, describe what was found,
+    /// and read a PNG's dimensions (IHDR ends at byte 33).
+    static let prefixLength = 33
 
     /// Checks that `source` can be read and reads its first bytes.
     /// - Throws: ``LoadingError`` naming the path.

@@ -58,6 +58,13 @@ public struct ColorHistogram: Sendable {
     /// ``init(image:region:bitsPerChannel:)``.
     private var offsetSums: [UInt32]
 
+    /// Bytes a histogram of `bitsPerChannel` bits allocates: a count and three sums per bin,
+    /// 4 bytes each (512 KiB at 5 bits).
+    /// - Parameter bitsPerChannel: Bits kept per channel, 1…6.
+    public static func bytesNeeded(bitsPerChannel: Int) -> Int {
+        (1 << (3 * bitsPerChannel)) * 4 * 4
+    }
+
     /// The smallest alpha that counts a pixel as opaque: 128, half coverage.
     public static let minimumAlpha: UInt8 = 128
 

@@ -6,7 +6,7 @@ import TestSupport
 /// libjpeg-turbo's own test images, with `djpeg` as the oracle for scaled decodes.
 @Suite("JPEG decoding")
 struct JPEGDecoderTests {
-    static let djpeg = ["/usr/bin/djpeg", "/usr/local/bin/djpeg"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let djpeg = JPEGTools.path("djpeg")
 
     /// Parses a binary PPM (P6, maxval 255) into width, height and RGB bytes.
     static func parsePPM(_ data: Data) throws -> (width: Int, height: Int, rgb: [UInt8]) {
@@ -55,11 +55,20 @@ struct JPEGDecoderTests {
         #expect(JPEGDecoder.scaleDenominator(longSide: 6000, minimumLongSide: nil) == 1)
     }
 
-    @Test("progressive and arithmetic-coded files decode", arguments: ["testimgint.jpg", "testimgari.jpg"])
+    @Test("testimgint.jpg and the arithmetic-coded testimgari.jpg decode", arguments: ["testimgint.jpg", "testimgari.jpg"])
     func otherCodings(name: String) throws {
         let (image, info) = try decodeFully(TestFiles.corpus("jpeg/\(name)"))
         #expect(info.format == .jpeg)
         #expect(image.width == 227 && image.height == 149)
+    }
+
+    @Test("a progressive JPEG decodes to the same pixels as its baseline original")
+    func progressive() throws {
+        // jpegtran's conversion is lossless: same coefficients, so the same pixels.
+        let original = TestFiles.corpus("jpeg/testorig.jpg")
+        let progressive = try makeProgressiveJPEG(from: original)
+        defer { try? FileManager.default.removeItem(atPath: progressive) }
+        #expect(try decodeFully(progressive).0 == decodeFully(original).0)
     }
 
     @Test("a 12-bit JPEG gives the unsupported error")

@@ -59,3 +59,23 @@ func paintedImage(_ width: Int, _ height: Int, _ fill: RGBColor, alpha: UInt8 = 
     }
     return image
 }
+
+/// libjpeg-turbo's command-line tools (Debian package libjpeg-turbo-progs), the tests' oracles.
+enum JPEGTools {
+    static func path(_ name: String) -> String? {
+        ["/usr/bin/\(name)", "/usr/local/bin/\(name)"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+}
+
+/// A progressive copy of a JPEG made by `jpegtran -progressive` (lossless), in a temporary folder.
+func makeProgressiveJPEG(from path: String, extraArguments: [String] = []) throws -> String {
+    guard let jpegtran = JPEGTools.path("jpegtran") else {
+        throw ImageDecodingError.unreadable(.jpeg, detail: "jpegtran (Debian package libjpeg-turbo-progs) is needed")
+    }
+    let output = FileManager.default.temporaryDirectory.appendingPathComponent("imagecolors-progressive-\(UUID()).jpg").path
+    let result = try runProcess(URL(fileURLWithPath: jpegtran), ["-progressive"] + extraArguments + ["-outfile", output, path])
+    guard result.status == 0 else {
+        throw ImageDecodingError.unreadable(.jpeg, detail: "jpegtran failed: \(result.stderr)")
+    }
+    return output
+}

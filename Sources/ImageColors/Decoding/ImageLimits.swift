@@ -1,0 +1,54 @@
+/// Limits checked from the image header alone, before any pixel work, and the decode deadline.
+///
+/// The defaults admit every real photo (a 150 MP medium-format frame is 14204×10652) while
+/// refusing decompression bombs at once. For comparison: Pillow warns above 89 MP and refuses
+/// 179 MP; ImageMagick's stock policy caps sides at 16 K and area at 128 MP; libvips sets no
+/// limit because it streams, as ImageColors does. Streaming keeps memory independent of the
+/// pixel count (the budget guards the rest), so the pixel limit bounds *time*: decoding
+/// 250 MP takes seconds, not minutes.
+public struct ImageLimits: Sendable, Hashable {
+    /// The longest side accepted, in pixels; default 65 500 (JPEG's own maximum).
+    public var maxSide: Int
+    /// The most pixels accepted; default 250 000 000 (250 MP, e.g. 20 000 × 12 500).
+    public var maxPixels: Int
+    /// The most scans a JPEG may have; default 100 (Chromium's cap). Each scan of a progressive
+    /// file is a full pass over the coefficient buffer, so a flood of tiny scans is a DoS.
+    public var maxScans: Int
+    /// How long decoding one image may take; default 10 seconds.
+    public var decodeTimeout: Duration
+
+    /// Creates limits.
+    /// - Parameters:
+    ///   - maxSide: Default 65 500.
+    ///   - maxPixels: Default 250 000 000 (250 MP).
+    ///   - maxScans: Default 100.
+    ///   - decodeTimeout: Default 10 seconds.
+    public init(maxSide: Int = 65_500, maxPixels: Int = 250_000_000, maxScans: Int = 100,
+                decodeTimeout: Duration = .seconds(10)) {
+        self.maxSide = maxSide
+        self.maxPixels = maxPixels
+        self.maxScans = maxScans
+        self.decodeTimeout = decodeTimeout
+    }
+
+    /// The default limits.
+    public static let `default` = ImageLimits()
+
+    /// Throws when a header's dimensions pass a limit. Pure arithmetic: no allocation.
+    func check(width: Int, height: Int, format: ImageFormat) throws(ImageDecodingError) {
+        if max(width, height) > maxSide {
+            throw .tooLarge(format, width: width, height: height, limit: "the \(maxSide) px side limit")
+        }
+        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+        if overflow || pixels > maxPixels {
+            throw .tooLarge(format, width: width, height: height, limit: "the \(ImageLimits.pixelCount(maxPixels)) limit")
+        }
+    }
+
+    /// "250 MP", "89.5 MP", "1000 pixel" (decimal megapixels, as cameras count them).
+    static func pixelCount(_ pixels: Int) -> String {
+        guard pixels >= 1_000_000 else { return "\(pixels) pixel" }
+        let tenths = (pixels + 50_000) / 100_000
+        return tenths % 10 == 0 ? "\(tenths / 10) MP" : "\(tenths / 10).\(tenths % 10) MP"
+    }
+}

@@ -1,0 +1,18 @@
+/// An analysis would need more memory than its budget allows.
+public enum MemoryBudgetError: ImageColorsError, Equatable {
+    /// Reserving `needed` bytes for `purpose` would pass the budget: only `available` of
+    /// `budget` bytes were left.
+    case overBudget(purpose: String, needed: Int, available: Int, budget: Int)
+
+    public var code: String { "over-memory-budget" }
+
+    public var description: String {
+        switch self {
+        case .overBudget(let purpose, let needed, let available, let budget):
+            let left = available == budget ? "" : " (\(MemoryBudget.format(bytes: available)) left)"
+            return "\(purpose) needs \(MemoryBudget.format(bytes: needed)), over the "
+                + "\(MemoryBudget.format(bytes: budget)) memory budget\(left); "
+                + "raise it with --memory-budget or use a smaller image"
+        }
+    }
+}

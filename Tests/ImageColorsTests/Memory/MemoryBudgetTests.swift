@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+@testable import ImageColors
+
+/// Parsing and formatting of memory budgets.
+@Suite("MemoryBudget")
+struct MemoryBudgetTests {
+    @Test("sizes parse in bytes and in decimal and binary units",
+          arguments: [("500000", 500_000), ("30MB", 30_000_000), ("30 mb", 30_000_000), ("64MiB", 67_108_864),
+                      ("1.5GB", 1_500_000_000), ("2KiB", 2048), ("10kb", 10_000), ("1GiB", 1_073_741_824), ("7B", 7)])
+    func parses(text: String, bytes: Int) {
+        #expect(MemoryBudget(parsing: text)?.bytes == bytes)
+    }
+
+    @Test("anything else does not parse", arguments: ["", "MB", "thirty", "30XB", "-5MB", "3..0MB", "30 M B"])
+    func rejects(text: String) {
+        #expect(MemoryBudget(parsing: text) == nil)
+    }
+
+    @Test("messages show sizes as people write them")
+    func formats() {
+        #expect(MemoryBudget.default.description == "30 MB")
+        #expect(MemoryBudget.mebibytes(64).description == "64 MiB")
+        #expect(MemoryBudget.format(bytes: 72_345_678) == "72.3 MB")
+        #expect(MemoryBudget.format(bytes: 512) == "512 bytes")
+    }
+
+    @Test("the ledger refuses a reservation that does not fit, and keeps its peak")
+    func ledger() throws {
+        let ledger = MemoryLedger(budget: MemoryBudget(bytes: 100))
+        try ledger.reserve(60, for: "a")
+        #expect(throws: MemoryBudgetError.overBudget(purpose: "b", needed: 50, available: 40, budget: 100)) {
+            try ledger.reserve(50, for: "b")
+        }
+        #expect(ledger.reserved == 60)
+        ledger.release(60)
+        try ledger.reserve(30, for: "c")
+        #expect(ledger.peak == 60 && ledger.reserved == 30)
+    }
+}
