@@ -60,6 +60,28 @@ struct ContrastTests {
     }
 }
 
+extension ContrastTests {
+    @Test("Given #777777 on white, when the AERT differences are taken, then they are 136 and 408")
+    func aertDifferences() {
+        #expect(Contrast.brightnessDifference(Self.grey777, .white) == 136)
+        #expect(Contrast.colorDifference(Self.grey777, .white) == 408)
+    }
+
+    @Test("Given two colours, when the AERT differences are taken both ways, then they are the same")
+    func aertDifferencesAreSymmetric() {
+        let a = RGBColor(hex: "#1d2b3a")!, b = RGBColor(hex: "#f2e3c4")!
+        #expect(Contrast.brightnessDifference(a, b) == Contrast.brightnessDifference(b, a))
+        #expect(Contrast.colorDifference(a, b) == Contrast.colorDifference(b, a))
+        #expect(Contrast.colorDifference(a, b) == (0xf2 - 0x1d) + (0xe3 - 0x2b) + (0xc4 - 0x3a))
+    }
+
+    @Test("Given black and white, when the AERT differences are taken, then they are the maxima 255 and 765")
+    func aertDifferenceMaxima() {
+        #expect(Contrast.brightnessDifference(.black, .white) == 255)
+        #expect(Contrast.colorDifference(.black, .white) == 765)
+    }
+}
+
 @Suite("TitleChoice")
 struct TitleChoiceTests {
     @Test("Given a background of brightness exactly 125, when the title is chosen, then it is light")
@@ -92,12 +114,13 @@ struct TitleChoiceTests {
         #expect(choice.brightness == 40.524)
     }
 
-    @Test("Given a choice, when encoded, then the JSON has exactly the contract's four keys, rounded")
+    @Test("Given a choice, when encoded, then the JSON has the contract's four keys, rounded, plus rule and candidates")
     func encodesTheContractKeysRounded() throws {
         let choice = TitleChoice(background: RGBColor(hex: "#1d2b3a")!)
         let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(choice)) as? [String: Any]
         let object = try #require(json)
-        #expect(Set(object.keys) == ["text", "color", "brightness", "contrastRatio"])
+        // No warning (white reaches 3:1 here) and no region (none was measured): nil keys are left out.
+        #expect(Set(object.keys) == ["text", "color", "brightness", "contrastRatio", "rule", "candidates"])
         #expect(object["text"] as? String == "light")
         #expect(object["color"] as? String == "#ffffff")
         #expect(object["brightness"] as? Double == 40.5)
