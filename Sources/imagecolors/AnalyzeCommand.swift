@@ -1,9 +1,11 @@
 import ArgumentParser
 import Foundation
 import ImageColors
+import ImageColorsRemote
 
 extension Quality: ExpressibleByArgument {}
 extension BackgroundSource: ExpressibleByArgument {}
+extension TitleRule: ExpressibleByArgument {}
 
 extension MemoryBudget: ExpressibleByArgument {
     public init?(argument: String) { self.init(parsing: argument) }
@@ -16,7 +18,8 @@ struct AnalyzeCommand: AsyncParsableCommand {
         commandName: "analyze",
         abstract: "Print the background, primary, secondary and detail colours and the title choice of each image.",
         discussion: """
-            Each SOURCE is a JPEG or PNG file (the format is read from its bytes, not its name). \
+            Each SOURCE is a JPEG or PNG file or an http(s) URL (the format is read from its bytes, \
+            not its name or Content-Type). \
             Every source is analysed even when some fail; the exit status is 1 when any failed. \
             With --format json, each source gives one JSON object on its own line, in input order: \
             a result, or {"source": …, "error": {"code": …, "message": …}}.
@@ -28,7 +31,7 @@ struct AnalyzeCommand: AsyncParsableCommand {
         case text, json
     }
 
-    @Argument(help: ArgumentHelp("Image files (JPEG or PNG).", valueName: "source"))
+    @Argument(help: ArgumentHelp("Image files or http(s) URLs (JPEG or PNG).", valueName: "source"))
     var sources: [String]
 
     @Option(help: "How far to shrink before counting colours: lowest (50 px), low (100), high (250) or highest (no downscale).")
@@ -36,6 +39,17 @@ struct AnalyzeCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("background-from"), help: "Take the background from the image's edges or from the whole image.")
     var backgroundSource: BackgroundSource = .edges
+
+    @Option(name: .customLong("title-rule"), help: "How the title colour is chosen: brightness (W3C formula and threshold), wcag (higher WCAG ratio) or apca (larger |Lc|).")
+    var titleRule: TitleRule = .brightness
+
+    @Option(name: .customLong("brightness-threshold"), help: ArgumentHelp("For --title-rule brightness: dark text when the background's brightness is above this (0–255).", valueName: "value"))
+    var brightnessThreshold: Double = 125
+
+    @Option(name: .customLong("title-region"),
+            help: ArgumentHelp("Also measure light and dark text over this part of the picture: top, bottom, center (thirds) or X,Y,W,H (fractions).", valueName: "region"),
+            transform: { try TitleRegion(parsing: $0) })
+    var titleRegion: TitleRegion?
 
     @Option(help: "text for people, json for scripts (one object per line per source).")
     var format: Format = .text
@@ -53,11 +67,24 @@ struct AnalyzeCommand: AsyncParsableCommand {
     @Option(name: .customLong("decode-timeout"), help: ArgumentHelp("Seconds one image's decoding may take.", valueName: "seconds"))
     var decodeTimeout: Double = 10
 
+    @Option(help: ArgumentHelp("Seconds one URL's download may take in all, redirects included.", valueName: "seconds"))
+    var timeout: Double = 30
+
+    // A byte size, parsed like --memory-budget.
+    @Option(name: .customLong("max-download-size"),
+            help: ArgumentHelp("Largest body downloaded from a URL: bytes, or with KB/MB/GB/KiB/MiB/GiB.", valueName: "size"))
+    var maxDownloadSize: MemoryBudget = .megabytes(50)
+
     func validate() throws {
         if sources.isEmpty { throw ValidationError("give at least one image file") }
         if maxSide < 1 { throw ValidationError("--max-side must be at least 1, not \(maxSide)") }
         if maxPixels < 1 { throw ValidationError("--max-pixels must be at least 1, not \(maxPixels)") }
+        if !(0...255).contains(brightnessThreshold) {
+            throw ValidationError("--brightness-threshold must be between 0 and 255, not \(brightnessThreshold)")
+        }
         if !(decodeTimeout > 0) { throw ValidationError("--decode-timeout must be more than 0 seconds, not \(decodeTimeout)") }
+        if !(timeout > 0) { throw ValidationError("--timeout must be more than 0 seconds, not \(timeout)") }
+        if maxDownloadSize.bytes < 1 { throw ValidationError("--max-download-size must be at least 1 byte") }
     }
 
     /// The analysis options the flags describe.
@@ -65,17 +92,26 @@ struct AnalyzeCommand: AsyncParsableCommand {
         let limits = ImageLimits(maxSide: maxSide, maxPixels: maxPixels,
                                  decodeTimeout: .milliseconds(Int64((decodeTimeout * 1000).rounded())))
         return AnalysisOptions(quality: quality, memoryBudget: memoryBudget, limits: limits,
-                               backgroundSource: backgroundSource)
+                               backgroundSource: backgroundSource, titleRule: titleRule,
+                               brightnessThreshold: brightnessThreshold, titleRegion: titleRegion)
+    }
+
+    /// The download limits the flags describe.
+    var downloadLimits: DownloadLimits {
+        DownloadLimits(maxBodySize: maxDownloadSize.bytes, timeout: .milliseconds(Int64((timeout * 1000).rounded())))
     }
 
     func run() async throws {
         let analyzer = ImageColorAnalyzer(options: analysisOptions)
+        // One loader (one connection pool) for every URL, created only when there is one.
+        let remote = sources.contains(where: Self.isURL)
+            ? RemoteImageLoader(analyzer: analyzer, limits: downloadLimits) : nil
         let style = TextStyle.forStandardOutput()
         var failures = 0
         for source in sources {
             let outcome: Result<ColorAnalysis, any Error>
             do {
-                outcome = .success(try await analyze(source, with: analyzer))
+                outcome = .success(try await analyze(source, with: analyzer, remote: remote))
             } catch {
                 outcome = .failure(error)
             }
@@ -92,15 +128,26 @@ struct AnalyzeCommand: AsyncParsableCommand {
                 if format == .json { StandardStreams.printLine(try JSONLines.line(for: failure)) }
             }
         }
+        // (Should printing throw above, the transport shuts itself down when released.)
+        try? await remote?.shutdown()
         if failures > 0 { throw ExitCode(1) }
     }
 
-    private func analyze(_ source: String, with analyzer: ImageColorAnalyzer) async throws -> ColorAnalysis {
+    private static func isURL(_ source: String) -> Bool {
         let lowered = source.lowercased()
-        if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
-            throw LoadingError.urlNotSupported(source)
+        return lowered.hasPrefix("http://") || lowered.hasPrefix("https://")
+    }
+
+    private func analyze(
+        _ source: String, with analyzer: ImageColorAnalyzer, remote: RemoteImageLoader?
+    ) async throws -> ColorAnalysis {
+        var analysis: ColorAnalysis
+        if let remote, Self.isURL(source) {
+            guard let url = URL(string: source) else { throw RemoteLoadingError.invalidURL(source) }
+            analysis = try await remote.analyze(url: url)
+        } else {
+            analysis = try await analyzer.analyze(fileAt: source)
         }
-        var analysis = try await analyzer.analyze(fileAt: source)
         analysis.source = source
         return analysis
     }

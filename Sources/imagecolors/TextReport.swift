@@ -32,8 +32,21 @@ struct TextReport {
             lines.append("  " + pad(name, 11) + swatch(color) + color.hex + ratio + note)
         }
         let title = a.title
+        let rule = title.rule.map { $0 == .brightness ? "" : ", by \($0.rawValue)" } ?? ""
         lines.append("  " + pad("title", 11) + swatch(title.color) + "\(title.text.rawValue) \(title.color.hex)"
-            + String(format: "  brightness %.1f, contrast %.2f:1", title.brightness, title.contrastRatio))
+            + String(format: "  brightness %.1f, contrast %.2f:1", title.brightness, title.contrastRatio) + rule)
+        if let warning = title.warning { lines.append("  " + pad("", 11) + "warning: " + warning) }
+        if let region = title.region {
+            let rect = region.rect
+            lines.append("  " + pad("region", 11) + "\(region.area): \(rect.width)×\(rect.height) px at (\(rect.x), \(rect.y)) of the analysed image")
+            for text in [TitleText.light, .dark] {
+                let r = region[text]
+                let scrim = r.scrimOpacity == 0 ? "no scrim needed"
+                    : "\(Scrim(under: text).rawValue) scrim " + String(format: "%.0f%%", (r.scrimOpacity * 100).rounded(.up))
+                lines.append("    " + pad(text.rawValue, 6) + String(format: "worst 5%% %.2f:1, %.0f%% under 4.5:1, %.0f%% under 3:1, ",
+                                                              r.worstContrast, r.shareUnder4_5 * 100, r.shareUnder3 * 100) + scrim)
+            }
+        }
         return lines.joined(separator: "\n")
     }
 

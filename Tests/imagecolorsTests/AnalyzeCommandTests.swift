@@ -1,4 +1,5 @@
 import Foundation
+import TestHTTPServer
 import Testing
 import TestSupport
 
@@ -46,13 +47,17 @@ struct AnalyzeCommandTests {
         #expect(output.errorLines == ["imagecolors: Samples/missing.png: \(message)"])
     }
 
-    @Test("a URL gives a clear not-supported-yet error line")
-    func urlNotYetSupported() throws {
-        let output = try CLI.run(["analyze", "--format", "json", "https://example.com/a.png"])
-        #expect(output.status == 1)
-        let error = try #require(try CLI.object(output.lines[0])["error"] as? [String: Any])
-        #expect(error["code"] as? String == "url-not-supported")
-        #expect((error["message"] as? String)?.contains("URLs are not supported yet") == true)
+    @Test("a URL is downloaded and analysed (served on 127.0.0.1 by this process)")
+    func urlSource() async throws {
+        let png = try Data(contentsOf: RepositoryPaths.samples.appendingPathComponent("coffee.png"))
+        try await TestHTTPServer.with({ _ in .ok(png, contentType: "image/png") }) { server in
+            let url = server.url("/coffee.png").absoluteString
+            let output = try await CLI.runInBackground(["analyze", "--format", "json", url])
+            #expect(output.status == 0)
+            let object = try CLI.object(output.lines[0])
+            #expect(object["source"] as? String == url)
+            #expect(object["format"] as? String == "png")
+        }
     }
 
     @Test("a bad flag value exits with the usage status", arguments: [["--quality", "ultra"], ["--format", "xml"]])
@@ -92,6 +97,46 @@ struct AnalyzeCommandTests {
         let swatch = "\u{1B}[48;2;20;35;61m"
         #expect(output.stdout.contains("#14233d"))
         #expect(output.stdout.contains(swatch) == !noColor)
+    }
+
+    @Test("--title-rule wcag can pick the other colour than the brightness rule, and says which rule it used")
+    func titleRule() throws {
+        // Given coffee.png, whose dark background suits light text under every rule
+        let brightness = try CLI.object(try CLI.run(["analyze", "--format", "json", "Samples/coffee.png"]).lines[0])
+        let wcag = try CLI.object(try CLI.run(["analyze", "--format", "json", "--title-rule", "wcag", "Samples/coffee.png"]).lines[0])
+        let brightnessTitle = try #require(brightness["title"] as? [String: Any])
+        let wcagTitle = try #require(wcag["title"] as? [String: Any])
+        #expect(brightnessTitle["rule"] as? String == "brightness")
+        #expect(wcagTitle["rule"] as? String == "wcag")
+        #expect(wcagTitle["text"] as? String == "light")
+        // When the threshold is pushed to 0, the brightness rule turns the title dark
+        let low = try CLI.object(try CLI.run(["analyze", "--format", "json", "--brightness-threshold", "0", "Samples/coffee.png"]).lines[0])
+        let lowTitle = try #require(low["title"] as? [String: Any])
+        #expect(lowTitle["text"] as? String == "dark")
+        // And the warning says the other colour would read better
+        #expect((lowTitle["warning"] as? String)?.contains("light text would have") == true)
+    }
+
+    @Test("--title-region reports light and dark text over the picture")
+    func titleRegion() throws {
+        let output = try CLI.run(["analyze", "--format", "json", "--title-region", "bottom", "Samples/coffee.png"])
+        let title = try #require(try CLI.object(output.lines[0])["title"] as? [String: Any])
+        let region = try #require(title["region"] as? [String: Any])
+        for text in ["light", "dark"] {
+            let measures = try #require(region[text] as? [String: Any], "\(text) missing")
+            for key in ["worstContrast", "shareUnder4_5", "shareUnder3", "scrimOpacity"] {
+                #expect(measures[key] is NSNumber, "\(text).\(key)")
+            }
+        }
+    }
+
+    @Test("bad title flags exit with the usage status", arguments: [
+        ["--title-region", "2,0,1,1"], ["--title-region", "middle"], ["--brightness-threshold", "300"], ["--title-rule", "loud"],
+    ])
+    func badTitleFlags(flags: [String]) throws {
+        let output = try CLI.run(["analyze"] + flags + ["Samples/coffee.png"])
+        #expect(output.status == 64)
+        #expect(output.stdout.isEmpty)
     }
 
     @Test("malformed files print nothing from the C libraries, only our own lines")

@@ -4,8 +4,14 @@ public struct AnalysisOptions: Sendable, Hashable {
     public var quality: Quality
     /// Where the background colour is taken from; default ``BackgroundSource/edges``.
     public var backgroundSource: BackgroundSource
-    /// The title is dark when the background's brightness is above this; default 125.
+    /// How the title's light or dark text is chosen; default ``TitleRule/brightness``.
+    public var titleRule: TitleRule
+    /// For ``TitleRule/brightness``: the title is dark when the background's brightness is
+    /// above this (0–255); default 125.
     public var brightnessThreshold: Double
+    /// Where the title will sit on the picture; when set, the result reports how light and dark
+    /// text read over those pixels (``RegionContrast``). Default `nil`.
+    public var titleRegion: TitleRegion?
     /// The most memory the analysis may use for image data; default ``MemoryBudget/default`` (30 MB).
     public var memoryBudget: MemoryBudget
     /// Header limits (side, pixels, JPEG scans) and the decode timeout; default ``ImageLimits/default``.
@@ -18,7 +24,9 @@ public struct AnalysisOptions: Sendable, Hashable {
     /// - Parameters:
     ///   - quality: Default ``Quality/high``.
     ///   - backgroundSource: Default ``BackgroundSource/edges``.
+    ///   - titleRule: Default ``TitleRule/brightness``.
     ///   - brightnessThreshold: Default 125.
+    ///   - titleRegion: Default `nil` (no region analysis).
     ///   - memoryBudget: Default 30 MB.
     ///   - limits: Default ``ImageLimits/default``.
     ///   - strictDecoding: Default `true`.
@@ -27,14 +35,18 @@ public struct AnalysisOptions: Sendable, Hashable {
         memoryBudget: MemoryBudget = .default,
         limits: ImageLimits = .default,
         backgroundSource: BackgroundSource = .edges,
+        titleRule: TitleRule = .brightness,
         brightnessThreshold: Double = 125,
+        titleRegion: TitleRegion? = nil,
         strictDecoding: Bool = true
     ) {
         self.quality = quality
         self.memoryBudget = memoryBudget
         self.limits = limits
         self.backgroundSource = backgroundSource
+        self.titleRule = titleRule
         self.brightnessThreshold = brightnessThreshold
+        self.titleRegion = titleRegion
         self.strictDecoding = strictDecoding
     }
 }

@@ -13,7 +13,7 @@ public struct ImageColorAnalyzer: Sendable {
     public var options: AnalysisOptions
 
     /// Creates an analyzer.
-    /// - Parameter options: Default ``AnalysisOptions/init(quality:memoryBudget:backgroundSource:brightnessThreshold:strictDecoding:)``
+    /// - Parameter options: Default ``AnalysisOptions/init(quality:memoryBudget:limits:backgroundSource:titleRule:brightnessThreshold:titleRegion:strictDecoding:)``
     ///   with its defaults.
     public init(options: AnalysisOptions = AnalysisOptions()) {
         self.options = options
@@ -46,7 +46,11 @@ public struct ImageColorAnalyzer: Sendable {
         let (image, info) = try downscaledImage(source, ledger: ledger)
         let (width, height) = info.orientation.displayedSize(width: info.width, height: info.height)
         let roles = Quantizer(backgroundSource: options.backgroundSource).roles(of: image)
-        let title = TitleChoice(background: roles.background, brightnessThreshold: options.brightnessThreshold)
+        var title = TitleChoice(background: roles.background, rule: options.titleRule,
+                                brightnessThreshold: options.brightnessThreshold)
+        if let area = options.titleRegion {
+            title.region = try RegionContrast(image: image, area: area, background: roles.background)
+        }
         let name: String? = if case .file(let path) = source { path } else { nil }
         return ColorAnalysis(
             source: name, format: info.format, width: width, height: height,
