@@ -5,10 +5,15 @@ let package = Package(
     name: "ImageColors",
     products: [
         .library(name: "ImageColors", targets: ["ImageColors"]),
+        .library(name: "ImageColorsRemote", targets: ["ImageColorsRemote"]),
         .executable(name: "imagecolors", targets: ["imagecolors"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
+        // Already in async-http-client's graph; named here for the tests' in-process HTTP server,
+        // which needs byte-level control (dripping, cut-off bodies, lying Content-Length).
+        .package(url: "https://github.com/apple/swift-nio", exact: "2.101.2"),
     ],
     targets: [
         // System libraries, found through pkg-config; the providers tell a user what to install.
@@ -32,14 +37,25 @@ let package = Package(
             name: "ImageColors",
             dependencies: ["CImageCodecs"]
         ),
+        // The only module that does networking: http(s) downloads, bounded, then the core.
+        .target(
+            name: "ImageColorsRemote",
+            dependencies: [
+                "ImageColors",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
         .executableTarget(
             name: "imagecolors",
             dependencies: [
                 "ImageColors",
+                "ImageColorsRemote",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // Paths and a process runner shared by both test targets.
+        // Paths and a process runner shared by the test targets.
         .target(
             name: "TestSupport",
             path: "Tests/TestSupport"
@@ -48,10 +64,24 @@ let package = Package(
             name: "ImageColorsTests",
             dependencies: ["ImageColors", "TestSupport"]
         ),
+        // A real HTTP server on 127.0.0.1 inside the test process, for the remote and CLI tests.
+        .target(
+            name: "TestHTTPServer",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            path: "Tests/TestHTTPServer"
+        ),
+        .testTarget(
+            name: "ImageColorsRemoteTests",
+            dependencies: ["ImageColorsRemote", "TestSupport", "TestHTTPServer"]
+        ),
         .testTarget(
             name: "imagecolorsTests",
             // Depending on the executable makes `swift test` build the binary these tests run.
-            dependencies: ["imagecolors", "TestSupport"]
+            dependencies: ["imagecolors", "TestSupport", "TestHTTPServer"]
         ),
     ]
 )

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ImageColors
+import TestSupport
 
 /// The README's library example, compiled and run. The test below checks that the README
 /// shows exactly this code, so the two cannot drift apart.
@@ -35,13 +36,7 @@ struct ReadmeExampleTests {
 
     @Test("the README shows the example exactly as compiled here")
     func readmeMatches() throws {
-        let source = try String(contentsOfFile: #filePath, encoding: .utf8)
-        let begin = try #require(source.range(of: "// README example begins\n"))
-        let end = try #require(source.range(of: "        // README example ends"))
-        let example = source[begin.upperBound..<end.lowerBound]
-            .split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.dropFirst(8) }.joined(separator: "\n")
-        let readme = try String(contentsOf: TestFiles.root.appendingPathComponent("README.md"), encoding: .utf8)
-        #expect(readme.contains(example), "README.md must contain:\n\(example)")
+        let example = try ReadmeSnippets.example(named: "README example", in: #filePath)
+        #expect(try ReadmeSnippets.readme().contains(example), "README.md must contain:\n\(example)")
     }
 }

@@ -1,0 +1,122 @@
+import Foundation
+import ImageColors
+
+/// One URL's download: redirects followed by hand, status checked, body counted against the
+/// cap and collected by a ``SpoolingSink``, all under the total deadline.
+struct Download: Sendable {
+    let transport: any HTTPTransport
+    let limits: DownloadLimits
+    /// Bodies up to this size stay in memory.
+    let spoolThreshold: Int
+
+    /// Sent with every request. Content-Type in the answer is not trusted either way: the
+    /// format is sniffed from the bytes.
+    static let headers = [
+        HTTPHeaderField(name: "Accept", value: "image/jpeg, image/png;q=0.9, image/*;q=0.5"),
+        HTTPHeaderField(name: "User-Agent", value: "ImageColors"),
+    ]
+
+    /// Downloads `url`, spooling to `file` if the body is large.
+    /// - Returns: The bytes, or `.file(file.path)`; the caller removes the file.
+    /// - Throws: ``RemoteLoadingError``, or `CancellationError` when the task was cancelled.
+    func run(_ url: URL, spoolingTo file: SpoolFile) async throws -> ImageSource {
+        try RemoteURL.check(url)
+        do {
+            return try await withDeadline(limits.timeout) { try await self.follow(url, spoolingTo: file) }
+        } catch is DeadlineExceeded {
+            throw RemoteLoadingError.timedOut(url, limit: limits.timeout)
+        } catch {
+            // A cancelled request surfaces as whatever the transport throws; say what happened.
+            if Task.isCancelled { throw CancellationError() }
+            throw error
+        }
+    }
+
+    private enum Step {
+        case redirect(location: String?)
+        case body(ImageSource)
+    }
+
+    private func follow(_ url: URL, spoolingTo file: SpoolFile) async throws -> ImageSource {
+        var redirects = RedirectTracker(origin: url, limit: limits.maxRedirects)
+        var current = url
+        while true {
+            let request = HTTPTransportRequest(url: current, headers: Self.headers)
+            let step: Step = try await send(request) { [current] response in
+                if RedirectTracker.followedStatuses.contains(response.status) {
+                    // The redirect's own body is not read; the transport cancels it.
+                    return .redirect(location: response.header("Location"))
+                }
+                guard (200..<300).contains(response.status) else {
+                    throw RemoteLoadingError.httpStatus(current, status: response.status)
+                }
+                return .body(try await receive(response, from: current, spoolingTo: file))
+            }
+            switch step {
+            case .body(let source):
+                return source
+            case .redirect(let location):
+                current = try redirects.follow(from: current, location: location)
+            }
+        }
+    }
+
+    /// Sends one request; an error before the response head becomes `connectionFailed`.
+    private func send(
+        _ request: HTTPTransportRequest, receive: (HTTPTransportResponse) async throws -> Step
+    ) async throws -> Step {
+        do {
+            return try await transport.send(request, receive: receive)
+        } catch let error as any ImageColorsError {
+            throw error
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            if Task.isCancelled { throw CancellationError() }
+            throw RemoteLoadingError.connectionFailed(request.url, reason: Self.reason(for: error))
+        }
+    }
+
+    /// Reads the body, counting every byte against the cap as it arrives.
+    private func receive(
+        _ response: HTTPTransportResponse, from url: URL, spoolingTo file: SpoolFile
+    ) async throws -> ImageSource {
+        let expected = response.contentLength
+        if let expected, expected > limits.maxBodySize {
+            throw RemoteLoadingError.bodyTooLarge(url, limit: limits.maxBodySize, declared: expected)
+        }
+        let sink = try SpoolingSink(file: file, threshold: spoolThreshold, expectedLength: expected)
+        var received = 0
+        do {
+            for try await chunk in response.body {
+                received += chunk.count
+                // Checked before the chunk is kept: a lying or absent Content-Length cannot
+                // make us hold more than the cap.
+                if received > limits.maxBodySize {
+                    throw RemoteLoadingError.bodyTooLarge(url, limit: limits.maxBodySize, declared: nil)
+                }
+                try Task.checkCancellation()
+                try sink.append(chunk)
+            }
+        } catch let error as RemoteLoadingError {
+            throw error
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            if Task.isCancelled { throw CancellationError() }
+            throw RemoteLoadingError.bodyTruncated(url, received: received, expected: expected, reason: Self.reason(for: error))
+        }
+        // Some async sequences end (rather than throw) when cancelled: a short body read then
+        // must not pass for a whole one.
+        try Task.checkCancellation()
+        if let expected, received < expected {
+            throw RemoteLoadingError.bodyTruncated(url, received: received, expected: expected, reason: nil)
+        }
+        return try sink.finish()
+    }
+
+    /// A transport error in words for a message.
+    static func reason(for error: any Error) -> String {
+        String(describing: error)
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import ImageColors
+
+/// Downloads images from `http(s)` URLs within ``DownloadLimits`` and analyses them.
+///
+/// One loader holds one transport, and so one connection pool: create one per job (building a
+/// feed's entries) or per process, reuse it for every URL, and call ``shutdown()`` at the end,
+/// or let ``withLoader(analyzer:limits:temporaryDirectory:isolation:_:)`` do that.
+///
+/// ```swift
+/// let colors = try await RemoteImageLoader.withLoader { loader in
+///     try await loader.analyze(url: entryImageURL)
+/// }
+/// ```
+///
+/// Memory: a body up to ``DownloadLimits/spoolThreshold(within:)`` (4 MB, at most a quarter
+/// of the analyzer's memory budget) is kept in memory; a larger one is written to a temporary
+/// file that is removed after the analysis, on success, error and cancellation alike.
+public final class RemoteImageLoader: Sendable {
+    /// Analyses what was downloaded.
+    public let analyzer: ImageColorAnalyzer
+    /// The limits every download keeps to.
+    public let limits: DownloadLimits
+    /// Where large bodies are spooled.
+    public let temporaryDirectory: URL
+
+    private let transport: any HTTPTransport
+    /// The transport this loader created and so must shut down; `nil` for one passed in.
+    private let ownedTransport: AsyncHTTPClientTransport?
+
+    /// Creates a loader with its own ``AsyncHTTPClientTransport``.
+    /// - Parameters:
+    ///   - analyzer: Default an analyzer with default ``AnalysisOptions`` (30 MB budget).
+    ///   - limits: Default ``DownloadLimits/default``: 50 MB, 10 s to connect, 30 s in all,
+    ///     5 redirects, spool past 4 MB.
+    ///   - temporaryDirectory: Default the system's (`TMPDIR` or `/tmp`).
+    public init(
+        analyzer: ImageColorAnalyzer = ImageColorAnalyzer(),
+        limits: DownloadLimits = .default,
+        temporaryDirectory: URL = FileManager.default.temporaryDirectory
+    ) {
+        // Connecting can never take longer than the whole download may.
+        let transport = AsyncHTTPClientTransport(connectTimeout: min(limits.connectTimeout, limits.timeout))
+        self.analyzer = analyzer
+        self.limits = limits
+        self.temporaryDirectory = temporaryDirectory
+        self.transport = transport
+        ownedTransport = transport
+    }
+
+    /// Creates a loader on a transport you own (and shut down yourself).
+    /// - Parameters:
+    ///   - analyzer: Default an analyzer with default ``AnalysisOptions``.
+    ///   - limits: Default ``DownloadLimits/default``; its `connectTimeout` is the transport's business.
+    ///   - transport: Sends the requests, such as a URLSession-based one.
+    ///   - temporaryDirectory: Default the system's.
+    public init(
+        analyzer: ImageColorAnalyzer = ImageColorAnalyzer(),
+        limits: DownloadLimits = .default,
+        transport: any HTTPTransport,
+        temporaryDirectory: URL = FileManager.default.temporaryDirectory
+    ) {
+        self.analyzer = analyzer
+        self.limits = limits
+        self.temporaryDirectory = temporaryDirectory
+        self.transport = transport
+        ownedTransport = nil
+    }
+
+    /// Runs `body` with a new loader and shuts the loader down afterwards, whether `body`
+    /// returned or threw.
+    /// - Parameters:
+    ///   - analyzer: Default an analyzer with default ``AnalysisOptions``.
+    ///   - limits: Default ``DownloadLimits/default``.
+    ///   - temporaryDirectory: Default the system's.
+    ///   - body: Uses the loader; it must not keep it.
+    /// - Returns: What `body` returned.
+    public static func withLoader<Value>(
+        analyzer: ImageColorAnalyzer = ImageColorAnalyzer(),
+        limits: DownloadLimits = .default,
+        temporaryDirectory: URL = FileManager.default.temporaryDirectory,
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: (RemoteImageLoader) async throws -> Value
+    ) async throws -> Value {
+        let loader = RemoteImageLoader(analyzer: analyzer, limits: limits, temporaryDirectory: temporaryDirectory)
+        let value: Value
+        do {
+            value = try await body(loader)
+        } catch {
+            try? await loader.shutdown()
+            throw error
+        }
+        try await loader.shutdown()
+        return value
+    }
+
+    /// Closes the connections of the transport this loader created; in-flight downloads fail.
+    /// Does nothing for a transport passed in. Calling it again does nothing.
+    /// - Throws: The transport's error when a connection did not close cleanly.
+    public func shutdown() async throws {
+        try await ownedTransport?.shutdown()
+    }
+
+    /// Downloads the image at `url` and analyses it.
+    ///
+    /// Cancelling the calling task stops the download at once (the connection is closed) and
+    /// throws `CancellationError`.
+    ///
+    /// - Parameter url: An `http` or `https` URL of a JPEG or PNG image (the format is sniffed
+    ///   from the bytes; `Content-Type` is ignored).
+    /// - Returns: The analysis, with `source` set to `url.absoluteString`.
+    /// - Throws: ``RemoteLoadingError`` for the download; the core's errors (such as
+    ///   `ImageDecodingError`) for the image; `CancellationError`.
+    public func analyze(url: URL) async throws -> ColorAnalysis {
+        let file = SpoolFile(in: temporaryDirectory)
+        defer { file.remove() }
+        let source = try await download(url, spoolingTo: file)
+        return try await analyze(source, from: url)
+    }
+
+    func download(_ url: URL, spoolingTo file: SpoolFile) async throws -> ImageSource {
+        let download = Download(
+            transport: transport, limits: limits,
+            spoolThreshold: limits.spoolThreshold(within: analyzer.options.memoryBudget))
+        return try await download.run(url, spoolingTo: file)
+    }
+
+    func analyze(_ source: ImageSource, from url: URL) async throws -> ColorAnalysis {
+        var analysis = try await analyzer.analyze(source)
+        analysis.source = url.absoluteString
+        return analysis
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import ImageColors
+import NIOHTTP1
+
+/// Why an image could not be downloaded. Each message names the URL (without credentials,
+/// query or fragment, which may hold secrets) and the reason or the limit passed.
+public enum RemoteLoadingError: ImageColorsError, Equatable {
+    /// The text is not an absolute URL.
+    case invalidURL(String)
+    /// The URL's scheme is not `http` or `https`.
+    case unsupportedScheme(URL)
+    /// The server answered with a status outside 200–299 (3xx included when not followed).
+    case httpStatus(URL, status: Int)
+    /// The body is larger than ``DownloadLimits/maxBodySize``; `declared` is the
+    /// `Content-Length` when that alone decided it (nothing was read), else `nil`.
+    case bodyTooLarge(URL, limit: Int, declared: Int?)
+    /// The body ended before its `Content-Length`, or the connection broke while reading it.
+    case bodyTruncated(URL, received: Int, expected: Int?, reason: String?)
+    /// The download did not finish within ``DownloadLimits/timeout``.
+    case timedOut(URL, limit: Duration)
+    /// No connection could be made within ``DownloadLimits/connectTimeout``.
+    case connectTimedOut(URL, limit: Duration)
+    /// No connection could be made, or it failed before a response head arrived.
+    case connectionFailed(URL, reason: String)
+    /// More than ``DownloadLimits/maxRedirects`` redirects; `url` is the URL first asked for.
+    case tooManyRedirects(URL, limit: Int)
+    /// `url` redirects to `target`, which was already visited.
+    case redirectLoop(URL, target: URL)
+    /// A redirect without a usable `Location`.
+    case invalidRedirect(URL, location: String?)
+    /// The temporary file for a large body could not be written.
+    case spoolFailed(path: String, reason: String)
+
+    public var code: String {
+        switch self {
+        case .invalidURL: "invalid-url"
+        case .unsupportedScheme: "unsupported-scheme"
+        case .httpStatus: "http-status"
+        case .bodyTooLarge: "body-too-large"
+        case .bodyTruncated: "body-truncated"
+        case .timedOut: "timed-out"
+        case .connectTimedOut: "connect-timed-out"
+        case .connectionFailed: "connection-failed"
+        case .tooManyRedirects: "too-many-redirects"
+        case .redirectLoop: "redirect-loop"
+        case .invalidRedirect: "invalid-redirect"
+        case .spoolFailed: "spool-failed"
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .invalidURL(let text):
+            return "not an absolute http(s) URL: \(text)"
+        case .unsupportedScheme(let url):
+            return "unsupported URL scheme \"\(url.scheme ?? "")\" in \(url.displayString): only http and https are loaded"
+        case .httpStatus(let url, let status):
+            let reason = HTTPResponseStatus(statusCode: status).reasonPhrase
+            return "HTTP \(status)\(reason.isEmpty ? "" : " \(reason)") from \(url.displayString)"
+        case .bodyTooLarge(let url, let limit, let declared):
+            let detail = declared.map { "Content-Length \(MemoryBudget.format(bytes: $0)); nothing read" }
+                ?? "stopped reading at \(MemoryBudget.format(bytes: limit))"
+            return "body over \(MemoryBudget.format(bytes: limit)) from \(url.displayString) (\(detail))"
+        case .bodyTruncated(let url, let received, let expected, let reason):
+            let of = expected.map { " of \(MemoryBudget.format(bytes: $0))" } ?? ""
+            return "body cut off after \(MemoryBudget.format(bytes: received))\(of) from \(url.displayString)"
+                + (reason.map { ": \($0)" } ?? "")
+        case .timedOut(let url, let limit):
+            return "timed out after \(limit.displayString) downloading \(url.displayString)"
+        case .connectTimedOut(let url, let limit):
+            return "could not connect to \(url.displayString) within \(limit.displayString)"
+        case .connectionFailed(let url, let reason):
+            return "cannot connect to \(url.displayString): \(reason)"
+        case .tooManyRedirects(let url, let limit):
+            return "more than \(limit) redirects from \(url.displayString)"
+        case .redirectLoop(let url, let target):
+            return "redirect loop: \(url.displayString) redirects back to \(target.displayString)"
+        case .invalidRedirect(let url, let location):
+            return "redirect from \(url.displayString) has " + (location.map { "an invalid Location: \($0)" } ?? "no Location")
+        case .spoolFailed(let path, let reason):
+            return "cannot write the download to \(path): \(reason)"
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import Synchronization
+
+/// The default ``HTTPTransport``: one AsyncHTTPClient `HTTPClient` with its own connection
+/// pool, configured to do only what a transport should (no redirects, no decompression).
+///
+/// It owns its client, so it must be shut down with ``shutdown()`` when no longer needed;
+/// ``RemoteImageLoader`` does that for the transport it creates. It does not use
+/// `HTTPClient.shared`: that client follows up to 20 redirects itself (the loader must count
+/// and detect loops, with a limit of 5), decompresses bodies, and waits 90 s to connect, and
+/// none of that can be changed per request.
+public final class AsyncHTTPClientTransport: HTTPTransport {
+    private let client: HTTPClient
+    private let connectTimeout: Duration
+    private let isShutDown = Mutex(false)
+
+    /// Creates a transport with its own `HTTPClient`.
+    /// - Parameters:
+    ///   - connectTimeout: How long establishing a connection may take; default 10 s.
+    ///   - eventLoopGroup: The NIO threads to run on; default AsyncHTTPClient's shared
+    ///     singleton group, so a transport starts no threads of its own.
+    public init(
+        connectTimeout: Duration = .seconds(10),
+        eventLoopGroup: any EventLoopGroup = HTTPClient.defaultEventLoopGroup
+    ) {
+        self.connectTimeout = connectTimeout
+        var configuration = HTTPClient.Configuration(
+            redirectConfiguration: .disallow,
+            timeout: .init(connect: TimeAmount(connectTimeout)),
+            decompression: .disabled
+        )
+        configuration.httpVersion = .automatic
+        client = HTTPClient(eventLoopGroup: eventLoopGroup, configuration: configuration)
+    }
+
+    deinit {
+        // A client dropped without shutdown() leaks its pool and traps in debug builds; shut it
+        // down in the background instead (the task keeps it alive until that is done).
+        guard !isShutDown.withLock({ $0 }) else { return }
+        let client = self.client
+        Task { try? await client.shutdown() }
+    }
+
+    /// Closes every connection and cancels requests still running. Calling it again does nothing.
+    /// - Throws: AsyncHTTPClient's error when a connection did not close cleanly.
+    public func shutdown() async throws {
+        let first = isShutDown.withLock { isShutDown in
+            defer { isShutDown = true }
+            return !isShutDown
+        }
+        guard first else { return }
+        try await client.shutdown()
+    }
+
+    /// Sends `request` as a GET and hands the response to `receive`.
+    /// - Parameters:
+    ///   - request: The URL and headers to send.
+    ///   - receive: Reads the response; a body it leaves unread is cancelled when it returns.
+    /// - Returns: What `receive` returned.
+    /// - Throws: ``RemoteLoadingError/connectTimedOut(_:limit:)``, AsyncHTTPClient's and NIO's
+    ///   errors, what `receive` threw, or `CancellationError`.
+    public func send<Value>(
+        _ request: HTTPTransportRequest,
+        receive: (HTTPTransportResponse) async throws -> Value
+    ) async throws -> Value {
+        var outgoing = HTTPClientRequest(url: request.url.absoluteString)
+        outgoing.method = .GET
+        for field in request.headers {
+            outgoing.headers.add(name: field.name, value: field.value)
+        }
+        let response: HTTPClientResponse
+        do {
+            // No deadline of AsyncHTTPClient's own: it would cover the head only. The loader's
+            // deadline cancels this task instead, and cancellation reaches the connection both
+            // here and in the body's next().
+            response = try await client.execute(outgoing, deadline: .distantFuture)
+        } catch let error as HTTPClientError where error == .connectTimeout {
+            throw RemoteLoadingError.connectTimedOut(request.url, limit: connectTimeout)
+        } catch {
+            throw TransportFailure.wrapping(error)
+        }
+        let headers = response.headers.map { HTTPHeaderField(name: $0.name, value: $0.value) }
+        var chunks = response.body.makeAsyncIterator()
+        let body = HTTPResponseBody(nextChunk: {
+            do {
+                return try await chunks.next().map { Data($0.readableBytesView) }
+            } catch {
+                throw TransportFailure.wrapping(error)
+            }
+        })
+        // When `receive` returns, `response.body` is released; if it was not read to its end,
+        // NIO's sequence tells AsyncHTTPClient, which cancels the request and closes the connection.
+        return try await receive(HTTPTransportResponse(status: Int(response.status.code), headers: headers, body: body))
+    }
+}
+
+extension TimeAmount {
+    /// The same span in NIO's nanoseconds.
+    init(_ duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        self = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import ImageColors
+import ImageColorsRemote
+import TestHTTPServer
+import Testing
+
+/// Many URLs at once: one result per URL in input order, bounded concurrency.
+@Suite("Remote images: batches")
+struct BatchTests {
+    @Test("a batch with one failure in the middle returns every result in input order")
+    func failureInTheMiddle() async throws {
+        // Given a JPEG, a 404 and a PNG, the first one slowest so they finish out of order
+        let routes: TestHTTPServer.Routes = { path in
+            switch path {
+            case "/rocket.jpg": .drip(Fixtures.jpeg, chunkSize: 20_000, interval: .milliseconds(30))
+            case "/coffee.png": .ok(Fixtures.png, contentType: "image/png")
+            default: .status(404)
+            }
+        }
+        let scratch = try ScratchDirectory()
+        try await TestHTTPServer.with(routes) { server in
+            let urls = ["/rocket.jpg", "/gone.png", "/coffee.png"].map(server.url)
+            // When they are analysed as one batch
+            let results = try await RemoteImageLoader.withLoader(limits: Fixtures.limits, temporaryDirectory: scratch.url) {
+                await $0.analyze(urls: urls)
+            }
+            // Then each URL has its own result, in the order given
+            #expect(results.count == 3)
+            let first = try results[0].get(), last = try results[2].get()
+            #expect(first.source == urls[0].absoluteString && first.format == .jpeg)
+            #expect(first.colorsOnly == (try await Fixtures.fileAnalysis("rocket.jpg")))
+            #expect(last.source == urls[2].absoluteString && last.format == .png)
+            #expect(last.colorsOnly == (try await Fixtures.fileAnalysis("coffee.png")))
+            #expect(throws: RemoteLoadingError.httpStatus(urls[1], status: 404)) { try results[1].get() }
+            #expect(scratch.contents.isEmpty)
+        }
+    }
+
+    @Test("no more than maxConcurrentDownloads are in flight", arguments: [1, 3])
+    func boundedConcurrency(limit: Int) async throws {
+        // Given 6 slow downloads (a 1 kB body over about 100 ms each)
+        let response = TestResponse.drip(TestResponse.filler(1000), chunkSize: 100, interval: .milliseconds(10))
+        try await TestHTTPServer.with({ _ in response }) { server in
+            let urls = (0..<6).map { server.url("/\($0)") }
+            // When they are analysed with a limit
+            let results = try await RemoteImageLoader.withLoader(limits: Fixtures.limits) {
+                await $0.analyze(urls: urls, maxConcurrentDownloads: limit)
+            }
+            // Then all ran (and failed to decode: the bodies are filler), and the server never
+            // saw more than `limit` at once (and did see `limit`)
+            #expect(results.count == 6)
+            for result in results {
+                #expect(throws: ImageDecodingError.self) { try result.get() }
+            }
+            #expect(server.requests.count == 6)
+            #expect(server.peakConcurrentResponses == limit)
+        }
+    }
+
+    @Test("cancelling a batch fails the URLs not yet done with CancellationError")
+    func cancelBatch() async throws {
+        // Given four downloads that take 60 s each
+        let slow = TestResponse.drip(TestResponse.filler(1000), chunkSize: 10, interval: .milliseconds(600))
+        try await TestHTTPServer.with({ _ in slow }) { server in
+            let urls = (0..<4).map { server.url("/\($0)") }
+            try await RemoteImageLoader.withLoader(limits: DownloadLimits(timeout: .seconds(120))) { loader in
+                let task = Task { await loader.analyze(urls: urls, maxConcurrentDownloads: 2) }
+                #expect(await eventually { server.requests.count == 2 })
+                // When the batch is cancelled
+                let cancelled = ContinuousClock.now
+                task.cancel()
+                let results = await task.value
+                // Then it returns at once with every URL cancelled, and never started the others
+                #expect(ContinuousClock.now - cancelled < .seconds(10))
+                #expect(results.count == 4)
+                for result in results {
+                    #expect(throws: CancellationError.self) { try result.get() }
+                }
+                #expect(server.requests.count == 2)
+            }
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import ImageColors
+import ImageColorsRemote
+import TestHTTPServer
+import Testing
+
+/// Cancelling stops a download at once, closes its connection and removes its file.
+@Suite("Remote images: cancellation")
+struct CancellationTests {
+    @Test("cancelling mid-download throws CancellationError promptly and removes the spool file")
+    func cancelMidDownload() async throws {
+        // Given a 10 MB body sent 4 kB every 20 ms (50 s), spooled to disk past 8 kB
+        let scratch = try ScratchDirectory()
+        let limits = DownloadLimits(timeout: .seconds(120), spoolThreshold: 8000)
+        let response = TestResponse.drip(TestResponse.filler(10_000_000), chunkSize: 4000, interval: .milliseconds(20))
+        try await TestHTTPServer.with({ _ in response }) { server in
+            try await RemoteImageLoader.withLoader(limits: limits, temporaryDirectory: scratch.url) { loader in
+                let task = Task { try await loader.analyze(url: server.url("/big.jpg")) }
+                // When the body is flowing into the spool file and the task is cancelled
+                #expect(await eventually { !scratch.contents.isEmpty }, "the download never reached the spool file")
+                let cancelled = ContinuousClock.now
+                task.cancel()
+                let result = await task.result
+                // Then it ends at once (the body had most of 50 s to go; the bound allows for a
+                // loaded machine), as cancelled
+                #expect(ContinuousClock.now - cancelled < .seconds(10))
+                #expect(throws: CancellationError.self) { try result.get() }
+                // And no file is left, and the server sees the connection closed
+                #expect(scratch.contents.isEmpty)
+                #expect(await eventually { server.abandoned("/big.jpg") != nil })
+            }
+        }
+    }
+
+    @Test("cancelling while waiting for the response head stops at once")
+    func cancelBeforeHead() async throws {
+        // Given a redirect to /slow, whose head is sent only after 60 s
+        let stalled = TestResponse(body: Fixtures.png, headDelay: .seconds(60))
+        try await TestHTTPServer.with({ $0 == "/start" ? .redirect(to: "/slow") : stalled }) { server in
+            let limits = DownloadLimits(timeout: .seconds(120))
+            let task = Task { try await ImageColorAnalyzer().analyze(url: server.url("/start"), limits: limits) }
+            #expect(await eventually { server.requests.contains("/slow") })
+            // When the task is cancelled
+            let cancelled = ContinuousClock.now
+            task.cancel()
+            let result = await task.result
+            // Then it ends at once as cancelled
+            #expect(ContinuousClock.now - cancelled < .seconds(10))
+            #expect(throws: CancellationError.self) { try result.get() }
+        }
+    }
+}
