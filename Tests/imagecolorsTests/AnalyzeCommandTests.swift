@@ -139,6 +139,30 @@ struct AnalyzeCommandTests {
         #expect(output.stdout.isEmpty)
     }
 
+    @Test("--memory-budget takes sizes with units and reports the accounted peak", arguments: [("64MiB", 67_108_864), ("2000000", 2_000_000)])
+    func memoryBudget(size: String, bytes: Int) throws {
+        let output = try CLI.run(["analyze", "--format", "json", "--memory-budget", size, "Samples/horse.png"])
+        let memory = try #require(try CLI.object(output.lines[0])["memory"] as? [String: Int])
+        #expect(memory["budget"] == bytes)
+        #expect((memory["accountedPeak"] ?? .max) <= bytes)
+    }
+
+    @Test("a budget too small for the image fails with the over-budget code and the numbers")
+    func overBudget() throws {
+        let output = try CLI.run(["analyze", "--format", "json", "--memory-budget", "100KB", "Samples/rocket.jpg"])
+        #expect(output.status == 1)
+        let error = try #require(try CLI.object(output.lines[0])["error"] as? [String: String])
+        #expect(error["code"] == "over-memory-budget")
+        #expect(error["message"]?.contains("over the 100 kB memory budget") == true)
+    }
+
+    @Test("bad limit flags exit with the usage status", arguments: [
+        ["--memory-budget", "lots"], ["--max-side", "0"], ["--max-pixels", "-1"], ["--decode-timeout", "0"],
+    ])
+    func badLimitFlags(flags: [String]) throws {
+        #expect(try CLI.run(["analyze"] + flags + ["Samples/rocket.jpg"]).status == 64)
+    }
+
     @Test("malformed files print nothing from the C libraries, only our own lines")
     func quietOnMalformedInput() throws {
         let folder = CLI.corpus.appendingPathComponent("malformed")

@@ -43,6 +43,10 @@ public struct ImageColorAnalyzer: Sendable {
         // The histogram is allocated after decoding; reserving it first keeps the decoder from
         // taking the room it will need.
         try ledger.reserve(ColorHistogram.bytesNeeded(bitsPerChannel: 5), for: "the colour histogram")
+        if case .data(let data) = source {
+            // Encoded bytes in memory stay there until decoding ends (a file is read as it goes).
+            try ledger.reserve(data.count, for: "the encoded image held in memory")
+        }
         let (image, info) = try downscaledImage(source, ledger: ledger)
         let (width, height) = info.orientation.displayedSize(width: info.width, height: info.height)
         let roles = Quantizer(backgroundSource: options.backgroundSource).roles(of: image)

@@ -6,15 +6,12 @@ public enum LoadingError: ImageColorsError, Equatable {
     case notAFile(path: String)
     /// The file exists but could not be read.
     case unreadable(path: String, reason: String)
-    /// The source is a URL, which this entry point does not load.
-    case urlNotSupported(String)
 
     public var code: String {
         switch self {
         case .fileNotFound: "file-not-found"
         case .notAFile: "not-a-file"
         case .unreadable: "unreadable-file"
-        case .urlNotSupported: "url-not-supported"
         }
     }
 
@@ -23,7 +20,6 @@ public enum LoadingError: ImageColorsError, Equatable {
         case .fileNotFound(let path): "no such file: \(path)"
         case .notAFile(let path): "not a regular file: \(path)"
         case .unreadable(let path, let reason): "cannot read \(path): \(reason)"
-        case .urlNotSupported(let url): "URLs are not supported yet: \(url) (download it and pass the file)"
         }
     }
 }

@@ -46,13 +46,13 @@ public struct MemoryBudget: Sendable, Hashable, Codable, Comparable, CustomStrin
     /// The budget for people: "30 MB", "64 MiB", "500000 bytes".
     public var description: String { MemoryBudget.format(bytes: bytes) }
 
-    /// Formats a byte count the way messages show it: whole MB or MiB when exact, else one
-    /// decimal in MB, bytes below 10 kB.
+    /// Formats a byte count the way messages show it: whole MB or MiB when exact, else MB with
+    /// one decimal from 1 MB, kB from 10 kB, bytes below.
     /// - Parameter bytes: The count.
     public static func format(bytes: Int) -> String {
         if bytes >= 1_000_000, bytes % 1_000_000 == 0 { return "\(bytes / 1_000_000) MB" }
         if bytes >= 1_048_576, bytes % 1_048_576 == 0 { return "\(bytes / 1_048_576) MiB" }
-        if bytes >= 100_000 {
+        if bytes >= 1_000_000 {
             let tenths = (bytes + 50_000) / 100_000
             return "\(tenths / 10).\(tenths % 10) MB"
         }
