@@ -1,0 +1,135 @@
+#!/usr/bin/env bash
+# Proof that the memory budget holds for any image.
+#
+# Generates large images with libvips (Debian: libvips-tools) and a few hostile headers, runs the
+# release `imagecolors analyze` on each under /usr/bin/time -v (Debian: time), and prints a
+# Markdown table: peak RSS, RSS above a baseline run on a tiny image, what the library accounted,
+# wall time, and the result or error. Exits 1 if any acceptance check fails:
+#   - RSS above the baseline stays within the budget for every file (default 30 MB);
+#   - the header bombs fail in under a second;
+#   - the 24 MP progressive JPEG fails with over-memory-budget at the default budget and
+#     succeeds with --memory-budget 128MB.
+#
+# Usage: Benchmarks/memory.sh [--keep]   (images are made once in .build-memory/ and reused)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+for tool in vips python3 /usr/bin/time; do
+    command -v "$tool" >/dev/null || { echo "memory.sh needs $tool (apt-get install -y libvips-tools time)" >&2; exit 2; }
+done
+
+work=.build-memory
+mkdir -p "$work"
+swift build -c release --product imagecolors >&2
+bin=.build/release/imagecolors
+
+make_image() {  # name, command…
+    local name=$1; shift
+    [ -s "$work/$name" ] || { echo "making $name" >&2; "$@"; }
+}
+# A real photo scaled up: rocket.jpg is 640×427; ×9.4 ≈ 24 MP, ×23 ≈ 144 MP. JPEG quality 85
+# (libvips subsamples chroma 4:2:0 below 90, as most cameras and the web do).
+make_image base24.v vips resize Samples/rocket.jpg "$work/base24.v" 9.4
+make_image jpeg24.jpg vips jpegsave "$work/base24.v" "$work/jpeg24.jpg" --Q 85
+make_image jpeg144.jpg vips resize Samples/rocket.jpg "$work/jpeg144.jpg[Q=85]" 23
+make_image progressive24.jpg vips jpegsave "$work/base24.v" "$work/progressive24.jpg" --Q 85 --interlace
+make_image png24.png vips pngsave "$work/base24.v" "$work/png24.png" --compression 1
+make_image png24-interlaced.png vips pngsave "$work/base24.v" "$work/png24-interlaced.png" --compression 1 --interlace
+make_image base24-16.v vips colourspace "$work/base24.v" "$work/base24-16.v" rgb16
+make_image png24-16bit.png vips pngsave "$work/base24-16.v" "$work/png24-16bit.png" --compression 1
+make_image base24-alpha.v vips bandjoin_const "$work/base24.v" "$work/base24-alpha.v" 200
+make_image png24-palette-alpha.png vips pngsave "$work/base24-alpha.v" "$work/png24-palette-alpha.png" --palette --compression 1
+make_image tiny.png vips black "$work/tiny.png" 16 16 --bands 3
+# A JPEG whose header claims 65500×65500 over a 227×149 body.
+make_image bomb-65500.jpg python3 - "$work/bomb-65500.jpg" <<'PY'
+import sys
+data = bytearray(open("../shared/corpus/jpeg/testorig.jpg", "rb").read())
+i = 2
+while True:
+    marker, length = data[i + 1], data[i + 2] << 8 | data[i + 3]
+    if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
+        data[i + 5:i + 9] = bytes([0xFF, 0xDC, 0xFF, 0xDC])  # 65500 × 65500
+        break
+    i += 2 + length
+open(sys.argv[1], "wb").write(data)
+PY
+# A zlib bomb: a 60000×60000 1-bit PNG of zeros, 450 MB of pixels in a file of about 440 kB.
+make_image bomb-zlib.png python3 - "$work/bomb-zlib.png" <<'PY'
+import struct, sys, zlib
+def chunk(kind, body):
+    return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+side = 60000
+z = zlib.compressobj(9)
+row = b"\0" * (1 + side // 8)
+idat = b"".join(z.compress(row) for _ in range(side)) + z.flush()
+png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", side, side, 1, 0, 0, 0, 0))
+open(sys.argv[1], "wb").write(png + chunk(b"IDAT", idat) + chunk(b"IEND", b""))
+PY
+
+run() {  # file, extra args… → "rss_kb wall_s result accounted_bytes"
+    local file=$1; shift
+    local out err
+    out=$(mktemp) err=$(mktemp)
+    /usr/bin/time -v "$bin" analyze --format json "$@" "$file" >"$out" 2>"$err" || true
+    local rss wall result accounted
+    rss=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$err")
+    wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {print $2}' "$err" | awk -F: '{ if (NF == 3) print $1 * 3600 + $2 * 60 + $3; else print $1 * 60 + $2 }')
+    result=$(python3 -c 'import json,sys; d=json.loads(open(sys.argv[1]).read()); print(d["error"]["code"] if "error" in d else "ok:" + d["background"])' "$out")
+    accounted=$(python3 -c 'import json,sys; d=json.loads(open(sys.argv[1]).read()); print(d.get("memory", {}).get("accountedPeak", 0))' "$out")
+    rm -f "$out" "$err"
+    echo "$rss $wall $result $accounted"
+}
+
+read -r base_rss _ _ _ < <(run "$work/tiny.png")
+budget_mb=30
+failures=0
+echo "Baseline (16×16 PNG): peak RSS $((base_rss / 1024)) MB. Budget: $budget_mb MB (the default)."
+echo
+echo "| file | pixels | budget | peak RSS | above baseline | accounted | wall | result |"
+echo "| --- | --- | --- | --- | --- | --- | --- | --- |"
+check() {  # file, budget_mb, expect (ok|CODE), max_wall_s, extra args…
+    local name=$1 budget=$2 expect=$3 max_wall=$4; shift 4
+    local file="$work/$name"
+    read -r rss wall result accounted < <(run "$file" --memory-budget "${budget}MB" "$@")
+    local above=$(( (rss - base_rss) / 1024 ))
+    local pixels
+    pixels=$(python3 - "$file" <<'PY'
+import struct, sys
+d = open(sys.argv[1], "rb").read(1 << 20)
+if d[:8] == b"\x89PNG\r\n\x1a\n":
+    w, h = struct.unpack(">II", d[16:24])
+else:
+    i = 2
+    while True:
+        m, l = d[i + 1], d[i + 2] << 8 | d[i + 3]
+        if 0xC0 <= m <= 0xCF and m not in (0xC4, 0xC8, 0xCC):
+            h, w = struct.unpack(">HH", d[i + 5:i + 9]); break
+        i += 2 + l
+print(f"{w}×{h} ({w * h / 1e6:.0f} MP)")
+PY
+)
+    local verdict=""
+    if [ "$above" -gt "$budget" ]; then verdict=" **over budget**"; failures=$((failures + 1)); fi
+    case "$expect" in
+        ok) [[ "$result" == ok* ]] || { verdict="$verdict **expected success**"; failures=$((failures + 1)); } ;;
+        *) [[ "$result" == "$expect" ]] || { verdict="$verdict **expected $expect**"; failures=$((failures + 1)); } ;;
+    esac
+    if python3 -c "import sys; sys.exit(0 if float(sys.argv[1]) <= float(sys.argv[2]) else 1)" "$wall" "$max_wall"; then :; else
+        verdict="$verdict **slower than ${max_wall} s**"; failures=$((failures + 1))
+    fi
+    printf '| %s | %s | %s MB | %s MB | %s MB | %.1f MB | %s s | %s%s |\n' \
+        "$name" "$pixels" "$budget" "$((rss / 1024))" "$above" "$(python3 -c "print($accounted / 1e6)")" "$wall" "$result" "$verdict"
+}
+check jpeg24.jpg 30 ok 10
+check jpeg144.jpg 30 ok 20
+check progressive24.jpg 30 over-memory-budget 1
+check progressive24.jpg 128 ok 10
+check png24.png 30 ok 20
+check png24-interlaced.png 30 ok 20
+check png24-16bit.png 30 ok 20
+check png24-palette-alpha.png 30 ok 20
+check bomb-65500.jpg 30 image-too-large 1
+check bomb-zlib.png 30 image-too-large 1
+echo
+uname -srm; grep -m1 "model name" /proc/cpuinfo | sed 's/.*: //'; nproc
+if [ "$failures" -gt 0 ]; then echo "memory.sh: $failures check(s) failed" >&2; exit 1; fi
