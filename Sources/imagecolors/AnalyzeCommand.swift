@@ -1,16 +1,6 @@
 import ArgumentParser
 import Foundation
 import ImageColors
-import ImageColorsRemote
-
-extension Quality: ExpressibleByArgument {}
-extension BackgroundSource: ExpressibleByArgument {}
-extension TitleRule: ExpressibleByArgument {}
-
-extension MemoryBudget: ExpressibleByArgument {
-    public init?(argument: String) { self.init(parsing: argument) }
-    public var defaultValueDescription: String { description }
-}
 
 /// `imagecolors analyze SOURCE…`: one result per source, in input order.
 struct AnalyzeCommand: AsyncParsableCommand {
@@ -22,7 +12,9 @@ struct AnalyzeCommand: AsyncParsableCommand {
             not its name or Content-Type). \
             Every source is analysed even when some fail; the exit status is 1 when any failed. \
             With --format json, each source gives one JSON object on its own line, in input order: \
-            a result, or {"source": …, "error": {"code": …, "message": …}}.
+            a result, or {"source": …, "error": {"code": …, "message": …}}. \
+            With several sources, a progress bar is drawn on stderr when it is a terminal, and a \
+            summary line ends the run.
             """
     )
 
@@ -31,124 +23,43 @@ struct AnalyzeCommand: AsyncParsableCommand {
         case text, json
     }
 
-    @Argument(help: ArgumentHelp("Image files or http(s) URLs (JPEG or PNG).", valueName: "source"))
-    var sources: [String]
-
-    @Option(help: "How far to shrink before counting colours: lowest (50 px), low (100), high (250) or highest (no downscale).")
-    var quality: Quality = .high
-
-    @Option(name: .customLong("background-from"), help: "Take the background from the image's edges or from the whole image.")
-    var backgroundSource: BackgroundSource = .edges
-
-    @Option(name: .customLong("title-rule"), help: "How the title colour is chosen: brightness (W3C formula and threshold), wcag (higher WCAG ratio) or apca (larger |Lc|).")
-    var titleRule: TitleRule = .brightness
-
-    @Option(name: .customLong("brightness-threshold"), help: ArgumentHelp("For --title-rule brightness: dark text when the background's brightness is above this (0–255).", valueName: "value"))
-    var brightnessThreshold: Double = 125
-
-    @Option(name: .customLong("title-region"),
-            help: ArgumentHelp("Also measure light and dark text over this part of the picture: top, bottom, center (thirds) or X,Y,W,H (fractions).", valueName: "region"),
-            transform: { try TitleRegion(parsing: $0) })
-    var titleRegion: TitleRegion?
+    @OptionGroup var input: SourceFlags
 
     @Option(help: "text for people, json for scripts (one object per line per source).")
     var format: Format = .text
 
-    @Option(name: .customLong("memory-budget"),
-            help: ArgumentHelp("Most memory one image may use: bytes, or with KB/MB/GB/KiB/MiB/GiB (e.g. 30MB, 64MiB).", valueName: "size"))
-    var memoryBudget: MemoryBudget = .default
-
-    @Option(name: .customLong("max-side"), help: ArgumentHelp("Refuse images with a longer side, in pixels.", valueName: "pixels"))
-    var maxSide: Int = ImageLimits.default.maxSide
-
-    @Option(name: .customLong("max-pixels"), help: ArgumentHelp("Refuse images with more pixels.", valueName: "pixels"))
-    var maxPixels: Int = ImageLimits.default.maxPixels
-
-    @Option(name: .customLong("decode-timeout"), help: ArgumentHelp("Seconds one image's decoding may take.", valueName: "seconds"))
-    var decodeTimeout: Double = 10
-
-    @Option(help: ArgumentHelp("Seconds one URL's download may take in all, redirects included.", valueName: "seconds"))
-    var timeout: Double = 30
-
-    // A byte size, parsed like --memory-budget.
-    @Option(name: .customLong("max-download-size"),
-            help: ArgumentHelp("Largest body downloaded from a URL: bytes, or with KB/MB/GB/KiB/MiB/GiB.", valueName: "size"))
-    var maxDownloadSize: MemoryBudget = .megabytes(50)
-
-    func validate() throws {
-        if sources.isEmpty { throw ValidationError("give at least one image file") }
-        if maxSide < 1 { throw ValidationError("--max-side must be at least 1, not \(maxSide)") }
-        if maxPixels < 1 { throw ValidationError("--max-pixels must be at least 1, not \(maxPixels)") }
-        if !(0...255).contains(brightnessThreshold) {
-            throw ValidationError("--brightness-threshold must be between 0 and 255, not \(brightnessThreshold)")
-        }
-        if !(decodeTimeout > 0) { throw ValidationError("--decode-timeout must be more than 0 seconds, not \(decodeTimeout)") }
-        if !(timeout > 0) { throw ValidationError("--timeout must be more than 0 seconds, not \(timeout)") }
-        if maxDownloadSize.bytes < 1 { throw ValidationError("--max-download-size must be at least 1 byte") }
-    }
-
-    /// The analysis options the flags describe.
-    var analysisOptions: AnalysisOptions {
-        let limits = ImageLimits(maxSide: maxSide, maxPixels: maxPixels,
-                                 decodeTimeout: .milliseconds(Int64((decodeTimeout * 1000).rounded())))
-        return AnalysisOptions(quality: quality, memoryBudget: memoryBudget, limits: limits,
-                               backgroundSource: backgroundSource, titleRule: titleRule,
-                               brightnessThreshold: brightnessThreshold, titleRegion: titleRegion)
-    }
-
-    /// The download limits the flags describe.
-    var downloadLimits: DownloadLimits {
-        DownloadLimits(maxBodySize: maxDownloadSize.bytes, timeout: .milliseconds(Int64((timeout * 1000).rounded())))
-    }
+    @OptionGroup(title: "Analysis and download options") var analysis: AnalysisFlags
 
     func run() async throws {
-        let analyzer = ImageColorAnalyzer(options: analysisOptions)
-        // One loader (one connection pool) for every URL, created only when there is one.
-        let remote = sources.contains(where: Self.isURL)
-            ? RemoteImageLoader(analyzer: analyzer, limits: downloadLimits) : nil
+        let sources = try input.resolve()
+        let batch = BatchAnalysis(analyzer: ImageColorAnalyzer(options: analysis.analysisOptions),
+                                  downloadLimits: analysis.downloadLimits, jobs: input.jobs)
         let style = TextStyle.forStandardOutput()
+        let progress = ProgressBar(total: sources.count)
+        let started = ContinuousClock.now
         var failures = 0
-        for source in sources {
-            let outcome: Result<ColorAnalysis, any Error>
-            do {
-                outcome = .success(try await analyze(source, with: analyzer, remote: remote))
-            } catch {
-                outcome = .failure(error)
-            }
+        try await batch.run(sources) { _, source, outcome in
             switch outcome {
             case .success(let analysis):
+                progress.advance(failed: false)
                 switch format {
                 case .json: StandardStreams.printLine(try JSONLines.line(for: analysis))
                 case .text: StandardStreams.printLine(TextReport(analysis: analysis, style: style).render())
                 }
             case .failure(let error):
                 failures += 1
+                progress.advance(failed: true)
                 let failure = SourceFailure(source: source, error: error)
+                progress.clear()
                 StandardStreams.printError("imagecolors: \(source): \(failure.message)")
                 if format == .json { StandardStreams.printLine(try JSONLines.line(for: failure)) }
             }
         }
-        // (Should printing throw above, the transport shuts itself down when released.)
-        try? await remote?.shutdown()
-        if failures > 0 { throw ExitCode(1) }
-    }
-
-    private static func isURL(_ source: String) -> Bool {
-        let lowered = source.lowercased()
-        return lowered.hasPrefix("http://") || lowered.hasPrefix("https://")
-    }
-
-    private func analyze(
-        _ source: String, with analyzer: ImageColorAnalyzer, remote: RemoteImageLoader?
-    ) async throws -> ColorAnalysis {
-        var analysis: ColorAnalysis
-        if let remote, Self.isURL(source) {
-            guard let url = URL(string: source) else { throw RemoteLoadingError.invalidURL(source) }
-            analysis = try await remote.analyze(url: url)
-        } else {
-            analysis = try await analyzer.analyze(fileAt: source)
+        progress.clear()
+        if sources.count > 1 {
+            StandardStreams.printError("imagecolors: \(sources.count) sources: \(sources.count - failures) analysed, "
+                + "\(failures) failed, \(ProgressBar.seconds(since: started))")
         }
-        analysis.source = source
-        return analysis
+        if failures > 0 { throw ExitCode(1) }
     }
 }

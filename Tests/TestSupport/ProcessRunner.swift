@@ -26,9 +26,10 @@ public struct ProcessOutput: Sendable {
 ///   - directory: The working directory; default the current one.
 ///   - environment: Variables added to (or replacing) this process's environment.
 ///   - unsetting: Variables of this process's environment the child must not see.
+///   - input: Bytes for the child's standard input; default none (it reads end of file).
 public func runProcess(
     _ executable: URL, _ arguments: [String], in directory: URL? = nil,
-    environment: [String: String] = [:], unsetting: [String] = []
+    environment: [String: String] = [:], unsetting: [String] = [], input: Data? = nil
 ) throws -> ProcessOutput {
     let process = Process()
     process.executableURL = executable
@@ -37,10 +38,13 @@ public func runProcess(
     var inherited = ProcessInfo.processInfo.environment
     for name in unsetting { inherited.removeValue(forKey: name) }
     process.environment = inherited.merging(environment) { $1 }
-    let out = Pipe(), err = Pipe()
+    let out = Pipe(), err = Pipe(), stdin = Pipe()
     process.standardOutput = out
     process.standardError = err
+    process.standardInput = stdin
     try process.run()
+    stdin.fileHandleForWriting.write(input ?? Data())
+    try? stdin.fileHandleForWriting.close()
     // Drain stderr on another thread so a full pipe can never stall the child.
     final class Box: @unchecked Sendable { var data = Data() }
     let errors = Box()
@@ -54,4 +58,21 @@ public func runProcess(
     group.wait()
     process.waitUntilExit()
     return ProcessOutput(status: process.terminationStatus, stdoutData: stdout, stderrData: errors.data)
+}
+
+/// ``runProcess(_:_:in:environment:unsetting:input:)`` on a GCD thread: the caller suspends
+/// instead of blocking one of Swift concurrency's few cooperative threads (two on this 2-core
+/// machine) while the child runs, so async tests elsewhere in the run are not starved.
+public func runProcessInBackground(
+    _ executable: URL, _ arguments: [String], in directory: URL? = nil,
+    environment: [String: String] = [:], unsetting: [String] = [], input: Data? = nil
+) async throws -> ProcessOutput {
+    try await withCheckedThrowingContinuation { continuation in
+        DispatchQueue.global().async {
+            continuation.resume(with: Result {
+                try runProcess(executable, arguments, in: directory, environment: environment,
+                               unsetting: unsetting, input: input)
+            })
+        }
+    }
 }

@@ -20,8 +20,9 @@ enum CLI {
     }()
 
     /// Runs `imagecolors ARGUMENTS…` in the package root with `environment` added.
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> ProcessOutput {
-        try runProcess(binary, arguments, in: root, environment: environment)
+    /// Suspends while the binary runs (see ``runProcessInBackground``).
+    static func run(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) async throws -> ProcessOutput {
+        try await runProcessInBackground(binary, arguments, in: root, environment: environment, input: input.map { Data($0.utf8) })
     }
 
     /// Parses one JSON line into a dictionary.

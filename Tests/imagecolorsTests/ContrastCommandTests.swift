@@ -6,8 +6,8 @@ import TestSupport
 @Suite("imagecolors contrast")
 struct ContrastCommandTests {
     @Test("Given #777777 on white, when measured as JSON, then every measure is there with the known values")
-    func jsonForGreyOnWhite() throws {
-        let output = try CLI.run(["contrast", "--format", "json", "777777", "#ffffff"])
+    func jsonForGreyOnWhite() async throws {
+        let output = try await CLI.run(["contrast", "--format", "json", "777777", "#ffffff"])
         #expect(output.status == 0)
         #expect(output.lines.count == 1)
         let object = try CLI.object(output.lines[0])
@@ -29,8 +29,8 @@ struct ContrastCommandTests {
     }
 
     @Test("Given black on white, when measured as text, then it shows 21:1, every level passing and no scrim needed")
-    func textForBlackOnWhite() throws {
-        let output = try CLI.run(["contrast", "#000000", "#FFFFFF"])
+    func textForBlackOnWhite() async throws {
+        let output = try await CLI.run(["contrast", "#000000", "#FFFFFF"])
         #expect(output.status == 0)
         #expect(output.lines.first == "#000000 on #ffffff")
         #expect(output.stdout.contains("21.00:1  (AA pass, AA large pass, AAA pass, AAA large pass)"))
@@ -39,8 +39,8 @@ struct ContrastCommandTests {
     }
 
     @Test("Given white on #777777, when measured as text, then the scrim line gives a black opacity and says white cannot")
-    func textScrimLine() throws {
-        let output = try CLI.run(["contrast", "ffffff", "777777"])
+    func textScrimLine() async throws {
+        let output = try await CLI.run(["contrast", "ffffff", "777777"])
         let line = try #require(output.lines.first { $0.contains("scrim for 4.5:1") })
         #expect(line.hasSuffix("black 1%, white cannot reach it"))
     }
@@ -48,8 +48,8 @@ struct ContrastCommandTests {
     @Test("Given a bad colour, when run, then it is a usage error naming the value", arguments: [
         ["contrast", "#12345", "ffffff"], ["contrast", "ffffff", "red"],
     ])
-    func badHex(arguments: [String]) throws {
-        let output = try CLI.run(arguments)
+    func badHex(arguments: [String]) async throws {
+        let output = try await CLI.run(arguments)
         #expect(output.status == 64)
         #expect(output.stdout.isEmpty)
         let bad = arguments[1] == "ffffff" ? arguments[2] : arguments[1]

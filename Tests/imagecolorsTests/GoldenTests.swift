@@ -10,8 +10,8 @@ struct GoldenTests {
     static let recording = ProcessInfo.processInfo.environment["IMAGECOLORS_RECORD_GOLDENS"] == "1"
 
     @Test("each sample gives its golden JSON", arguments: CLI.samples)
-    func matchesGolden(sample: String) throws {
-        let output = try CLI.run(["analyze", "--format", "json", sample])
+    func matchesGolden(sample: String) async throws {
+        let output = try await CLI.run(["analyze", "--format", "json", sample])
         #expect(output.status == 0)
         let line = try #require(output.lines.first)
         let golden = Self.goldens.appendingPathComponent((sample as NSString).lastPathComponent + ".json")
@@ -27,7 +27,7 @@ struct GoldenTests {
     }
 
     @Test("every sample has a golden file and every golden file a sample")
-    func goldenSet() throws {
+    func goldenSet() async throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.goldens.path).filter { $0.hasSuffix(".json") }
         #expect(Set(files) == Set(CLI.samples.map { ($0 as NSString).lastPathComponent + ".json" }))
     }

@@ -45,8 +45,8 @@ struct ReadmeCommandTests {
     }
 
     @Test("prints what the README shows", arguments: examples)
-    func printsReadmeOutput(example: Example) throws {
-        let output = try CLI.run(example.arguments)
+    func printsReadmeOutput(example: Example) async throws {
+        let output = try await CLI.run(example.arguments)
         #expect(output.stdout.trimmingCharacters(in: .newlines) == example.output)
     }
 }

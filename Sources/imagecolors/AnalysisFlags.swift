@@ -1,0 +1,79 @@
+import ArgumentParser
+import Foundation
+import ImageColors
+import ImageColorsRemote
+
+extension Quality: ExpressibleByArgument {}
+extension BackgroundSource: ExpressibleByArgument {}
+extension TitleRule: ExpressibleByArgument {}
+
+extension MemoryBudget: ExpressibleByArgument {
+    public init?(argument: String) { self.init(parsing: argument) }
+    public var defaultValueDescription: String { description }
+}
+
+/// How each image is analysed and downloaded: the options `analyze` and `report` share.
+struct AnalysisFlags: ParsableArguments {
+    @Option(help: "How far to shrink before counting colours: lowest (50 px), low (100), high (250) or highest (no downscale).")
+    var quality: Quality = .high
+
+    @Option(name: .customLong("background-from"), help: "Take the background from the image's edges or from the whole image.")
+    var backgroundSource: BackgroundSource = .edges
+
+    @Option(name: .customLong("title-rule"), help: "How the title colour is chosen: brightness (W3C formula and threshold), wcag (higher WCAG ratio) or apca (larger |Lc|).")
+    var titleRule: TitleRule = .brightness
+
+    @Option(name: .customLong("brightness-threshold"), help: ArgumentHelp("For --title-rule brightness: dark text when the background's brightness is above this (0–255).", valueName: "value"))
+    var brightnessThreshold: Double = 125
+
+    @Option(name: .customLong("title-region"),
+            help: ArgumentHelp("Also measure light and dark text over this part of the picture: top, bottom, center (thirds) or X,Y,W,H (fractions).", valueName: "region"),
+            transform: { try TitleRegion(parsing: $0) })
+    var titleRegion: TitleRegion?
+
+    @Option(name: .customLong("memory-budget"),
+            help: ArgumentHelp("Most memory one image may use: bytes, or with KB/MB/GB/KiB/MiB/GiB (e.g. 30MB, 64MiB).", valueName: "size"))
+    var memoryBudget: MemoryBudget = .default
+
+    @Option(name: .customLong("max-side"), help: ArgumentHelp("Refuse images with a longer side, in pixels.", valueName: "pixels"))
+    var maxSide: Int = ImageLimits.default.maxSide
+
+    @Option(name: .customLong("max-pixels"), help: ArgumentHelp("Refuse images with more pixels.", valueName: "pixels"))
+    var maxPixels: Int = ImageLimits.default.maxPixels
+
+    @Option(name: .customLong("decode-timeout"), help: ArgumentHelp("Seconds one image's decoding may take.", valueName: "seconds"))
+    var decodeTimeout: Double = 10
+
+    @Option(help: ArgumentHelp("Seconds one URL's download may take in all, redirects included.", valueName: "seconds"))
+    var timeout: Double = 30
+
+    // A byte size, parsed like --memory-budget.
+    @Option(name: .customLong("max-download-size"),
+            help: ArgumentHelp("Largest body downloaded from a URL: bytes, or with KB/MB/GB/KiB/MiB/GiB.", valueName: "size"))
+    var maxDownloadSize: MemoryBudget = .megabytes(50)
+
+    func validate() throws {
+        if maxSide < 1 { throw ValidationError("--max-side must be at least 1, not \(maxSide)") }
+        if maxPixels < 1 { throw ValidationError("--max-pixels must be at least 1, not \(maxPixels)") }
+        if !(0...255).contains(brightnessThreshold) {
+            throw ValidationError("--brightness-threshold must be between 0 and 255, not \(brightnessThreshold)")
+        }
+        if !(decodeTimeout > 0) { throw ValidationError("--decode-timeout must be more than 0 seconds, not \(decodeTimeout)") }
+        if !(timeout > 0) { throw ValidationError("--timeout must be more than 0 seconds, not \(timeout)") }
+        if maxDownloadSize.bytes < 1 { throw ValidationError("--max-download-size must be at least 1 byte") }
+    }
+
+    /// The analysis options the flags describe.
+    var analysisOptions: AnalysisOptions {
+        let limits = ImageLimits(maxSide: maxSide, maxPixels: maxPixels,
+                                 decodeTimeout: .milliseconds(Int64((decodeTimeout * 1000).rounded())))
+        return AnalysisOptions(quality: quality, memoryBudget: memoryBudget, limits: limits,
+                               backgroundSource: backgroundSource, titleRule: titleRule,
+                               brightnessThreshold: brightnessThreshold, titleRegion: titleRegion)
+    }
+
+    /// The download limits the flags describe.
+    var downloadLimits: DownloadLimits {
+        DownloadLimits(maxBodySize: maxDownloadSize.bytes, timeout: .milliseconds(Int64((timeout * 1000).rounded())))
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// A one-line progress bar on stderr, drawn only when stderr is a terminal: pipes and logs get
+/// nothing but the results and the closing summary.
+final class ProgressBar {
+    private let total: Int
+    private let enabled: Bool
+    private let started = ContinuousClock.now
+    private var done = 0
+    private var failed = 0
+
+    /// - Parameters:
+    ///   - total: How many items there are.
+    ///   - enabled: Whether to draw; default: stderr is a terminal.
+    init(total: Int, enabled: Bool = isatty(STDERR_FILENO) == 1) {
+        self.total = total
+        self.enabled = enabled && total > 1
+    }
+
+    /// Records one finished item and redraws.
+    func advance(failed itemFailed: Bool) {
+        done += 1
+        if itemFailed { failed += 1 }
+        guard enabled else { return }
+        let width = 30
+        let filled = total == 0 ? width : width * done / total
+        let bar = String(repeating: "=", count: filled) + String(repeating: " ", count: width - filled)
+        let failures = failed > 0 ? ", \(failed) failed" : ""
+        write("\r\u{1B}[2K[\(bar)] \(done)/\(total)\(failures)  \(Self.seconds(since: started))")
+    }
+
+    /// Erases the bar so the summary starts on a clean line.
+    func clear() {
+        if enabled { write("\r\u{1B}[2K") }
+    }
+
+    /// "3.4 s" since `start`.
+    static func seconds(since start: ContinuousClock.Instant) -> String {
+        let elapsed = ContinuousClock.now - start
+        return String(format: "%.1f s", Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    }
+
+    private func write(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+}
