@@ -28,18 +28,52 @@ struct AnalyzeCommand: AsyncParsableCommand {
     @Option(help: "text for people, json for scripts (one object per line per source).")
     var format: Format = .text
 
+    @Option(help: ArgumentHelp("Also write each image's thumbnail here, JPEG or PNG by extension, from the same decoding pass. With several sources, use {name} (the source's file name without extension) or {index} (its position, from 1) in the path.", valueName: "path"))
+    var thumbnail: String?
+
+    @Option(name: .customLong("thumbnail-size"), help: ArgumentHelp("The thumbnail's long side in pixels (it is never enlarged).", valueName: "pixels"))
+    var thumbnailSize: Int = 320
+
     @OptionGroup(title: "Analysis and download options") var analysis: AnalysisFlags
+
+    func validate() throws {
+        guard let thumbnail else { return }
+        if ThumbnailRequest.Format(path: thumbnail) == nil {
+            throw ValidationError("--thumbnail \(thumbnail): the name must end in .jpg, .jpeg or .png")
+        }
+        if thumbnailSize < 1 { throw ValidationError("--thumbnail-size must be at least 1, not \(thumbnailSize)") }
+    }
+
+    /// Where source number `index` (from 0) writes its thumbnail.
+    static func thumbnailPath(_ template: String, source: String, index: Int) -> String {
+        let name = ((source as NSString).lastPathComponent as NSString).deletingPathExtension
+        return template.replacingOccurrences(of: "{name}", with: name.isEmpty ? "image" : name)
+            .replacingOccurrences(of: "{index}", with: String(index + 1))
+    }
 
     func run() async throws {
         let sources = try input.resolve()
+        if let thumbnail, sources.count > 1, !thumbnail.contains("{name}"), !thumbnail.contains("{index}") {
+            throw ValidationError("--thumbnail \(thumbnail): with \(sources.count) sources, put {name} or {index} in the path")
+        }
+        let request = thumbnail.map { ThumbnailRequest(longSide: thumbnailSize, format: ThumbnailRequest.Format(path: $0)!) }
         let batch = BatchAnalysis(analyzer: ImageColorAnalyzer(options: analysis.analysisOptions),
-                                  downloadLimits: analysis.downloadLimits, jobs: input.jobs)
+                                  downloadLimits: analysis.downloadLimits, jobs: input.jobs, thumbnail: request)
         let style = TextStyle.forStandardOutput()
         let progress = ProgressBar(total: sources.count)
         let started = ContinuousClock.now
         var failures = 0
-        try await batch.run(sources) { _, source, outcome in
-            switch outcome {
+        try await batch.run(sources) { index, source, outcome in
+            var outcome = outcome
+            if case .success(let item) = outcome, let template = thumbnail, let made = item.thumbnail {
+                let path = Self.thumbnailPath(template, source: source, index: index)
+                do {
+                    try made.data.write(to: URL(fileURLWithPath: path))
+                } catch {
+                    outcome = .failure(ThumbnailWriteError(path: path, reason: error.localizedDescription))
+                }
+            }
+            switch outcome.map(\.analysis) {
             case .success(let analysis):
                 progress.advance(failed: false)
                 switch format {
@@ -62,4 +96,12 @@ struct AnalyzeCommand: AsyncParsableCommand {
         }
         if failures > 0 { throw ExitCode(1) }
     }
+}
+
+/// A thumbnail that could not be written.
+struct ThumbnailWriteError: ImageColorsError {
+    var path: String
+    var reason: String
+    var code: String { "thumbnail-not-written" }
+    var description: String { "cannot write the thumbnail \(path): \(reason)" }
 }

@@ -11,6 +11,11 @@ struct BatchAnalysis {
     var downloadLimits: DownloadLimits
     /// Most analyses in flight.
     var jobs: Int
+    /// A thumbnail to make with each analysis, or `nil`.
+    var thumbnail: ThumbnailRequest?
+
+    /// One source's result: its analysis and, when asked, its thumbnail.
+    typealias Item = (analysis: ColorAnalysis, thumbnail: Thumbnail?)
 
     /// Whether a source is a URL rather than a path.
     static func isURL(_ source: String) -> Bool {
@@ -19,20 +24,20 @@ struct BatchAnalysis {
     }
 
     /// Runs every source; `deliver(index, source, outcome)` is called once per source, in order.
-    func run(_ sources: [String], deliver: (Int, String, Result<ColorAnalysis, any Error>) throws -> Void) async rethrows {
+    func run(_ sources: [String], deliver: (Int, String, Result<Item, any Error>) throws -> Void) async rethrows {
         // One loader (one connection pool) for every URL, created only when there is one.
         let remote = sources.contains(where: Self.isURL)
             ? RemoteImageLoader(analyzer: analyzer, limits: downloadLimits) : nil
         defer { if let remote { Task { try? await remote.shutdown() } } }
-        let analyzer = self.analyzer
-        try await withThrowingTaskGroup(of: (Int, Result<ColorAnalysis, any Error>).self) { group in
+        let analyzer = self.analyzer, thumbnail = self.thumbnail
+        try await withThrowingTaskGroup(of: (Int, Result<Item, any Error>).self) { group in
             var next = 0, printed = 0
-            var waiting: [Int: Result<ColorAnalysis, any Error>] = [:]
+            var waiting: [Int: Result<Item, any Error>] = [:]
             func start(_ index: Int) {
                 let source = sources[index]
                 group.addTask {
                     do {
-                        return (index, .success(try await Self.analyze(source, analyzer: analyzer, remote: remote)))
+                        return (index, .success(try await Self.analyze(source, analyzer: analyzer, remote: remote, thumbnail: thumbnail)))
                     } catch {
                         return (index, .failure(error))
                     }
@@ -52,15 +57,26 @@ struct BatchAnalysis {
         try? await remote?.shutdown()
     }
 
-    private static func analyze(_ source: String, analyzer: ImageColorAnalyzer, remote: RemoteImageLoader?) async throws -> ColorAnalysis {
-        var analysis: ColorAnalysis
-        if let remote, isURL(source) {
+    private static func analyze(
+        _ source: String, analyzer: ImageColorAnalyzer, remote: RemoteImageLoader?, thumbnail: ThumbnailRequest?
+    ) async throws -> Item {
+        var item: Item
+        switch (remote, isURL(source), thumbnail) {
+        case (let remote?, true, let request):
             guard let url = URL(string: source) else { throw RemoteLoadingError.invalidURL(source) }
-            analysis = try await remote.analyze(url: url)
-        } else {
-            analysis = try await analyzer.analyze(fileAt: source)
+            if let request {
+                let (analysis, made) = try await remote.analyze(url: url, thumbnail: request)
+                item = (analysis, made)
+            } else {
+                item = (try await remote.analyze(url: url), nil)
+            }
+        case (_, _, let request?):
+            let (analysis, made) = try await analyzer.analyze(.file(source), thumbnail: request)
+            item = (analysis, made)
+        default:
+            item = (try await analyzer.analyze(fileAt: source), nil)
         }
-        analysis.source = source
-        return analysis
+        item.analysis.source = source
+        return item
     }
 }

@@ -171,6 +171,19 @@ const char *ic_png_writer_message(const ic_png_writer *writer);
 /// Frees everything (closing the file if still open); accepts NULL.
 void ic_png_writer_destroy(ic_png_writer *writer);
 
+// MARK: Encoding to memory
+
+/// Encodes an RGBA8 image (alpha ignored: composite it first) as a baseline JPEG at `quality`
+/// (1–100) into a buffer the shim allocates; free it with ic_free.
+ic_status ic_jpeg_encode_rgba(const uint8_t *rgba, uint32_t width, uint32_t height, size_t stride,
+                              int quality, uint8_t **out, size_t *out_size);
+/// Encodes an RGBA8 image as an 8-bit RGBA PNG into a buffer the shim allocates; free it
+/// with ic_free.
+ic_status ic_png_encode_rgba(const uint8_t *rgba, uint32_t width, uint32_t height, size_t stride,
+                             uint8_t **out, size_t *out_size);
+/// Frees a buffer the shim returned.
+void ic_free(void *buffer);
+
 #ifdef __cplusplus
 }
 #endif

@@ -38,7 +38,12 @@ public struct ImageColorAnalyzer: Sendable {
     }
 
     /// The synchronous pipeline; checks for cancellation between rows.
-    func analyzeNow(_ source: ImageSource) throws -> ColorAnalysis {
+    @_spi(Benchmarks) public func analyzeNow(_ source: ImageSource) throws -> ColorAnalysis {
+        try analyzeNow(source, thumbnail: nil).analysis
+    }
+
+    /// The synchronous pipeline, with a thumbnail made from the same decoding pass when asked.
+    func analyzeNow(_ source: ImageSource, thumbnail request: ThumbnailRequest?) throws -> (analysis: ColorAnalysis, thumbnail: Thumbnail?) {
         let ledger = MemoryLedger(budget: options.memoryBudget)
         // The histogram is allocated after decoding; reserving it first keeps the decoder from
         // taking the room it will need.
@@ -47,7 +52,7 @@ public struct ImageColorAnalyzer: Sendable {
             // Encoded bytes in memory stay there until decoding ends (a file is read as it goes).
             try ledger.reserve(data.count, for: "the encoded image held in memory")
         }
-        let (image, info) = try downscaledImage(source, ledger: ledger)
+        let (image, thumbnailImage, info) = try downscaledImages(source, ledger: ledger, thumbnailSide: request?.longSide)
         let (width, height) = info.orientation.displayedSize(width: info.width, height: info.height)
         let roles = Quantizer(backgroundSource: options.backgroundSource).roles(of: image)
         var title = TitleChoice(background: roles.background, rule: options.titleRule,
@@ -56,11 +61,14 @@ public struct ImageColorAnalyzer: Sendable {
             title.region = try RegionContrast(image: image, area: area, background: roles.background)
         }
         let name: String? = if case .file(let path) = source { path } else { nil }
-        return ColorAnalysis(
+        let analysis = ColorAnalysis(
             source: name, format: info.format, width: width, height: height,
             orientation: info.orientation.rawValue,
             analyzed: .init(width: image.width, height: image.height), roles: roles, title: title,
             memory: .init(budget: options.memoryBudget.bytes, accountedPeak: ledger.peak))
+        guard let request, let thumbnailImage else { return (analysis, nil) }
+        // Transparent pixels are composited onto the card's background: what the card shows.
+        return (analysis, try Thumbnail(encoding: thumbnailImage, as: request, backdrop: roles.background))
     }
 
     /// Decodes and downscales `source`, upright: the image quantization sees.
@@ -68,19 +76,30 @@ public struct ImageColorAnalyzer: Sendable {
     ///   - source: The image.
     ///   - ledger: Where memory is reserved; default a fresh one for the options' budget.
     func downscaledImage(_ source: ImageSource, ledger: MemoryLedger? = nil) throws -> (RGBAImage, DecodedImageInfo) {
-        let ledger = ledger ?? MemoryLedger(budget: options.memoryBudget)
+        let (image, _, info) = try downscaledImages(source, ledger: ledger ?? MemoryLedger(budget: options.memoryBudget), thumbnailSide: nil)
+        return (image, info)
+    }
+
+    /// Decodes `source` once into the analysis downscaler and, when `thumbnailSide` is given, a
+    /// second downscaler for the thumbnail; both come back upright.
+    func downscaledImages(_ source: ImageSource, ledger: MemoryLedger, thumbnailSide: Int?) throws -> (RGBAImage, RGBAImage?, DecodedImageInfo) {
         let probe = try SourceProbe(source)
         let target = options.quality.longSide
         var decodeOptions = DecodeOptions()
         // libvips' rule: let the JPEG decoder shrink by DCT scaling only while the result stays
         // at least twice the target, so the box filter still averages several pixels each.
-        decodeOptions.minimumLongSide = target.map { $0 * 2 }
+        // A thumbnail larger than the analysis size needs a larger decode.
+        decodeOptions.minimumLongSide = target.map { max($0, thumbnailSide ?? 0) * 2 }
         decodeOptions.warningsAreErrors = options.strictDecoding
         decodeOptions.limits = options.limits
         decodeOptions.ledger = ledger
         var downscaler = Downscaler(targetLongSide: target, ledger: ledger)
-        let info = try ImageDecoding.decode(probe, options: decodeOptions, into: &downscaler)
-        let image = info.orientation.apply(to: downscaler.finish())
-        return (image, info)
+        guard let thumbnailSide else {
+            let info = try ImageDecoding.decode(probe, options: decodeOptions, into: &downscaler)
+            return (info.orientation.apply(to: downscaler.finish()), nil, info)
+        }
+        var both = TeeSink(first: downscaler, second: Downscaler(targetLongSide: thumbnailSide, ledger: ledger))
+        let info = try ImageDecoding.decode(probe, options: decodeOptions, into: &both)
+        return (info.orientation.apply(to: both.first.finish()), info.orientation.apply(to: both.second.finish()), info)
     }
 }

@@ -1,0 +1,78 @@
+import Foundation
+
+/// What thumbnail to make alongside an analysis.
+public struct ThumbnailRequest: Sendable, Hashable {
+    /// Encodings a thumbnail can have.
+    public enum Format: String, Sendable, Hashable, CaseIterable, Codable {
+        /// Baseline JPEG; transparency is composited onto the card's background.
+        case jpeg
+        /// 8-bit RGBA PNG, transparency kept.
+        case png
+
+        /// The format a file name's extension asks for (`.jpg`, `.jpeg`, `.png`), or `nil`.
+        /// - Parameter path: A file name or path.
+        public init?(path: String) {
+            switch (path as NSString).pathExtension.lowercased() {
+            case "jpg", "jpeg": self = .jpeg
+            case "png": self = .png
+            default: return nil
+            }
+        }
+    }
+
+    /// The thumbnail's long side in pixels, independent of the analysis size; default 320.
+    /// Images smaller than this are not enlarged.
+    public var longSide: Int
+    /// The encoding; default ``Format/jpeg``.
+    public var format: Format
+    /// JPEG quality 1–100; default 85.
+    public var jpegQuality: Int
+
+    /// Creates a request.
+    /// - Parameters:
+    ///   - longSide: Default 320.
+    ///   - format: Default ``Format/jpeg``.
+    ///   - jpegQuality: Default 85.
+    public init(longSide: Int = 320, format: Format = .jpeg, jpegQuality: Int = 85) {
+        self.longSide = max(1, longSide)
+        self.format = format
+        self.jpegQuality = jpegQuality
+    }
+}
+
+/// A small upright copy of the image, made from the same decoding pass as its analysis.
+public struct Thumbnail: Sendable, Hashable {
+    /// Width in pixels.
+    public var width: Int
+    /// Height in pixels.
+    public var height: Int
+    /// The encoding.
+    public var format: ThumbnailRequest.Format
+    /// The encoded bytes, ready to write to a file or embed.
+    public var data: Data
+
+    /// Encodes `image` as `request` asks, compositing transparency onto `backdrop` for JPEG.
+    init(encoding image: RGBAImage, as request: ThumbnailRequest, backdrop: RGBColor) throws(ImageDecodingError) {
+        width = image.width
+        height = image.height
+        format = request.format
+        data = switch request.format {
+        case .jpeg: try ImageEncoder.jpeg(image, quality: request.jpegQuality, backdrop: backdrop)
+        case .png: try ImageEncoder.png(image)
+        }
+    }
+}
+
+extension ImageColorAnalyzer {
+    /// Analyses an image and makes its thumbnail in the same decoding pass, within the same
+    /// memory budget.
+    /// - Parameters:
+    ///   - source: A file or bytes.
+    ///   - thumbnail: The thumbnail to make.
+    /// - Throws: As ``analyze(_:)``.
+    public func analyze(_ source: ImageSource, thumbnail: ThumbnailRequest) async throws -> (analysis: ColorAnalysis, thumbnail: Thumbnail) {
+        let (analysis, made) = try analyzeNow(source, thumbnail: thumbnail)
+        // analyzeNow makes a thumbnail whenever one is requested.
+        return (analysis, made!)
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+@testable import ImageColors
+
+/// Thumbnails made in the same decoding pass as the analysis.
+@Suite("Thumbnails")
+struct ThumbnailTests {
+    static let rocket = TestFiles.samples.appendingPathComponent("rocket.jpg").path
+
+    /// Decodes encoded thumbnail bytes with our own decoder.
+    static func decode(_ data: Data) throws -> RGBAImage {
+        var sink = FullImageSink()
+        _ = try ImageDecoding.decode(try SourceProbe(.data(data)), options: DecodeOptions(), into: &sink)
+        return sink.image
+    }
+
+    @Test("a JPEG thumbnail has the requested long side and leaves the analysis unchanged")
+    func jpegThumbnail() async throws {
+        let analyzer = ImageColorAnalyzer()
+        let (analysis, thumbnail) = try await analyzer.analyze(.file(Self.rocket), thumbnail: ThumbnailRequest(longSide: 200))
+        #expect(thumbnail.format == .jpeg && thumbnail.width == 200 && thumbnail.height == 133)
+        #expect(ImageFormat.sniff(thumbnail.data) == .jpeg)
+        let pixels = try Self.decode(thumbnail.data)
+        #expect(pixels.width == 200 && pixels.height == 133)
+        // The colours do not depend on whether a thumbnail was made (the memory report does).
+        var plain = try await analyzer.analyze(fileAt: Self.rocket)
+        var withThumbnail = analysis
+        plain.memory = nil
+        withThumbnail.memory = nil
+        #expect(withThumbnail == plain)
+    }
+
+    @Test("the thumbnail is upright: EXIF orientation applies to it too")
+    func upright() async throws {
+        let path = TestFiles.corpus("orientation/hopper_orientation_6.jpg")
+        let (analysis, thumbnail) = try await ImageColorAnalyzer().analyze(.file(path), thumbnail: ThumbnailRequest(longSide: 64, format: .png))
+        let upright = try await ImageColorAnalyzer().analyze(.file(TestFiles.corpus("orientation/hopper_orientation_1.jpg")),
+                                                           thumbnail: ThumbnailRequest(longSide: 64, format: .png))
+        #expect(analysis.orientation == 6)
+        let a = try Self.decode(thumbnail.data), b = try Self.decode(upright.thumbnail.data)
+        #expect(a.width == b.width && a.height == b.height)
+        // Same picture within JPEG noise: compare the mean absolute difference per channel.
+        let difference = zip(a.pixels, b.pixels).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }
+        #expect(Double(difference) / Double(a.pixels.count) < 12)
+    }
+
+    @Test("PNG thumbnails keep transparency; JPEG ones show the card's background through it")
+    func transparency() async throws {
+        // Given a 100×100 transparent PNG with an opaque red square in the middle
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("imagecolors-logo-\(UUID()).png").path
+        try PNGWriter.write(to: path, width: 100, height: 100, layout: .rgba) { y, row in
+            for x in 0..<100 {
+                let inside = (30..<70).contains(x) && (30..<70).contains(y)
+                row[x * 4] = inside ? 220 : 0; row[x * 4 + 1] = inside ? 30 : 0; row[x * 4 + 2] = inside ? 30 : 0
+                row[x * 4 + 3] = inside ? 255 : 0
+            }
+        }
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let analyzer = ImageColorAnalyzer()
+        let png = try await analyzer.analyze(.file(path), thumbnail: ThumbnailRequest(longSide: 50, format: .png))
+        let corner = try Self.decode(png.thumbnail.data)[0, 0]
+        #expect(corner.alpha == 0)
+        let jpeg = try await analyzer.analyze(.file(path), thumbnail: ThumbnailRequest(longSide: 50, format: .jpeg))
+        let background = jpeg.analysis.background
+        let shown = try Self.decode(jpeg.thumbnail.data)[0, 0]
+        #expect(abs(Int(shown.red) - Int(background.red)) <= 3 && abs(Int(shown.green) - Int(background.green)) <= 3)
+    }
+
+    @Test("the thumbnail's buffers count against the memory budget")
+    func budget() async throws {
+        let analyzer = ImageColorAnalyzer()
+        let plain = try await analyzer.analyze(fileAt: Self.rocket)
+        let (analysis, _) = try await analyzer.analyze(.file(Self.rocket), thumbnail: ThumbnailRequest(longSide: 600))
+        let (plainPeak, thumbnailPeak) = (try #require(plain.memory).accountedPeak, try #require(analysis.memory).accountedPeak)
+        #expect(thumbnailPeak > plainPeak)
+        let tight = ImageColorAnalyzer(options: .init(memoryBudget: MemoryBudget(bytes: plainPeak + 1000)))
+        await #expect(throws: MemoryBudgetError.self) {
+            _ = try await tight.analyze(.file(Self.rocket), thumbnail: ThumbnailRequest(longSide: 600))
+        }
+    }
+}
