@@ -81,7 +81,7 @@ let package = Package(
         .testTarget(
             name: "imagecolorsTests",
             // Depending on the executable makes `swift test` build the binary these tests run.
-            dependencies: ["imagecolors", "TestSupport", "TestHTTPServer"]
+            dependencies: ["imagecolors", "ImageColors", "TestSupport", "TestHTTPServer"]
         ),
     ]
 )

@@ -6,7 +6,7 @@ struct ImageColorsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "imagecolors",
         abstract: "Pick the colours of a card built around an image, and a readable title colour.",
-        subcommands: [AnalyzeCommand.self, ContrastCommand.self],
+        subcommands: [AnalyzeCommand.self, ReportCommand.self, ContrastCommand.self],
         defaultSubcommand: nil
     )
 }

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import ImageColors
+
+/// `imagecolors report`: the page, and what a real browser shows of it.
+@Suite("imagecolors report")
+struct ReportCommandTests {
+    static let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    /// CI installs Chromium, so there the browser check must run; elsewhere it runs when Chromium is there.
+    static let browserCheck = chromium != nil || ProcessInfo.processInfo.environment["CI"] != nil
+
+    static func temporary(_ name: String) -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("imagecolors-\(UUID())-\(name)")
+    }
+
+    @Test("the page is self-contained and shows every source, failures included")
+    func page() async throws {
+        let html = Self.temporary("report.html")
+        defer { try? FileManager.default.removeItem(at: html) }
+        let output = try await CLI.run(["report", "-o", html.path, "Samples/rocket.jpg", "Samples/missing.png", "Samples/coffee.png"])
+        #expect(output.status == 1)
+        let page = try String(contentsOf: html, encoding: .utf8)
+        #expect(page.contains("Samples/rocket.jpg") && page.contains("Samples/coffee.png"))
+        #expect(page.contains("no such file: Samples/missing.png"))
+        #expect(page.components(separatedBy: "data:image/jpeg;base64,").count - 1 == 4)  // thumbnail + photo card, twice
+        // No external assets: nothing is fetched from anywhere.
+        #expect(!page.contains("http://") && !page.contains("https://") && !page.contains("src=\"/"))
+        #expect(output.errorLines.last == "imagecolors: wrote \(html.path): 3 sources, 2 analysed, 1 failed")
+    }
+
+    /// Decodes a PNG screenshot with our own decoder.
+    static func pixels(of png: URL) throws -> RGBAImage {
+        struct Collect: PixelSink {
+            var image = RGBAImage(width: 0, height: 0, pixels: [])
+            mutating func begin(width: Int, height: Int, rowsInOrder: Bool) throws {
+                image = RGBAImage(width: width, height: height, pixels: [UInt8](repeating: 0, count: width * height * 4))
+            }
+            mutating func consume(row: UnsafePointer<UInt8>, y: Int, x0: Int, dx: Int, count: Int) {
+                for i in 0..<count { for c in 0..<4 { image.pixels[(y * image.width + x0 + i * dx) * 4 + c] = row[i * 4 + c] } }
+            }
+        }
+        var sink = Collect()
+        _ = try ImageDecoding.decode(try SourceProbe(.file(png.path)), options: DecodeOptions(), into: &sink)
+        return sink.image
+    }
+
+    /// Whether `image` holds a `side`×`side` square of exactly `color`.
+    static func hasSquare(of color: RGBColor, side: Int, in image: RGBAImage) -> Bool {
+        for y in stride(from: 0, to: image.height - side, by: 4) {
+            for x in stride(from: 0, to: image.width - side, by: 4) {
+                func matches(_ x: Int, _ y: Int) -> Bool {
+                    let p = image[x, y]
+                    return p.red == color.red && p.green == color.green && p.blue == color.blue
+                }
+                guard matches(x, y), matches(x + side - 1, y), matches(x, y + side - 1), matches(x + side - 1, y + side - 1) else { continue }
+                if (0..<side).allSatisfy({ dy in (0..<side).allSatisfy { dx in matches(x + dx, y + dy) } }) { return true }
+            }
+        }
+        return false
+    }
+
+    @Test("in headless Chromium, the swatches show the reported colours", .enabled(if: browserCheck))
+    func browser() async throws {
+        let chromium = try #require(Self.chromium, "CI needs Debian's chromium package for this check")
+        let html = Self.temporary("report.html"), shot = Self.temporary("shot.png")
+        defer { try? FileManager.default.removeItem(at: html); try? FileManager.default.removeItem(at: shot) }
+        // Given a report of two samples
+        let sources = ["Samples/rocket.jpg", "Samples/coffee.png"]
+        _ = try await CLI.run(["report", "-o", html.path] + sources)
+        let analyses = try await CLI.run(["analyze", "--format", "json"] + sources).lines.map(CLI.object)
+        // When Chromium renders it to a screenshot at one device pixel per CSS pixel, in sRGB
+        let render = try await runProcessInBackground(URL(fileURLWithPath: chromium), [
+            "--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-color-profile=srgb",
+            "--force-device-scale-factor=1", "--window-size=1000,1500", "--screenshot=\(shot.path)", html.absoluteString,
+        ])
+        #expect(render.status == 0, "chromium: \(render.stderr)")
+        let screenshot = try Self.pixels(of: shot)
+        // (the detector finds nothing that is not there: no swatch is pure green)
+        #expect(!Self.hasSquare(of: RGBColor(red: 0, green: 255, blue: 0), side: 48, in: screenshot))
+        // Then every reported colour appears as a swatch (64×64 CSS px; 48×48 leaves room for the rounded corners)
+        for analysis in analyses {
+            for role in ["background", "primary", "secondary", "detail"] {
+                let hex = try #require(analysis[role] as? String)
+                let color = try #require(RGBColor(hex: hex))
+                #expect(Self.hasSquare(of: color, side: 48, in: screenshot), "\(analysis["source"] ?? "") \(role) \(color.hex) not on screen")
+            }
+        }
+    }
+}
