@@ -10,6 +10,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        // `swift package generate-documentation` for the DocC catalogs; a plugin, not linked.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"),
         .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
         // Already in async-http-client's graph; named here for the tests' in-process HTTP server,
         // which needs byte-level control (dripping, cut-off bodies, lying Content-Length).

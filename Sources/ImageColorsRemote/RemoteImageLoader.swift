@@ -30,7 +30,7 @@ public final class RemoteImageLoader: Sendable {
 
     /// Creates a loader with its own ``AsyncHTTPClientTransport``.
     /// - Parameters:
-    ///   - analyzer: Default an analyzer with default ``AnalysisOptions`` (30 MB budget).
+    ///   - analyzer: Default an analyzer with default `AnalysisOptions` (30 MB budget).
     ///   - limits: Default ``DownloadLimits/default``: 50 MB, 10 s to connect, 30 s in all,
     ///     5 redirects, spool past 4 MB.
     ///   - temporaryDirectory: Default the system's (`TMPDIR` or `/tmp`).
@@ -50,7 +50,7 @@ public final class RemoteImageLoader: Sendable {
 
     /// Creates a loader on a transport you own (and shut down yourself).
     /// - Parameters:
-    ///   - analyzer: Default an analyzer with default ``AnalysisOptions``.
+    ///   - analyzer: Default an analyzer with default `AnalysisOptions`.
     ///   - limits: Default ``DownloadLimits/default``; its `connectTimeout` is the transport's business.
     ///   - transport: Sends the requests, such as a URLSession-based one.
     ///   - temporaryDirectory: Default the system's.
@@ -70,9 +70,10 @@ public final class RemoteImageLoader: Sendable {
     /// Runs `body` with a new loader and shuts the loader down afterwards, whether `body`
     /// returned or threw.
     /// - Parameters:
-    ///   - analyzer: Default an analyzer with default ``AnalysisOptions``.
+    ///   - analyzer: Default an analyzer with default `AnalysisOptions`.
     ///   - limits: Default ``DownloadLimits/default``.
     ///   - temporaryDirectory: Default the system's.
+    ///   - isolation: The caller's actor, so `body` runs there; leave the default.
     ///   - body: Uses the loader; it must not keep it.
     /// - Returns: What `body` returned.
     public static func withLoader<Value>(
