@@ -28,6 +28,10 @@ struct ic_png {
     uint32_t pass_row;
     uint32_t width;
     uint32_t height;
+    // The largest single allocation libpng may make (see ic_png_malloc); 0 before ic_png_open.
+    size_t max_alloc;
+    // libpng's warning when it dropped an iCCP chunk (ic_png_info.icc_note), else empty.
+    char icc_note[256];
 };
 
 static void ic_png_error_fn(png_structp png_ptr, png_const_charp message) {
@@ -37,10 +41,27 @@ static void ic_png_error_fn(png_structp png_ptr, png_const_charp message) {
 }
 
 // libpng's warnings (e.g. "iCCP: known incorrect sRGB profile") do not affect the pixels we
-// read; they are dropped so nothing reaches stderr.
+// read; they never reach stderr. The first about iCCP is kept: it says why a profile was dropped.
 static void ic_png_warning_fn(png_structp png_ptr, png_const_charp message) {
+    struct ic_png *png = png_get_error_ptr(png_ptr);
+    if (png != NULL && message != NULL && png->icc_note[0] == 0 && strncmp(message, "iCCP", 4) == 0) {
+        snprintf(png->icc_note, sizeof(png->icc_note), "%s", message);
+    }
+}
+
+// libpng's allocator. libpng 1.6.39 does not apply png_set_chunk_malloc_max to every chunk
+// buffer (a 57-byte file declaring a 1 GiB tEXt chunk made it malloc 1 GiB) nor to eXIf, so
+// every allocation is capped here: a refusal becomes libpng's "out of memory" error, or for
+// an ancillary chunk a warning and the chunk skipped.
+static png_voidp ic_png_malloc(png_structp png_ptr, png_alloc_size_t size) {
+    struct ic_png *png = png_get_mem_ptr(png_ptr);
+    if (png != NULL && png->max_alloc > 0 && size > png->max_alloc) return NULL;
+    return malloc(size);
+}
+
+static void ic_png_free(png_structp png_ptr, png_voidp pointer) {
     (void)png_ptr;
-    (void)message;
+    free(pointer);
 }
 
 static void ic_png_read_fn(png_structp png_ptr, png_bytep out, size_t length) {
@@ -92,7 +113,14 @@ ic_status ic_png_open(ic_png *png, ic_source_desc source, ic_png_limits limits, 
             return IC_ERR_IO;
         }
     }
-    png->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, png, ic_png_error_fn, ic_png_warning_fn);
+    // The cap: a chunk (what the caller reserved for it, else libpng's 8 MB default), or a row
+    // buffer of the widest image allowed (at most 8 bytes a pixel after our transformations).
+    size_t chunk_max = limits.chunk_malloc_max > 0 ? limits.chunk_malloc_max : 8000000;
+    size_t widest = limits.max_width > 0 ? limits.max_width : PNG_USER_WIDTH_MAX;
+    size_t row_max = (widest + 8) * 8 + 64;
+    png->max_alloc = chunk_max > row_max ? chunk_max : row_max;
+    png->png = png_create_read_struct_2(PNG_LIBPNG_VER_STRING, png, ic_png_error_fn, ic_png_warning_fn,
+                                        png, ic_png_malloc, ic_png_free);
     if (png->png == NULL) {
         snprintf(png->message, sizeof(png->message), "out of memory creating the decoder");
         return IC_ERR_NO_MEMORY;
@@ -112,6 +140,22 @@ ic_status ic_png_open(ic_png *png, ic_source_desc source, ic_png_limits limits, 
     if (limits.chunk_malloc_max > 0) png_set_chunk_malloc_max(png->png, limits.chunk_malloc_max);
     // A CRC error in any chunk, critical or ancillary, means the file is damaged.
     png_set_crc_action(png->png, PNG_CRC_ERROR_QUIT, PNG_CRC_ERROR_QUIT);
+#ifdef PNG_HANDLE_AS_UNKNOWN_SUPPORTED
+    // Skip (CRC-checked, never stored) the ancillary chunks nothing here reads: unknown ones and
+    // text, histograms, palettes, offsets and the like, which are what an attacker fills
+    // (zTXt/iTXt are zlib bombs, and stored text adds up past the budget). Kept: eXIf
+    // (orientation), iCCP, sRGB, gAMA and cHRM (colour management); each is one chunk, and
+    // every allocation is capped by ic_png_malloc.
+    static const png_byte skipped[] = {
+        'b', 'K', 'G', 'D', '\0', 'h', 'I', 'S', 'T', '\0', 'i', 'T', 'X', 't', '\0',
+        'o', 'F', 'F', 's', '\0', 'p', 'C', 'A', 'L', '\0', 'p', 'H', 'Y', 's', '\0',
+        's', 'B', 'I', 'T', '\0', 's', 'C', 'A', 'L', '\0', 's', 'P', 'L', 'T', '\0',
+        's', 'T', 'E', 'R', '\0', 't', 'E', 'X', 't', '\0', 't', 'I', 'M', 'E', '\0',
+        'z', 'T', 'X', 't', '\0',
+    };
+    png_set_keep_unknown_chunks(png->png, PNG_HANDLE_CHUNK_NEVER, NULL, 0);
+    png_set_keep_unknown_chunks(png->png, PNG_HANDLE_CHUNK_NEVER, skipped, (int)(sizeof(skipped) / 5));
+#endif
 
     png_read_info(png->png, png->info);
 
@@ -130,6 +174,26 @@ ic_status ic_png_open(ic_png *png, ic_source_desc source, ic_png_limits limits, 
         info->exif = exif;
         info->exif_size = exif_size;
     }
+#endif
+#ifdef PNG_iCCP_SUPPORTED
+    png_charp icc_name = NULL;
+    int icc_compression = 0;
+    png_bytep icc = NULL;
+    png_uint_32 icc_size = 0;
+    if (png_get_iCCP(png->png, png->info, &icc_name, &icc_compression, &icc, &icc_size) != 0 && icc != NULL) {
+        info->icc = icc;
+        info->icc_size = icc_size;
+    } else if (png->icc_note[0] != 0) {
+        info->icc_note = png->icc_note;
+    }
+#endif
+#ifdef PNG_sRGB_SUPPORTED
+    int intent = 0;
+    if (png_get_sRGB(png->png, png->info, &intent) != 0) info->srgb = 1;
+#endif
+#ifdef PNG_gAMA_SUPPORTED
+    png_fixed_point gamma = 0;
+    if (png_get_gAMA_fixed(png->png, png->info, &gamma) != 0) info->gamma = gamma;
 #endif
     png->width = width;
     png->height = height;

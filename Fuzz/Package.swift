@@ -1,0 +1,29 @@
+// swift-tools-version: 6.1
+// libFuzzer targets for ImageColors. A package of its own, so that the main package's
+// `swift build` and `swift test` never build them: they have no `main` of their own and link
+// only with `--sanitize=fuzzer`, which supplies libFuzzer's. Build and run them with
+// `Fuzz/run.sh` (see the README's "Security" section), which also passes `-enable-testing`:
+// the harness calls the analyzer's synchronous `analyzeNow` through `@testable import`.
+import PackageDescription
+
+let package = Package(
+    name: "ImageColorsFuzz",
+    dependencies: [
+        .package(name: "ImageColors", path: ".."),
+    ],
+    targets: [
+        // Runs one analysis synchronously and turns every broken promise into a crash.
+        .target(
+            name: "FuzzSupport",
+            dependencies: [.product(name: "ImageColors", package: "ImageColors")]
+        ),
+        // Arbitrary bytes: sniffing, either decoder, downscaling, quantization, title region.
+        .executableTarget(name: "FuzzAnalyze", dependencies: ["FuzzSupport"]),
+        // Bytes that always sniff as JPEG: libjpeg through the shim at every DCT scale,
+        // strict and lenient, with the default and a small memory budget.
+        .executableTarget(name: "FuzzJPEG", dependencies: ["FuzzSupport"]),
+        // Bytes that always sniff as PNG: libpng through the shim, every quality, with the
+        // default and a small memory budget.
+        .executableTarget(name: "FuzzPNG", dependencies: ["FuzzSupport"]),
+    ]
+)

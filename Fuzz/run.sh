@@ -1,0 +1,136 @@
+#!/usr/bin/env bash
+# Fuzz/run.sh [SECONDS] [TARGET...]
+#
+# Builds the libFuzzer targets (AddressSanitizer on, the C shim and the Swift code instrumented),
+# replays the inputs kept in Fuzz/crashes/, then fuzzes each TARGET for SECONDS (default 60; 0
+# stops after the build and the replay)
+# from a working corpus seeded with ../shared/corpus and Samples/. Targets: analyze, jpeg, png
+# (default: all three). Exits non-zero on any finding: a crash, a sanitizer report, a leak, a
+# hang past -timeout, an allocation past -malloc_limit_mb or memory past -rss_limit_mb. Each
+# finding is written to Fuzz/crashes/TARGET-KIND-HASH; commit it, once fixed, as a regression
+# seed (every run replays it).
+#
+# Environment: FUZZ_JOBS (parallel fuzzing processes per target, default 1), FUZZ_SCRATCH
+# (build folder, default .build-fuzz), IMAGECOLORS_CORPUS (default ../shared/corpus).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+seconds="${1:-60}"
+shift || true
+targets=("$@")
+if [ ${#targets[@]} -eq 0 ]; then targets=(analyze jpeg png); fi
+
+scratch="${FUZZ_SCRATCH:-.build-fuzz}"
+corpus="${IMAGECOLORS_CORPUS:-../shared/corpus}"
+jobs="${FUZZ_JOBS:-1}"
+work="Fuzz/.build-corpus"          # working corpora and logs; .build-* is ignored by git
+crashes="Fuzz/crashes"
+mkdir -p "$work" "$crashes"
+
+# Limits, for the 30 MB memory budget the harness analyses with:
+# - max_len: 64 KiB holds every small corpus file whole (larger seeds are cut, still useful);
+# - timeout: the harness's decode deadline is 1 s; a 10 s input is a hang (ASan slows ~2-3x);
+# - malloc_limit_mb: no single allocation may come near the budget's 30 MB plus slack;
+# - rss_limit_mb: the budget, the Swift runtime, ASan's shadow and quarantine, libFuzzer's corpus.
+flags=(-max_len=65536 -timeout=10 -malloc_limit_mb=64 -rss_limit_mb=1536 -print_final_stats=1)
+
+binary_name() {
+    case "$1" in
+        analyze) echo FuzzAnalyze ;;
+        jpeg) echo FuzzJPEG ;;
+        png) echo FuzzPNG ;;
+        *) echo "Fuzz/run.sh: unknown target '$1' (analyze, jpeg, png)" >&2; exit 2 ;;
+    esac
+}
+for target in "${targets[@]}"; do binary_name "$target" > /dev/null; done
+
+echo "== building the fuzzers ($scratch)"
+# `--sanitize=fuzzer --sanitize=address` gives clang both, but swiftc keeps only the last
+# -sanitize= flag it is given (ASan without coverage); the combined flag restores coverage.
+swift build --package-path Fuzz --scratch-path "$scratch" -c release \
+    --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing
+bin="$scratch/release"
+
+# Which format a file's bytes announce (never its name).
+sniff() {
+    local magic
+    magic="$(head -c 8 "$1" | od -An -tx1 | tr -d ' \n')"
+    case "$magic" in
+        ffd8ff*) echo jpeg ;;
+        89504e470d0a1a0a) echo png ;;
+        *) echo other ;;
+    esac
+}
+
+seed() {
+    local target="$1" dir="$work/$1" file kind name
+    mkdir -p "$dir"
+    while IFS= read -r -d '' file; do
+        kind="$(sniff "$file")"
+        if [ "$target" = analyze ] || [ "$kind" = "$target" ]; then
+            name="$(basename "$(dirname "$file")")-$(basename "$file")"
+            [ -e "$dir/$name" ] || cp "$file" "$dir/$name"
+        fi
+    done < <(find "$corpus" Samples -type f \( -name '*.png' -o -name '*.jpg' \) -print0 2>/dev/null)
+    # JPEG codings the corpus lacks, made losslessly from a corpus file when libjpeg-turbo's
+    # tools are installed: restart markers, arithmetic, greyscale, progressive with many scans.
+    if [ "$target" != png ] && command -v jpegtran > /dev/null && [ -f "$corpus/jpeg/testorig.jpg" ]; then
+        local source="$corpus/jpeg/testorig.jpg"
+        jpegtran -restart 1 -outfile "$dir/made-restart.jpg" "$source" 2> /dev/null || true
+        jpegtran -arithmetic -progressive -outfile "$dir/made-arith-progressive.jpg" "$source" 2> /dev/null || true
+        jpegtran -grayscale -outfile "$dir/made-grey.jpg" "$source" 2> /dev/null || true
+        jpegtran -optimize -copy none -outfile "$dir/made-optimized.jpg" "$source" 2> /dev/null || true
+    fi
+    if [ "$target" != png ] && command -v cjpeg > /dev/null && [ -f "$corpus/jpeg/testorig.ppm" ]; then
+        cjpeg -sample 1x1 -quality 50 -outfile "$dir/made-444.jpg" "$corpus/jpeg/testorig.ppm" 2> /dev/null || true
+        cjpeg -sample 2x1 -progressive -outfile "$dir/made-422-progressive.jpg" "$corpus/jpeg/testorig.ppm" 2> /dev/null || true
+    fi
+}
+
+dictionary() {
+    case "$1" in
+        jpeg) echo "Fuzz/dictionaries/jpeg.dict" ;;
+        png) echo "Fuzz/dictionaries/png.dict" ;;
+        analyze)
+            cat Fuzz/dictionaries/jpeg.dict Fuzz/dictionaries/png.dict > "$work/analyze.dict"
+            echo "$work/analyze.dict" ;;
+    esac
+}
+
+status=0
+# Inputs kept from earlier findings must stay harmless for every target.
+mapfile -t kept < <(find "$crashes" -type f ! -name '.*' ! -name '*.md' | sort)
+if [ ${#kept[@]} -gt 0 ]; then
+    for target in "${targets[@]}"; do
+        name="$(binary_name "$target")"
+        echo "== $name: replaying ${#kept[@]} kept input(s) from $crashes"
+        if ! "$bin/$name" "${flags[@]}" "${kept[@]}" > "$work/$target-replay.log" 2>&1; then
+            echo "Fuzz/run.sh: $name fails on a kept input; see $work/$target-replay.log" >&2
+            tail -n 40 "$work/$target-replay.log" >&2
+            status=1
+        fi
+    done
+fi
+
+if [ "$seconds" -eq 0 ]; then exit "$status"; fi
+
+for target in "${targets[@]}"; do
+    name="$(binary_name "$target")"
+    seed "$target"
+    log="$work/$target.log"
+    echo "== $name: fuzzing for ${seconds}s from $(find "$work/$target" -type f | wc -l) inputs (log: $log)"
+    run=(-max_total_time="$seconds" -dict="$(dictionary "$target")" -artifact_prefix="$crashes/$target-")
+    if [ "$jobs" -gt 1 ]; then run+=(-fork="$jobs" -ignore_crashes=0); fi
+    set +e
+    "$bin/$name" "${flags[@]}" "${run[@]}" "$work/$target" > "$log" 2>&1
+    code=$?
+    set -e
+    grep -E '^stat::(number_of_executed_units|average_exec_per_sec|new_units_added|peak_rss_mb)' "$log" | sed "s/^/   /" || true
+    grep -E '^#[0-9]+ *DONE' "$log" | tail -n 1 | sed "s/^/   /" || true
+    if [ "$code" -ne 0 ]; then
+        echo "Fuzz/run.sh: $name found a problem (exit $code); input in $crashes/, log $log" >&2
+        grep -E 'ERROR|SUMMARY|Fatal error|Test unit written|==[0-9]+==' "$log" | head -n 20 >&2 || true
+        status=1
+    fi
+done
+exit "$status"

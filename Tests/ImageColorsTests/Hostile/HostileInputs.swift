@@ -1,0 +1,82 @@
+import Foundation
+import TestSupport
+
+/// The files the hostile-input sweeps damage, and the damage itself: deterministic, so a
+/// failure names a file, a kind and an index that reproduce on every machine.
+enum HostileInputs {
+    /// Every JPEG and PNG of the shared corpus (all folders, valid and broken alike) and the
+    /// samples, named `corpus/…` or `Samples/…` in test reports.
+    static let files: [HostileFile] = {
+        var files: [HostileFile] = []
+        let corpus = RepositoryPaths.corpus
+        if let walker = FileManager.default.enumerator(atPath: corpus.path) {
+            for case let relative as String in walker where isImage(relative) {
+                files.append(HostileFile(name: "corpus/\(relative)", url: corpus.appendingPathComponent(relative)))
+            }
+        }
+        for name in RepositoryPaths.sampleNames {
+            files.append(HostileFile(name: "Samples/\(name)", url: RepositoryPaths.samples.appendingPathComponent(name)))
+        }
+        return files.sorted { $0.name < $1.name }
+    }()
+
+    static func isImage(_ path: String) -> Bool {
+        ["png", "jpg", "jpeg"].contains((path as NSString).pathExtension.lowercased())
+    }
+
+    /// How many truncations and how many corruptions each file gets.
+    static let variantsPerKind = 32
+
+    /// The file cut at `variantsPerKind` evenly spaced lengths: 0, size/32, 2·size/32, …
+    /// (the empty input included, the whole file not).
+    static func truncations(of bytes: Data) -> [(label: String, data: Data)] {
+        (0..<variantsPerKind).map { index in
+            let length = bytes.count * index / variantsPerKind
+            return ("truncated to \(length) of \(bytes.count) bytes", bytes.prefix(length))
+        }
+    }
+
+    /// The file with one byte changed, `variantsPerKind` times: the i-th change falls in the i-th
+    /// of 32 equal slices (so headers, tables and pixel data all get hit) at an offset and with
+    /// an XOR mask drawn from a generator seeded by the file's name.
+    static func corruptions(of bytes: Data, name: String) -> [(label: String, data: Data)] {
+        guard !bytes.isEmpty else { return [] }
+        var random = SplitMix64(seed: fnv1a(name))
+        return (0..<variantsPerKind).map { index in
+            let start = bytes.count * index / variantsPerKind
+            let end = max(start + 1, bytes.count * (index + 1) / variantsPerKind)
+            let offset = start + Int(random.next() % UInt64(end - start))
+            let mask = UInt8(1 + random.next() % 255)   // never 0: the byte always changes
+            var damaged = bytes
+            let at = damaged.startIndex + offset
+            damaged[at] ^= mask
+            return ("byte \(offset) of \(bytes.count) xor 0x\(String(mask, radix: 16))", damaged)
+        }
+    }
+
+    /// FNV-1a of the UTF-8 bytes: a seed that is the same on every machine and run (`Hasher`
+    /// is randomly seeded per process).
+    static func fnv1a(_ text: String) -> UInt64 {
+        text.utf8.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+    }
+}
+
+/// One file of the sweep; its name is what the test report shows.
+struct HostileFile: Sendable, CustomStringConvertible {
+    let name: String
+    let url: URL
+    var description: String { name }
+}
+
+/// Steele, Lea and Flood's SplitMix64: tiny, fast, and fully determined by its seed.
+struct SplitMix64 {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9e37_79b9_7f4a_7c15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
+        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// libjpeg and libpng print warnings and errors to stderr unless told otherwise; a library must
+/// never do that. Redirecting fd 2 inside this process would race with the tests running in
+/// parallel, so the damaged files are written to a temporary folder and the built `imagecolors`
+/// binary analyses them all in one run: its stderr may hold only its own `imagecolors: …` lines.
+@Suite("Hostile input: nothing printed by the C libraries")
+struct QuietCLISweepTests {
+    /// Every 8th truncation and every 8th corruption of each file (8 per file, about 1 900 files
+    /// in one run of the debug binary): the in-process sweep covers all 64; this one only has to
+    /// reach the C libraries' message paths.
+    static let stride = 8
+
+    @Test("a damaged copy of every corpus and sample file prints only our own lines", .timeLimit(.minutes(2)))
+    func quietOnDamagedFiles() async throws {
+        let binary = try #require(Self.binary, "the imagecolors binary is built by `swift test` next to the tests")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("imagecolors-hostile-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+
+        // Short relative names keep the command line small (thousands of arguments).
+        var names: [String] = []
+        var origins: [String: String] = [:]
+        for file in HostileInputs.files {
+            let bytes = try Data(contentsOf: file.url)
+            let variants = HostileInputs.truncations(of: bytes) + HostileInputs.corruptions(of: bytes, name: file.name)
+            for (index, variant) in variants.enumerated() where index % Self.stride == 0 {
+                let name = "\(names.count).img"
+                try variant.data.write(to: folder.appendingPathComponent(name))
+                names.append(name)
+                origins[name] = "\(file) \(variant.label)"
+            }
+        }
+        #expect(names.count > 1500)
+
+        let arguments = ["analyze", "--format", "json", "--quality", "low"] + names
+        let output = try await Self.offThePool { try runProcess(binary, arguments, in: folder) }
+        #expect(output.status == 0 || output.status == 1, "exit status \(output.status): a crash?")
+        #expect(output.lines.count == names.count, "one JSON line per file")
+        for line in output.errorLines {
+            let source = line.split(separator: ":").dropFirst().first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+            #expect(line.hasPrefix("imagecolors: "), "stray stderr (\(origins[source] ?? "?")): \(line)")
+        }
+        for line in output.lines {
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            let error = object?["error"] as? [String: Any]
+            let code = error?["code"] as? String
+            #expect(object?["background"] != nil || (code?.isEmpty == false && code != "internal-error"),
+                    "neither a result nor a typed error: \(line)")
+        }
+    }
+
+    /// Runs `body`, which blocks for as long as the binary runs (seconds), on a thread of its own
+    /// rather than on one of the few threads of the cooperative pool the other tests share.
+    static func offThePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try body() }) }.start()
+        }
+    }
+
+    /// `imagecolors`, built into the same folder as the test bundle.
+    static let binary: URL? = {
+        let candidates = [
+            Bundle.main.bundleURL,
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+        ] + Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
+        return candidates.map { $0.appendingPathComponent("imagecolors") }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }()
+}
