@@ -29,6 +29,13 @@ let package = Package(
             pkgConfig: "libpng16",
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
         ),
+        // LittleCMS 2: ICC colour management (ImageColors/ColorManagement). It reports errors
+        // through a log handler, never longjmp, so Swift calls it directly.
+        .systemLibrary(
+            name: "CLCMS",
+            pkgConfig: "lcms2",
+            providers: [.apt(["liblcms2-dev"]), .brew(["little-cms2"])]
+        ),
         // The only code that calls libjpeg/libpng: every call sits behind a C function that
         // owns its own setjmp, so a longjmp never crosses a Swift frame.
         .target(
@@ -37,7 +44,7 @@ let package = Package(
         ),
         .target(
             name: "ImageColors",
-            dependencies: ["CImageCodecs"]
+            dependencies: ["CImageCodecs", "CLCMS"]
         ),
         // The only module that does networking: http(s) downloads, bounded, then the core.
         .target(

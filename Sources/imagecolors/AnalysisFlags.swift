@@ -7,6 +7,11 @@ extension Quality: ExpressibleByArgument {}
 extension BackgroundSource: ExpressibleByArgument {}
 extension TitleRule: ExpressibleByArgument {}
 
+/// `--color-management on|off`.
+enum OnOff: String, ExpressibleByArgument, CaseIterable {
+    case on, off
+}
+
 extension MemoryBudget: ExpressibleByArgument {
     public init?(argument: String) { self.init(parsing: argument) }
     public var defaultValueDescription: String { description }
@@ -30,6 +35,10 @@ struct AnalysisFlags: ParsableArguments {
             help: ArgumentHelp("Also measure light and dark text over this part of the picture: top, bottom, center (thirds) or X,Y,W,H (fractions).", valueName: "region"),
             transform: { try TitleRegion(parsing: $0) })
     var titleRegion: TitleRegion?
+
+    @Option(name: .customLong("color-management"),
+            help: "Convert ICC-tagged, CMYK and PNG gAMA images to sRGB before counting colours: on or off.")
+    var colorManagement: OnOff = .on
 
     @Option(name: .customLong("memory-budget"),
             help: ArgumentHelp("Most memory one image may use: bytes, or with KB/MB/GB/KiB/MiB/GiB (e.g. 30MB, 64MiB).", valueName: "size"))
@@ -69,7 +78,8 @@ struct AnalysisFlags: ParsableArguments {
                                  decodeTimeout: .milliseconds(Int64((decodeTimeout * 1000).rounded())))
         return AnalysisOptions(quality: quality, memoryBudget: memoryBudget, limits: limits,
                                backgroundSource: backgroundSource, titleRule: titleRule,
-                               brightnessThreshold: brightnessThreshold, titleRegion: titleRegion)
+                               brightnessThreshold: brightnessThreshold, titleRegion: titleRegion,
+                               colorManagement: colorManagement == .on)
     }
 
     /// The download limits the flags describe.

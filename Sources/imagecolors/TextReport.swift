@@ -36,6 +36,8 @@ struct TextReport {
         lines.append("  " + pad("title", 11) + swatch(title.color) + "\(title.text.rawValue) \(title.color.hex)"
             + String(format: "  brightness %.1f, contrast %.2f:1", title.brightness, title.contrastRatio) + rule)
         if let warning = title.warning { lines.append("  " + pad("", 11) + "warning: " + warning) }
+        if let profile = a.colorProfile { lines.append("  " + pad("profile", 11) + profile + ", converted to sRGB") }
+        if let note = a.colorNote { lines.append("  " + pad("profile", 11) + note) }
         if let region = title.region {
             let rect = region.rect
             lines.append("  " + pad("region", 11) + "\(region.area): \(rect.width)×\(rect.height) px at (\(rect.x), \(rect.y)) of the analysed image")

@@ -101,8 +101,8 @@ struct AnalyzeCommandTests {
                                     unsetting: noColor ? [] : ["NO_COLOR"])
         #expect(output.status == 0)
         // Then the background's swatch is drawn in its own colour, or not at all with NO_COLOR
-        let swatch = "\u{1B}[48;2;20;35;61m"
-        #expect(output.stdout.contains("#14233d"))
+        let swatch = "\u{1B}[48;2;4;34;66m"
+        #expect(output.stdout.contains("#042242"))
         #expect(output.stdout.contains(swatch) == !noColor)
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import ImageColors
+@_spi(Benchmarks) @testable import ImageColors
 
 /// `imagecolors report`: the page, and what a real browser shows of it.
 @Suite("imagecolors report")

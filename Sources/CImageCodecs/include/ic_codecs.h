@@ -63,6 +63,17 @@ typedef struct ic_jpeg_info {
     int32_t max_v_samp;
     const uint8_t *exif;       ///< TIFF data of the first "Exif\0\0" APP1 marker, or NULL
     size_t exif_size;
+    /// With config.icc_limit: the embedded ICC profile reassembled from its APP2 "ICC_PROFILE"
+    /// chunks (jpeg_read_icc_profile), malloc'd and owned by the handle until ic_jpeg_destroy;
+    /// else NULL.
+    const uint8_t *icc;
+    size_t icc_size;
+    /// With config.icc_limit: why ICC chunks that are present give no profile (libjpeg's
+    /// warning about a missing or repeated chunk, or the limit), owned by the handle; else NULL.
+    const char *icc_note;
+    /// With config.icc_limit: the bytes of the ICC chunks kept in libjpeg's pool until
+    /// ic_jpeg_destroy (at most config.icc_limit), besides the icc_size bytes of the profile.
+    size_t icc_marker_bytes;
 } ic_jpeg_info;
 
 /// Decoder settings fixed at creation.
@@ -70,6 +81,10 @@ typedef struct ic_jpeg_config {
     int32_t warnings_are_errors;   ///< libjpeg warnings stop decoding
     int32_t max_scans;             ///< more scans than this is an error (0: no cap)
     int64_t deadline_ns;           ///< ic_monotonic_ns() past which decoding stops (0: none)
+    /// Keep APP2 "ICC_PROFILE" chunks up to this many bytes in all and reassemble the profile
+    /// (ic_jpeg_info.icc); other APP2 markers are skipped, and a profile over the limit is
+    /// dropped with a note. 0: read no ICC profile.
+    int64_t icc_limit;
 } ic_jpeg_config;
 
 /// What decoding at a given scale will produce and need, computed from the header before
@@ -95,6 +110,13 @@ ic_status ic_jpeg_plan_scale(ic_jpeg *jpeg, int scale_denom, ic_jpeg_plan *plan)
 /// multi-scan files) may use at most max_memory bytes (0: no cap); past that it fails with
 /// IC_ERR_NO_MEMORY instead of allocating.
 ic_status ic_jpeg_start(ic_jpeg *jpeg, size_t max_memory, uint32_t *out_width, uint32_t *out_height);
+/// For CMYK and YCCK files, between ic_jpeg_open and ic_jpeg_start: raw = 1 makes
+/// ic_jpeg_read_rows deliver 4-byte CMYK as libjpeg outputs it instead of RGBA: C, M, Y, K
+/// exactly as stored, so *inverted* (0 = full ink, 255 = none) when info.adobe_inverted says
+/// an Adobe APP14 marker was seen, else 255 = full ink (YCCK is converted to that CMYK first).
+/// For the caller's own colour management; raw = 0 (the default) keeps the naive conversion
+/// to RGBA. IC_ERR_STATE at any other time; ignored for files that are not CMYK or YCCK.
+ic_status ic_jpeg_set_raw_cmyk(ic_jpeg *jpeg, int raw);
 /// Decodes up to max_rows rows as RGBA8 (alpha 255) into rgba, rows stride bytes apart.
 /// Writes the first row's index and the count; IC_DONE once every row has been delivered.
 ic_status ic_jpeg_read_rows(ic_jpeg *jpeg, uint8_t *rgba, size_t stride, uint32_t max_rows,
@@ -115,6 +137,15 @@ typedef struct ic_png_info {
     int32_t interlaced;        ///< 1 for Adam7
     const uint8_t *exif;       ///< eXIf chunk data (before IDAT), or NULL
     size_t exif_size;
+    /// The iCCP chunk's decompressed ICC profile as libpng accepted it (owned by libpng's info
+    /// struct, valid until ic_png_destroy; within the chunk cap), or NULL.
+    const uint8_t *icc;
+    size_t icc_size;
+    /// When an iCCP chunk was present but libpng dropped it (its warning, e.g. "iCCP: …"),
+    /// owned by the handle; else NULL.
+    const char *icc_note;
+    int32_t srgb;              ///< 1 when an sRGB chunk (or an iCCP libpng knows as sRGB) is present
+    int32_t gamma;             ///< the gAMA value × 100000 (45455 for 1/2.2), 0 when none
 } ic_png_info;
 
 /// One decoded row: pixels land at x = x0, x0 + dx, … of image row y.

@@ -19,6 +19,10 @@ public struct AnalysisOptions: Sendable, Hashable {
     /// Whether a JPEG that libjpeg only *warns* about (for example "premature end of data",
     /// which leaves grey rows in place of the picture) fails; default `true`.
     public var strictDecoding: Bool
+    /// Whether pixels are converted to sRGB from the image's embedded ICC profile (JPEG, PNG
+    /// iCCP), CMYK profile or PNG gAMA before colours are counted; default `true`. The result
+    /// names what was applied (``ColorAnalysis/colorProfile``).
+    public var colorManagement: Bool
 
     /// Creates options.
     /// - Parameters:
@@ -30,6 +34,7 @@ public struct AnalysisOptions: Sendable, Hashable {
     ///   - memoryBudget: Default 30 MB.
     ///   - limits: Default ``ImageLimits/default``.
     ///   - strictDecoding: Default `true`.
+    ///   - colorManagement: Default `true`.
     public init(
         quality: Quality = .high,
         memoryBudget: MemoryBudget = .default,
@@ -38,7 +43,8 @@ public struct AnalysisOptions: Sendable, Hashable {
         titleRule: TitleRule = .brightness,
         brightnessThreshold: Double = 125,
         titleRegion: TitleRegion? = nil,
-        strictDecoding: Bool = true
+        strictDecoding: Bool = true,
+        colorManagement: Bool = true
     ) {
         self.quality = quality
         self.memoryBudget = memoryBudget
@@ -48,5 +54,6 @@ public struct AnalysisOptions: Sendable, Hashable {
         self.brightnessThreshold = brightnessThreshold
         self.titleRegion = titleRegion
         self.strictDecoding = strictDecoding
+        self.colorManagement = colorManagement
     }
 }

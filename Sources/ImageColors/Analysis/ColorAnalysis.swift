@@ -41,6 +41,14 @@ public struct ColorAnalysis: Sendable, Hashable, Codable {
     public var title: TitleChoice
     /// The memory budget and what the analysis accounted against it at peak.
     public var memory: MemoryReport?
+    /// The colour profile the pixels were converted from to sRGB before counting: the embedded
+    /// ICC profile's description ("Display P3", "Adobe RGB (1998)"), or "gamma 2.86" for a PNG
+    /// gAMA (the exponent to linear light); `nil` (no JSON key) for untagged or sRGB images and
+    /// with colour management off.
+    public var colorProfile: String?
+    /// Why a colour profile the image carries was not applied ("ignored the embedded ICC
+    /// profile: …"); `nil` (no JSON key) when nothing was ignored.
+    public var colorNote: String?
 
     /// Memory accounted for one analysis.
     public struct MemoryReport: Sendable, Hashable, Codable {

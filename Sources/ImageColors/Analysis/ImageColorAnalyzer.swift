@@ -13,7 +13,7 @@ public struct ImageColorAnalyzer: Sendable {
     public var options: AnalysisOptions
 
     /// Creates an analyzer.
-    /// - Parameter options: Default ``AnalysisOptions/init(quality:memoryBudget:limits:backgroundSource:titleRule:brightnessThreshold:titleRegion:strictDecoding:)``
+    /// - Parameter options: Default ``AnalysisOptions/init(quality:memoryBudget:limits:backgroundSource:titleRule:brightnessThreshold:titleRegion:strictDecoding:colorManagement:)``
     ///   with its defaults.
     public init(options: AnalysisOptions = AnalysisOptions()) {
         self.options = options
@@ -38,7 +38,7 @@ public struct ImageColorAnalyzer: Sendable {
     }
 
     /// The synchronous pipeline; checks for cancellation between rows.
-    @_spi(Benchmarks) public func analyzeNow(_ source: ImageSource) throws -> ColorAnalysis {
+    func analyzeNow(_ source: ImageSource) throws -> ColorAnalysis {
         try analyzeNow(source, thumbnail: nil).analysis
     }
 
@@ -52,7 +52,7 @@ public struct ImageColorAnalyzer: Sendable {
             // Encoded bytes in memory stay there until decoding ends (a file is read as it goes).
             try ledger.reserve(data.count, for: "the encoded image held in memory")
         }
-        let (image, thumbnailImage, info) = try downscaledImages(source, ledger: ledger, thumbnailSide: request?.longSide)
+        let (image, thumbnailImage, info, colors) = try downscaledImages(source, ledger: ledger, thumbnailSide: request?.longSide)
         let (width, height) = info.orientation.displayedSize(width: info.width, height: info.height)
         let roles = Quantizer(backgroundSource: options.backgroundSource).roles(of: image)
         var title = TitleChoice(background: roles.background, rule: options.titleRule,
@@ -61,11 +61,13 @@ public struct ImageColorAnalyzer: Sendable {
             title.region = try RegionContrast(image: image, area: area, background: roles.background)
         }
         let name: String? = if case .file(let path) = source { path } else { nil }
-        let analysis = ColorAnalysis(
+        var analysis = ColorAnalysis(
             source: name, format: info.format, width: width, height: height,
             orientation: info.orientation.rawValue,
             analyzed: .init(width: image.width, height: image.height), roles: roles, title: title,
             memory: .init(budget: options.memoryBudget.bytes, accountedPeak: ledger.peak))
+        analysis.colorProfile = colors.profile
+        analysis.colorNote = colors.note
         guard let request, let thumbnailImage else { return (analysis, nil) }
         // Transparent pixels are composited onto the card's background: what the card shows.
         return (analysis, try Thumbnail(encoding: thumbnailImage, as: request, backdrop: roles.background))
@@ -76,13 +78,15 @@ public struct ImageColorAnalyzer: Sendable {
     ///   - source: The image.
     ///   - ledger: Where memory is reserved; default a fresh one for the options' budget.
     func downscaledImage(_ source: ImageSource, ledger: MemoryLedger? = nil) throws -> (RGBAImage, DecodedImageInfo) {
-        let (image, _, info) = try downscaledImages(source, ledger: ledger ?? MemoryLedger(budget: options.memoryBudget), thumbnailSide: nil)
+        let (image, _, info, _) = try downscaledImages(source, ledger: ledger ?? MemoryLedger(budget: options.memoryBudget), thumbnailSide: nil)
         return (image, info)
     }
 
     /// Decodes `source` once into the analysis downscaler and, when `thumbnailSide` is given, a
-    /// second downscaler for the thumbnail; both come back upright.
-    func downscaledImages(_ source: ImageSource, ledger: MemoryLedger, thumbnailSide: Int?) throws -> (RGBAImage, RGBAImage?, DecodedImageInfo) {
+    /// second downscaler for the thumbnail; both come back upright, and in sRGB when colour
+    /// management is on (both sit behind one ``ColorManagedSink``).
+    func downscaledImages(_ source: ImageSource, ledger: MemoryLedger, thumbnailSide: Int?)
+        throws -> (RGBAImage, RGBAImage?, DecodedImageInfo, ColorManagementOutcome) {
         let probe = try SourceProbe(source)
         let target = options.quality.longSide
         var decodeOptions = DecodeOptions()
@@ -93,13 +97,18 @@ public struct ImageColorAnalyzer: Sendable {
         decodeOptions.warningsAreErrors = options.strictDecoding
         decodeOptions.limits = options.limits
         decodeOptions.ledger = ledger
-        var downscaler = Downscaler(targetLongSide: target, ledger: ledger)
+        let downscaler = Downscaler(targetLongSide: target, ledger: ledger)
         guard let thumbnailSide else {
-            let info = try ImageDecoding.decode(probe, options: decodeOptions, into: &downscaler)
-            return (info.orientation.apply(to: downscaler.finish()), nil, info)
+            var sink = ColorManagedSink(downscaler, enabled: options.colorManagement, ledger: ledger)
+            let info = try ImageDecoding.decode(probe, options: decodeOptions, into: &sink)
+            sink.finishConversion()
+            return (info.orientation.apply(to: sink.inner.finish()), nil, info, sink.outcome)
         }
-        var both = TeeSink(first: downscaler, second: Downscaler(targetLongSide: thumbnailSide, ledger: ledger))
-        let info = try ImageDecoding.decode(probe, options: decodeOptions, into: &both)
-        return (info.orientation.apply(to: both.first.finish()), info.orientation.apply(to: both.second.finish()), info)
+        let both = TeeSink(first: downscaler, second: Downscaler(targetLongSide: thumbnailSide, ledger: ledger))
+        var sink = ColorManagedSink(both, enabled: options.colorManagement, ledger: ledger)
+        let info = try ImageDecoding.decode(probe, options: decodeOptions, into: &sink)
+        sink.finishConversion()
+        return (info.orientation.apply(to: sink.inner.first.finish()), info.orientation.apply(to: sink.inner.second.finish()),
+                info, sink.outcome)
     }
 }

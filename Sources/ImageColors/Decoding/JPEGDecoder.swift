@@ -26,15 +26,28 @@ enum JPEGDecoder {
     /// 16 amortises the call and keeps the buffer small.
     static let batchRows = 16
 
-    /// Decodes `source` into `sink`.
+    /// Decodes `source` into `sink`: a progressive JPEG that would be decoded at 1/8 goes to
+    /// ``ProgressiveDCDecoder`` (its DC scans alone, 2 bytes a block instead of libjpeg's
+    /// whole-image coefficient buffer); everything else to libjpeg.
     static func decode(
+        _ source: ImageSource, options: DecodeOptions, into sink: inout some PixelSink
+    ) throws -> DecodedImageInfo {
+        if let info = try ProgressiveDCDecoder.decodeIfEligible(source, options: options, into: &sink) {
+            return info
+        }
+        return try decodeWithLibjpeg(source, options: options, into: &sink)
+    }
+
+    /// Decodes `source` into `sink` with libjpeg.
+    static func decodeWithLibjpeg(
         _ source: ImageSource, options: DecodeOptions, into sink: inout some PixelSink
     ) throws -> DecodedImageInfo {
         let limits = options.limits
         let deadline = DecodeDeadline(timeout: limits.decodeTimeout)
         let config = ic_jpeg_config(
             warnings_are_errors: options.warningsAreErrors ? 1 : 0,
-            max_scans: Int32(clamping: limits.maxScans), deadline_ns: deadline.nanoseconds)
+            max_scans: Int32(clamping: limits.maxScans), deadline_ns: deadline.nanoseconds,
+            icc_limit: ColorSpaceAnnouncement.iccLimit(for: sink, ledger: options.ledger))
         guard let jpeg = ic_jpeg_create(config) else {
             throw ImageDecodingError.outOfMemory(.jpeg, detail: "cannot allocate the decoder")
         }
@@ -48,6 +61,9 @@ enum JPEGDecoder {
             try ic_jpeg_open(jpeg, descriptor, &header).check(.jpeg, message: message)
             let width = Int(header.width), height = Int(header.height)
             try limits.check(width: width, height: height, format: .jpeg)
+            // The ICC profile the shim just read; kept apart from `reserved`, which sizes libjpeg's cap.
+            let profileBytes = try ColorSpaceAnnouncement.announce(header, jpeg: jpeg, options: options, to: &sink)
+            defer { options.ledger?.release(profileBytes) }
             var orientation = Orientation.up
             if let exif = header.exif {
                 orientation = ExifReader.orientation(in: UnsafeRawBufferPointer(start: exif, count: header.exif_size)) ?? .up

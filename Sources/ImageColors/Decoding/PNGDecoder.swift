@@ -55,6 +55,7 @@ enum PNGDecoder {
                 reserved += rows
             }
             try ic_png_start(png).check(.png, message: message)
+            reserved += try ColorSpaceAnnouncement.announce(header, options: options, to: &sink)
             try sink.begin(width: width, height: height, rowsInOrder: header.interlaced == 0)
             var row = [UInt8](repeating: 0, count: width * 4)
             var sinceCheck = 0

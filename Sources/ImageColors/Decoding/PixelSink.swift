@@ -14,6 +14,13 @@ protocol PixelSink {
     mutating func begin(width: Int, height: Int, rowsInOrder: Bool) throws
     /// Adds `count` pixels from `row` at `(x0 + i·dx, y)`.
     mutating func consume(row: UnsafePointer<UInt8>, y: Int, x0: Int, dx: Int, count: Int)
+    /// Whether the decoder should read embedded colour profiles for this sink (default `false`;
+    /// see SourceColorSpace.swift).
+    var readsColorProfiles: Bool { get }
+    /// Called once, before `begin`, with what the file says about its colours (default: ignored).
+    /// - Returns: `true` to take a `.cmyk` image's rows as 4-byte CMYK as stored (C, M, Y, K;
+    ///   inverted when `adobeInverted`) instead of RGBA; ignored for other colour spaces.
+    mutating func colorSpace(_ space: SourceColorSpace) throws -> Bool
 }
 
 /// What decoding found, besides the pixels.
@@ -30,6 +37,16 @@ struct DecodedImageInfo: Sendable, Hashable {
     var decodedWidth: Int
     /// Height of the rows handed to the sink.
     var decodedHeight: Int
+    /// Which decoder produced the rows.
+    var decoder: DecoderKind = .library
+}
+
+/// The decoders behind ``DecodedImageInfo``.
+enum DecoderKind: String, Sendable, Hashable {
+    /// libjpeg or libpng, through the C shim.
+    case library
+    /// The Swift reader of a progressive JPEG's DC scans, at 1/8 scale.
+    case progressiveDC = "progressive-dc"
 }
 
 /// How to decode.

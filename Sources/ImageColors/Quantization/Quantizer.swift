@@ -62,7 +62,7 @@ public struct Quantizer: Sendable {
     ///   An image with no opaque pixel at all gets a white background.
     /// - Candidates for the roles are the whole image's bins in descending count order (noise
     ///   bins below 0.05% of the opaque pixels left out), each raised to saturation 0.15, kept
-    ///   only on the other lightness side of the background (``isDark(_:)``) and at ≥ 3:1
+    ///   only on the other lightness side of the background (ColorArt's `isDarkColor`) and at ≥ 3:1
     ///   contrast with it. Primary takes the first; secondary the next one distinct from the
     ///   primary; detail the next one distinct from both.
     /// - A role without a candidate falls back to white on a dark background, black on a light
@@ -70,12 +70,12 @@ public struct Quantizer: Sendable {
     /// - Parameter image: The image, typically already downscaled (e.g. 250 px long side).
     /// - Returns: The four colours and which roles fell back.
     public func roles(of image: RGBAImage) -> ColorRoles {
-        // One histogram, counted twice into the same tables (band, then whole image): a second
-        // half-megabyte allocation would cost more in fresh pages than the counting itself.
+        // One histogram: the band first, then the rest of the image added to the same tables, so
+        // every pixel is read once and nothing is allocated or cleared twice.
         var histogram = ColorHistogram(image: image, region: backgroundSource == .edges ? .border : .whole,
                                        bitsPerChannel: binBits)
         let fromRegion = Self.preferredBackground(in: histogram)
-        if backgroundSource == .edges { histogram.recount(image, region: .whole) }
+        if backgroundSource == .edges { histogram.countInterior(of: image) }
         let background: RGBColor
         if let fromRegion {
             background = fromRegion
@@ -93,16 +93,21 @@ public struct Quantizer: Sendable {
         let wantDark = !Self.isDark(background)
         var chosen: [RGBColor] = []
         chosen.reserveCapacity(3)
-        for index in histogram.rankedBinIndices(minimumCount: minimumCount) {
+        // The chosen colours in OKLab, converted once rather than at every comparison.
+        var chosenLab: [OKLab] = []
+        chosenLab.reserveCapacity(3)
+        histogram.forEachRankedBin(minimumCount: minimumCount) { index in
             // The count that ranked this bin is its own; raising saturation afterwards only
             // changes the colour that is reported.
             let color = Self.raisingSaturation(of: histogram.meanColor(ofBin: index)!, to: Self.minimumSaturation)
             guard Self.isDark(color) == wantDark,
-                  Contrast.contrastRatio(color, background) >= Self.minimumContrastRatio,
-                  chosen.allSatisfy({ ColorDistance.isDistinct($0, color) })
-            else { continue }
+                  Contrast.contrastRatio(color, background) >= Self.minimumContrastRatio
+            else { return true }
+            let lab = OKLab(color)
+            guard chosenLab.allSatisfy({ Self.isDistinct($0, lab) }) else { return true }
             chosen.append(color)
-            if chosen.count == 3 { break }
+            chosenLab.append(lab)
+            return chosen.count < 3
         }
 
         return ColorRoles(
@@ -121,11 +126,22 @@ public struct Quantizer: Sendable {
         guard isBlackOrWhite(winner.meanColor) else { return winner.meanColor }
         let floor = max(smallestCount(reaching: backgroundAlternativeShare, of: winner.count),
                         smallestCount(reaching: backgroundNoiseShare, of: histogram.pixelCount), 1)
-        for index in histogram.rankedBinIndices(minimumCount: floor) where index != winner.index {
+        var alternative: RGBColor?
+        histogram.forEachRankedBin(minimumCount: floor) { index in
+            guard index != winner.index else { return true }
             let color = histogram.meanColor(ofBin: index)!
-            if !isBlackOrWhite(color) { return color }
+            if isBlackOrWhite(color) { return true }
+            alternative = color
+            return false
         }
-        return winner.meanColor
+        return alternative ?? winner.meanColor
+    }
+
+    /// ``ColorDistance/isDistinct(_:_:threshold:)`` at the default threshold, on colours already
+    /// in OKLab: the same comparisons in the same order, so the same answers.
+    private static func isDistinct(_ labX: OKLab, _ labY: OKLab) -> Bool {
+        if labX.chroma < ColorDistance.greyChromaThreshold && labY.chroma < ColorDistance.greyChromaThreshold { return false }
+        return labX.distance(to: labY) >= ColorDistance.distinctThreshold
     }
 
     /// The smallest whole count that is at least `share × total`.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ImageColors
+@_spi(Benchmarks) @testable import ImageColors
 
 /// Thumbnails made in the same decoding pass as the analysis.
 @Suite("Thumbnails")

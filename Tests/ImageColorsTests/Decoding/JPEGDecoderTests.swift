@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import ImageColors
+@_spi(Benchmarks) @testable import ImageColors
 
 /// libjpeg-turbo's own test images, with `djpeg` as the oracle for scaled decodes.
 @Suite("JPEG decoding")

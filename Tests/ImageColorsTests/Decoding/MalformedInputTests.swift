@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ImageColors
+@_spi(Benchmarks) @testable import ImageColors
 
 /// Files that crashed or hung other decoders: each decodes or gives a typed error.
 @Suite("Malformed input")

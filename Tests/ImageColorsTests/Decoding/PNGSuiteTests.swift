@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ImageColors
+@_spi(Benchmarks) @testable import ImageColors
 
 /// PngSuite: every valid file decodes to the reference pixels; interlaced twins agree; every
 /// invalid file gives a typed error.

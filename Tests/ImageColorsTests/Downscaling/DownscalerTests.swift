@@ -1,5 +1,5 @@
 import Testing
-@testable import ImageColors
+@_spi(Benchmarks) @testable import ImageColors
 
 /// The box filter: exact averages, alpha weighting, odd sizes, and pass order.
 @Suite("Downscaler")

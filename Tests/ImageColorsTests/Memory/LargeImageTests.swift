@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ImageColors
+@_spi(Benchmarks) @testable import ImageColors
 
 /// Large images the tests write themselves through libpng: decoded within the budget, with
 /// interlaced and plain files giving the same colours.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ImageColors
+@_spi(Benchmarks) @testable import ImageColors
 
 /// Parsing and formatting of memory budgets.
 @Suite("MemoryBudget")

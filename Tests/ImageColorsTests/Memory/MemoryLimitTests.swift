@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ImageColors
+@_spi(Benchmarks) @testable import ImageColors
 
 /// The budget and the header limits hold for every input: the accounted peak stays within the
 /// budget, and what cannot fit fails at once with the numbers in the message.
@@ -59,9 +59,10 @@ struct MemoryLimitTests {
         let sof = try Self.sofOffset(progressive)
         let path = try Self.patched(progressive, [(sof + 5, Self.be16(4000) + Self.be16(6000))])
         defer { try? FileManager.default.removeItem(atPath: path) }
-        // When analysed with the default 30 MB budget
+        // When analysed at full size (quality highest: no 1/8 scale, so libjpeg decodes it, not
+        // the DC reader) with the default 30 MB budget
         let error = await #expect(throws: MemoryBudgetError.self) {
-            _ = try await ImageColorAnalyzer().analyze(fileAt: path)
+            _ = try await ImageColorAnalyzer(options: .init(quality: .highest)).analyze(fileAt: path)
         }
         // Then the error names what was needed and what was allowed
         guard case .overBudget(let purpose, let needed, _, let budget) = error else { return }
@@ -70,7 +71,7 @@ struct MemoryLimitTests {
         #expect(budget == 30_000_000)
         #expect(error?.description.hasPrefix("the progressive JPEG's coefficient buffer (6000×4000) needs 72 MB, over the 30 MB memory budget") == true)
         // And with a 128 MB budget the buffer fits (the patched file then fails as corrupt data, not over budget)
-        let roomy = ImageColorAnalyzer(options: .init(memoryBudget: .megabytes(128)))
+        let roomy = ImageColorAnalyzer(options: .init(quality: .highest, memoryBudget: .megabytes(128)))
         await #expect(throws: ImageDecodingError.self) { _ = try await roomy.analyze(fileAt: path) }
     }
 

@@ -1,6 +1,6 @@
 import Foundation
 import TestSupport
-@testable import ImageColors
+@_spi(Benchmarks) @testable import ImageColors
 
 /// Paths of the shared corpus and the samples.
 enum TestFiles {

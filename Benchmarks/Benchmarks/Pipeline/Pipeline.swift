@@ -1,0 +1,138 @@
+// The stages around quantization and the whole pipeline: downscaling, JPEG decoding at each
+// DCT scale, PNG decoding, and end-to-end analysis of every sample and of 24 MP files.
+// Decoding benchmarks hand rows to a sink that only touches them, so they time the decoder.
+//
+//   swift package benchmark --target Pipeline
+//
+// Names have no spaces or slashes: ordo-one/benchmark writes threshold files under cleaned-up
+// names but reads them back under the names as given.
+
+import Benchmark
+@_spi(Benchmarks) import BenchmarkImages
+import Foundation
+@_spi(Benchmarks) import ImageColors
+
+/// Input pixels per second, in millions, of each iteration.
+let megapixelsPerSecond = BenchmarkMetric.custom("MP/s", polarity: .prefersLarger, useScalingFactor: false)
+
+/// Times `body`, records its input megapixels per second and returns its result.
+func measuringThroughput<T>(_ benchmark: Benchmark, pixels: Int, _ body: () throws -> T) rethrows -> T {
+    let start = ContinuousClock.now
+    let result = try body()
+    let seconds = (ContinuousClock.now - start) / .seconds(1)
+    benchmark.measurement(megapixelsPerSecond, Int((Double(pixels) / 1e6 / seconds).rounded()))
+    return result
+}
+
+/// ``measuringThroughput(_:pixels:_:)`` for async work.
+func measuringThroughput<T>(_ benchmark: Benchmark, pixels: Int, _ body: () async throws -> T) async rethrows -> T {
+    let start = ContinuousClock.now
+    let result = try await body()
+    let seconds = (ContinuousClock.now - start) / .seconds(1)
+    benchmark.measurement(megapixelsPerSecond, Int((Double(pixels) / 1e6 / seconds).rounded()))
+    return result
+}
+
+/// Feeds every row of `image` to a downscaler, as a decoder does, and returns its output.
+func downscale(_ image: RGBAImage, to longSide: Int) throws -> RGBAImage {
+    var downscaler = BenchmarkHooks.Downscaler(targetLongSide: longSide)
+    try downscaler.begin(width: image.width, height: image.height, rowsInOrder: true)
+    image.pixels.withUnsafeBufferPointer { pixels in
+        for y in 0..<image.height {
+            downscaler.consume(row: pixels.baseAddress! + y * image.width * 4, y: y, x0: 0, dx: 1, count: image.width)
+        }
+    }
+    return downscaler.finish()
+}
+
+/// Decodes a file into a ``NullSink`` with the DCT scale 1/`denominator` and checks that the
+/// decoder used it.
+func decode(_ path: String, width: Int, height: Int, denominator: Int) throws -> NullSink {
+    // The smallest long side that still allows 1/denominator (libjpeg rounds up).
+    let longSide = max(width, height)
+    var sink = NullSink()
+    let size = try BenchmarkHooks.decode(fileAt: path, minimumLongSide: denominator == 1 ? nil : (longSide + denominator - 1) / denominator,
+                                         into: &sink)
+    precondition(size.width == (width + denominator - 1) / denominator,
+                 "decoded \(size.width) px wide, expected 1/\(denominator) of \(width)")
+    return sink
+}
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .mallocCountTotal, megapixelsPerSecond],
+        timeUnits: .milliseconds,
+        warmupIterations: 1,
+        maxDuration: .seconds(3),
+        maxIterations: 200
+    )
+
+    // Downscaling, fed row by row from memory: a 24 MP image's full rows (PNG, or a JPEG
+    // decoded at full size for `highest`), and the 752-px rows of a 24 MP JPEG decoded at 1/8,
+    // which is what the default `high` preset (250 px) downscales.
+    Benchmark("Downscale-24MP-to-250px") { benchmark, image in
+        blackHole(try measuringThroughput(benchmark, pixels: image.width * image.height) { try downscale(image, to: 250) })
+    } setup: {
+        try BenchmarkImages.decodedFully(BenchmarkImages.file(.jpeg, megapixels: 24))
+    }
+    Benchmark("Downscale-750x501-to-250px",
+              configuration: .init(timeUnits: .microseconds, maxIterations: 2_000)) { benchmark, image in
+        blackHole(try measuringThroughput(benchmark, pixels: image.width * image.height) { try downscale(image, to: 250) })
+    } setup: {
+        // The 24 MP JPEG decoded at 1/8 (750×501), kept whole.
+        var sink = CollectingSink()
+        try BenchmarkHooks.decode(fileAt: BenchmarkImages.file(.jpeg, megapixels: 24), minimumLongSide: 1, into: &sink)
+        return sink.image
+    }
+
+    // JPEG decoding at each DCT scale (libjpeg-turbo through the shim, RGBA rows).
+    for denominator in [1, 2, 4, 8] {
+        Benchmark("Decode-JPEG-24MP-scale-1:\(denominator)") { benchmark, file in
+            blackHole(try measuringThroughput(benchmark, pixels: file.pixels) {
+                try decode(file.path, width: file.width, height: file.height, denominator: denominator)
+            })
+        } setup: {
+            try LargeFile(.jpeg)
+        }
+    }
+    // PNG decoding (libpng through the shim, RGBA rows).
+    Benchmark("Decode-PNG-24MP") { benchmark, file in
+        blackHole(try measuringThroughput(benchmark, pixels: file.pixels) {
+            try decode(file.path, width: file.width, height: file.height, denominator: 1)
+        })
+    } setup: {
+        try LargeFile(.png)
+    }
+
+    // End to end, as `imagecolors analyze` runs it (default options: 250 px, 30 MB budget):
+    // every sample, then the 24 MP files.
+    for path in BenchmarkImages.samples {
+        Benchmark("Analyze-\(URL(fileURLWithPath: path).lastPathComponent)",
+                  configuration: .init(timeUnits: .microseconds, warmupIterations: 3, maxIterations: 1_000)) { _ in
+            blackHole(try await ImageColorAnalyzer().analyze(fileAt: path))
+        }
+    }
+    for format in [ImageFormat.jpeg, .png] {
+        Benchmark("Analyze-24MP-\(format == .jpeg ? "JPEG" : "PNG")") { benchmark, file in
+            blackHole(try await measuringThroughput(benchmark, pixels: file.pixels) {
+                try await ImageColorAnalyzer().analyze(fileAt: file.path)
+            })
+        } setup: {
+            try LargeFile(format)
+        }
+    }
+}
+
+/// A generated 24 MP file and its size.
+struct LargeFile {
+    let path: String
+    let width: Int
+    let height: Int
+    var pixels: Int { width * height }
+
+    init(_ format: ImageFormat) throws {
+        path = try BenchmarkImages.file(format, megapixels: 24)
+        var sink = NullSink()
+        (width, height) = try BenchmarkHooks.decode(fileAt: path, minimumLongSide: nil, into: &sink)
+    }
+}

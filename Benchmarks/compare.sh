@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# The floor: how far `imagecolors analyze` is from the fastest decode of the same file.
+#
+# Makes a 24 MP baseline JPEG (quality 85, 4:2:0) and a 24 MP PNG from Samples/rocket.jpg with
+# libvips, then times, in alternating runs (the order flips every run, so a slow spell on a
+# shared machine hits both sides):
+#   - the release `imagecolors analyze` on the JPEG   vs   `djpeg -scale 1/8` on it
+#     (libjpeg-turbo's own fastest decode, Debian package libjpeg-turbo-progs);
+#   - `imagecolors analyze` on the PNG                vs   png-floor on it: a bare libpng decode
+#     (png-floor.c beside this script, compiled here against the same libpng16).
+#   - both on a 16×16 PNG: what starting the process costs each side.
+# Prints median wall times, the ratio of the medians, the median of the per-pair ratios, and
+# peak RSS. Exit status 0; the numbers are the result.
+#
+# Usage: Benchmarks/compare.sh [RUNS]          (default 21)
+#   IMAGECOLORS_BIN=path   use that binary instead of building `swift build -c release`
+# Needs: libvips-tools, libjpeg-turbo-progs, libpng-dev, pkg-config, a C compiler, time, python3.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs=${1:-21}
+
+for tool in vips djpeg cc pkg-config python3 /usr/bin/time; do
+    command -v "$tool" >/dev/null || {
+        echo "compare.sh needs $tool (apt-get install -y libvips-tools libjpeg-turbo-progs libpng-dev pkg-config gcc time python3)" >&2
+        exit 2
+    }
+done
+
+work=Benchmarks/.build-compare
+mkdir -p "$work"
+bin=${IMAGECOLORS_BIN:-}
+if [ -z "$bin" ]; then
+    swift build -c release --product imagecolors >&2
+    bin=.build/release/imagecolors
+fi
+
+make_image() {  # name, command…
+    local name=$1; shift
+    [ -s "$work/$name" ] || { echo "making $name" >&2; "$@"; }
+}
+# The sample photo scaled up to 6016×4014, as in memory.sh.
+make_image base24.v vips resize Samples/rocket.jpg "$work/base24.v" 9.4
+make_image jpeg24.jpg vips jpegsave "$work/base24.v" "$work/jpeg24.jpg" --Q 85 --strip
+make_image png24.png vips pngsave "$work/base24.v" "$work/png24.png" --strip
+make_image tiny.png vips black "$work/tiny.png" 16 16 --bands 3
+cc -O2 -o "$work/png-floor" Benchmarks/png-floor.c $(pkg-config --cflags --libs libpng16)
+
+# Each side must work before it is timed.
+"$bin" analyze --format json "$work/jpeg24.jpg" >/dev/null
+"$bin" analyze --format json "$work/png24.png" >/dev/null
+djpeg -scale 1/8 -outfile /dev/null "$work/jpeg24.jpg"
+"$work/png-floor" "$work/png24.png" >/dev/null
+
+results=$(mktemp)
+trap 'rm -f "$results" "$results.rss"' EXIT
+measure() {  # label side command… → appends "label side nanoseconds rss_kb"
+    local label=$1 side=$2; shift 2
+    local start end
+    start=$(date +%s%N)
+    /usr/bin/time -f %M -o "$results.rss" "$@" >/dev/null 2>&1
+    end=$(date +%s%N)
+    echo "$label $side $((end - start)) $(tail -n 1 "$results.rss")" >>"$results"
+}
+pair() {  # label, run index, ours (one string), floor (one string)
+    local label=$1 i=$2 ours=$3 floor=$4
+    if (( i % 2 == 0 )); then
+        measure "$label" ours $ours; measure "$label" floor $floor
+    else
+        measure "$label" floor $floor; measure "$label" ours $ours
+    fi
+}
+echo "timing $runs alternating runs of each pair…" >&2
+for ((i = 0; i < runs; i++)); do
+    pair jpeg "$i" "$bin analyze --format json $work/jpeg24.jpg" "djpeg -scale 1/8 -outfile /dev/null $work/jpeg24.jpg"
+    pair png "$i" "$bin analyze --format json $work/png24.png" "$work/png-floor $work/png24.png"
+    pair tiny "$i" "$bin analyze --format json $work/tiny.png" "$work/png-floor $work/tiny.png"
+done
+
+python3 - "$results" "$runs" <<'PY'
+import statistics, sys
+rows = [line.split() for line in open(sys.argv[1])]
+runs = int(sys.argv[2])
+labels = {
+    "jpeg": ("24 MP baseline JPEG (6016×4014)", "djpeg -scale 1/8"),
+    "png": ("24 MP PNG (6016×4014)", "png-floor (bare libpng)"),
+    "tiny": ("16×16 PNG (process start-up)", "png-floor (bare libpng)"),
+}
+print(f"| file | imagecolors analyze | floor | floor time | ratio of medians | median of per-run ratios | peak RSS, analyze | peak RSS, floor |")
+print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+for key, (name, floor_name) in labels.items():
+    ours = [int(r[2]) for r in rows if r[0] == key and r[1] == "ours"]
+    floor = [int(r[2]) for r in rows if r[0] == key and r[1] == "floor"]
+    ours_rss = max(int(r[3]) for r in rows if r[0] == key and r[1] == "ours")
+    floor_rss = max(int(r[3]) for r in rows if r[0] == key and r[1] == "floor")
+    mo, mf = statistics.median(ours), statistics.median(floor)
+    pair_ratio = statistics.median(o / f for o, f in zip(ours, floor))
+    print(f"| {name} | {mo / 1e6:.1f} ms | {floor_name} | {mf / 1e6:.1f} ms | {mo / mf:.2f}× | {pair_ratio:.2f}× "
+          f"| {ours_rss / 1024:.0f} MB | {floor_rss / 1024:.1f} MB |")
+print(f"\n{runs} runs of each, alternating; wall time from fork to exit (date +%s%N around /usr/bin/time).")
+PY

@@ -1,0 +1,51 @@
+/// Sends a ``DCImage`` to a sink as 1/8-scale RGBA rows, top to bottom: for each output row,
+/// each component's block row (repeated down the rows it covers, maxV / v) is turned into
+/// samples once and repeated across (maxH / h), then converted.
+///
+/// Memory: one RGBA row and one sample row per component, all output-wide (reserved by the
+/// decoder through ``bytesNeeded(for:)``).
+enum DCRowWriter {
+    /// Bytes the rows take for `frame`.
+    static func bytesNeeded(for frame: JPEGFrame) -> Int {
+        (frame.width + 7) / 8 * (4 + frame.components.count)
+    }
+
+    /// Writes every row of `image` into `sink` (after `sink.begin`).
+    /// - Parameters:
+    ///   - converter: Colour conversion for the image's colour space.
+    ///   - options: Its ``DecodeOptions/checkInterval`` spaces the deadline checks.
+    ///   - deadline: Checked (with cancellation) every `checkInterval` rows.
+    static func write(_ image: DCImage, converter: DCColorConverter, into sink: inout some PixelSink,
+                      options: DecodeOptions, deadline: DecodeDeadline) throws {
+        let frame = image.frame
+        let width = (frame.width + 7) / 8, height = (frame.height + 7) / 8
+        let rgba = UnsafeMutablePointer<UInt8>.allocate(capacity: width * 4)
+        defer { rgba.deallocate() }
+        let rows = frame.components.map { _ in UnsafeMutablePointer<UInt8>.allocate(capacity: width) }
+        defer { rows.forEach { $0.deallocate() } }
+        let repeatX = frame.components.map { frame.maxH / $0.h }
+        let repeatY = frame.components.map { frame.maxV / $0.v }
+        var loaded = [Int](repeating: -1, count: rows.count)
+        for y in 0..<height {
+            for c in rows.indices where loaded[c] != y / repeatY[c] {
+                loaded[c] = y / repeatY[c]
+                image.samples(of: c, blockRow: loaded[c], into: rows[c])
+                repeatAcross(rows[c], width: width, by: repeatX[c])
+            }
+            converter.convert(rows, into: rgba, width: width)
+            sink.consume(row: rgba, y: y, x0: 0, dx: 1, count: width)
+            if (y + 1) % max(1, options.checkInterval) == 0 { try deadline.check(.jpeg) }
+        }
+    }
+
+    /// Spreads the samples at the start of `row` so that pixel x gets sample x / `factor`
+    /// (libjpeg's plain upsampling), in place: right to left, each read lies left of every write.
+    private static func repeatAcross(_ row: UnsafeMutablePointer<UInt8>, width: Int, by factor: Int) {
+        guard factor > 1 else { return }
+        var x = width - 1
+        while x > 0 {
+            row[x] = row[x / factor]
+            x -= 1
+        }
+    }
+}

@@ -1,0 +1,198 @@
+/// Decodes a progressive JPEG at 1/8 scale from its DC scans alone, in Swift, without libjpeg.
+///
+/// At 1/8 scale libjpeg turns each 8×8 block into one pixel from its DC coefficient only
+/// (`jpeg_idct_1x1`), but for a progressive file it still decodes every scan into a
+/// whole-image coefficient buffer of 128 bytes a block (72 MB for 24 MP). This reader keeps one
+/// DC value a block (2 bytes), Huffman-decodes only the DC scans and skips the AC scans' data
+/// with `memchr`, so it needs about 1/64 of the memory and a fraction of the time.
+///
+/// It takes a file only when libjpeg would decode it at 1/8 (the long side at 1/8 is still at
+/// least ``DecodeOptions/minimumLongSide``) and the frame is progressive Huffman, 8-bit, grey,
+/// YCbCr, RGB, CMYK or YCCK. Anything else, and any header it finds odd, it leaves to libjpeg
+/// before touching the sink, so libjpeg's own checks and words apply there.
+///
+/// One difference from libjpeg remains by design: libjpeg scales 4:2:0 chroma up with a 2×2
+/// IDCT (which uses AC coefficients) where this reader repeats the chroma DC value. Luma,
+/// 4:4:4, 4:2:2, grey and CMYK match `djpeg -dct int -nosmooth -scale 1/8` exactly.
+enum ProgressiveDCDecoder {
+    /// What the header, read up to the first scan, says.
+    private struct Header {
+        let frame: JPEGFrame
+        let state: JPEGMarkerState
+        let firstScan: JPEGScanHeader
+        let colorSpace: JPEGColorSpace
+    }
+
+    /// Decodes `source` into `sink` when it is a progressive JPEG this reader takes.
+    /// - Returns: What was decoded, or `nil` (with nothing sent to the sink) when the file is
+    ///   for libjpeg.
+    /// - Throws: ``ImageDecodingError`` (``ImageDecodingError/tooLarge(_:width:height:limit:)``
+    ///   from the header for any JPEG), ``MemoryBudgetError``, or `CancellationError`.
+    static func decodeIfEligible(
+        _ source: ImageSource, options: DecodeOptions, into sink: inout some PixelSink
+    ) throws -> DecodedImageInfo? {
+        let deadline = DecodeDeadline(timeout: options.limits.decodeTimeout)
+        var reserved = 0
+        defer { options.ledger?.release(reserved) }
+        let window = JPEGByteReader.bytesNeeded(for: source)
+        if let ledger = options.ledger, window > 0 {
+            try ledger.reserve(window, for: "the JPEG reader's input buffer")
+            reserved += window
+        }
+        return try JPEGByteReader.with(source) { input in
+            input.onRefill = { try deadline.check(.jpeg) }
+            guard let header = try readHeader(input, options: options) else { return nil }
+            let frame = header.frame
+            let width = (frame.width + 7) / 8, height = (frame.height + 7) / 8
+            if let ledger = options.ledger {
+                let planes = DCImage.bytesNeeded(for: frame)
+                try ledger.reserve(planes, for: "the progressive JPEG's DC coefficients (\(frame.width)×\(frame.height))")
+                reserved += planes
+                let rows = DCRowWriter.bytesNeeded(for: frame)
+                try ledger.reserve(rows, for: "the progressive JPEG's rows at 1/8 scale (\(width) px wide)")
+                reserved += rows
+            }
+            try sink.begin(width: width, height: height, rowsInOrder: true)
+            var image = DCImage(frame: frame)
+            try readScans(input, header: header, image: &image, options: options, deadline: deadline)
+            let converter = DCColorConverter(colorSpace: header.colorSpace, invertedCMYK: header.state.adobeTransform != nil)
+            try DCRowWriter.write(image, converter: converter, into: &sink, options: options, deadline: deadline)
+            return DecodedImageInfo(format: .jpeg, width: frame.width, height: frame.height,
+                                    orientation: header.state.orientation ?? .up,
+                                    decodedWidth: width, decodedHeight: height, decoder: .progressiveDC)
+        }
+    }
+
+    /// Reads SOI and the segments up to the first scan's header.
+    /// - Returns: `nil` when the file is for libjpeg: not progressive DC-decodable, not at 1/8, or
+    ///   anything odd in the header (libjpeg then reports it in its own words).
+    /// - Throws: The header limits' error (as the libjpeg path would), reading errors, the deadline.
+    private static func readHeader(_ input: JPEGByteReader, options: DecodeOptions) throws -> Header? {
+        guard try input.readByte() == 0xFF, try input.readByte() == JPEGMarker.soi else { return nil }
+        var state = JPEGMarkerState()
+        var frame: JPEGFrame?
+        while true {
+            guard let (code, skipped) = try input.nextMarker(), skipped == 0 else { return nil }
+            if JPEGMarker.isStandalone(code) { continue }
+            guard code != JPEGMarker.soi, code != JPEGMarker.eoi,
+                  let length = try input.readUInt16(), length >= 2 else { return nil }
+            if JPEGMarker.isSkipped(code) {
+                guard try input.skip(length - 2) else { return nil }
+                continue
+            }
+            guard let body = try input.readBytes(length - 2) else { return nil }
+            switch code {
+            case _ where JPEGMarker.isStartOfFrame(code):
+                guard frame == nil, let parsed = JPEGFrame(marker: code, segment: body) else { return nil }
+                try options.limits.check(width: parsed.width, height: parsed.height, format: .jpeg)
+                let scale = JPEGDecoder.scaleDenominator(longSide: max(parsed.width, parsed.height),
+                                                         minimumLongSide: options.minimumLongSide)
+                guard parsed.isProgressiveDCDecodable, scale == 8 else { return nil }
+                frame = parsed
+            case JPEGMarker.dqt: guard (try? state.readDQT(body)) != nil else { return nil }
+            case JPEGMarker.dht: guard (try? state.readDHT(body)) != nil else { return nil }
+            case JPEGMarker.dri: guard (try? state.readDRI(body)) != nil else { return nil }
+            case JPEGMarker.app0, JPEGMarker.app1, JPEGMarker.app14: state.readApplicationSegment(code, body)
+            case JPEGMarker.sos:
+                guard let frame, let scan = try? state.readSOS(body, frame: frame),
+                      let colorSpace = JPEGColorSpace.of(frame, sawJFIF: state.sawJFIF, adobeTransform: state.adobeTransform)
+                else { return nil }
+                return Header(frame: frame, state: state, firstScan: scan, colorSpace: colorSpace)
+            default: return nil
+            }
+        }
+    }
+
+    /// Decodes every scan through EOI: DC scans into `image`, AC scans skipped, tables between
+    /// scans applied.
+    private static func readScans(_ input: JPEGByteReader, header: Header, image: inout DCImage,
+                                  options: DecodeOptions, deadline: DecodeDeadline) throws {
+        let warnings = DecodeWarnings(strict: options.warningsAreErrors)
+        var progression = ScanProgression(componentCount: header.frame.components.count)
+        var state = header.state
+        var scan = header.firstScan
+        var scans = 1
+        let corrupt = { (detail: String) in ImageDecodingError.corrupt(.jpeg, detail: detail) }
+        while true {
+            // libjpeg's progress monitor in the shim stops a flood of scans the same way.
+            if options.limits.maxScans > 0, scans > options.limits.maxScans {
+                throw ImageDecodingError.overLimit(.jpeg, detail: "more than \(options.limits.maxScans) scans")
+            }
+            try deadline.check(.jpeg)
+            try progression.begin(scan, warnings: warnings)
+            for member in scan.members { try image.latchQuantizer(member.index, from: state) }
+            var marker: UInt8
+            if scan.isDC {
+                var tables: [HuffmanTable?] = []
+                for member in scan.members {
+                    // A refinement scan's bits are raw: it needs no table.
+                    tables.append(scan.ah == 0 ? try huffmanTable(state.dcTables, member.dcTable, isDC: true) : nil)
+                }
+                let decoder = DCScanDecoder(scan: scan, tables: tables, image: image, restartInterval: state.restartInterval)
+                marker = try decoder.decode(into: &image, input: input, warnings: warnings) { try deadline.check(.jpeg) }
+            } else {
+                // Never decoded, but libjpeg refuses a scan whose table is missing or broken.
+                _ = try huffmanTable(state.acTables, scan.members[0].acTable, isDC: false)
+                if let found = try input.skipEntropyCodedData() {
+                    marker = found
+                } else {
+                    try warnings.warn(DCScanDecoder.prematureEnd)
+                    marker = JPEGMarker.eoi
+                }
+            }
+            // The markers between this scan and the next (or EOI).
+            while marker != JPEGMarker.sos {
+                switch marker {
+                case JPEGMarker.eoi: return
+                case JPEGMarker.soi: throw corrupt("invalid JPEG file structure: two SOI markers")
+                case _ where JPEGMarker.isStandalone(marker): break
+                case _ where JPEGMarker.isStartOfFrame(marker): throw corrupt("invalid JPEG file structure: two SOF markers")
+                default: try readSegment(marker, input: input, state: &state)
+                }
+                guard let (code, skipped) = try input.nextMarker() else {
+                    try warnings.warn(DCScanDecoder.prematureEnd)
+                    return
+                }
+                if skipped > 0 {
+                    try warnings.warn(corrupt("corrupt JPEG data: \(skipped) extraneous bytes before marker 0x\(DCScanDecoder.hex(code))"))
+                }
+                marker = code
+            }
+            guard let length = try input.readUInt16(), length >= 2,
+                  let body = try input.readBytes(length - 2) else { throw DCScanDecoder.prematureEnd }
+            scan = try state.readSOS(body, frame: image.frame)
+            scans += 1
+        }
+    }
+
+    /// Reads one segment between scans: DQT, DHT and DRI apply to the scans after it; APPn, COM,
+    /// DNL and DAC are skipped (APP0, APP1 and APP14 only count before the first scan).
+    /// - Throws: A truncated or malformed segment, or a marker libjpeg does not know.
+    private static func readSegment(_ marker: UInt8, input: JPEGByteReader, state: inout JPEGMarkerState) throws {
+        guard let length = try input.readUInt16() else { throw DCScanDecoder.prematureEnd }
+        guard length >= 2 else { throw ImageDecodingError.corrupt(.jpeg, detail: "bogus marker length") }
+        let known = [JPEGMarker.dqt, JPEGMarker.dht, JPEGMarker.dri, JPEGMarker.app0, JPEGMarker.app1, JPEGMarker.app14]
+        guard JPEGMarker.isSkipped(marker) || known.contains(marker) else {
+            throw ImageDecodingError.corrupt(.jpeg, detail: "unsupported marker type 0x\(DCScanDecoder.hex(marker))")
+        }
+        if JPEGMarker.isSkipped(marker) || !known.prefix(3).contains(marker) {
+            guard try input.skip(length - 2) else { throw DCScanDecoder.prematureEnd }
+            return
+        }
+        guard let body = try input.readBytes(length - 2) else { throw DCScanDecoder.prematureEnd }
+        switch marker {
+        case JPEGMarker.dqt: try state.readDQT(body)
+        case JPEGMarker.dht: try state.readDHT(body)
+        default: try state.readDRI(body)
+        }
+    }
+
+    /// The Huffman table in `slot`, built and checked.
+    /// - Throws: ``ImageDecodingError/corrupt(_:detail:)`` when it is missing or broken.
+    private static func huffmanTable(_ tables: [HuffmanDefinition?], _ slot: Int, isDC: Bool) throws(ImageDecodingError) -> HuffmanTable {
+        guard slot < tables.count, let definition = tables[slot] else {
+            throw .corrupt(.jpeg, detail: "huffman table 0x\(DCScanDecoder.hex(UInt8(slot))) was not defined")
+        }
+        return try HuffmanTable(definition, isDC: isDC)
+    }
+}
