@@ -9,9 +9,10 @@ struct ProgressiveDCMalformedTests {
     /// A 301×203 4:2:0 progressive file with single-component DC scans, DC refinements and a
     /// restart marker every 2 MCUs: every code path of the reader in about 20 kB.
     static let sample: [UInt8] = {
-        let path = try! ProgressiveFixtures.run(
-            "cjpeg", ["-sample", "2x2", "-restart", "2B", "-scans", try! ProgressiveFixtures.textFile(ProgressiveDCOracleTests.singleComponentDC)],
-            input: ProgressiveFixtures.syntheticPPM)
+        let script = try! ProgressiveFixtures.textFile(ProgressiveDCOracleTests.singleComponentDC)
+        defer { try? FileManager.default.removeItem(atPath: script) }
+        let path = try! ProgressiveFixtures.run("cjpeg", ["-sample", "2x2", "-restart", "2B", "-scans", script],
+                                                input: ProgressiveFixtures.syntheticPPM)
         defer { try? FileManager.default.removeItem(atPath: path) }
         return try! [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
     }()

@@ -63,9 +63,16 @@ struct ProgressiveDCOracleTests {
         var testDescription: String { name }
 
         func make() throws -> String {
-            var arguments = arguments
-            if let scans { arguments += ["-scans", try ProgressiveFixtures.textFile(scans)] }
-            if let qtables { arguments += ["-qtables", try ProgressiveFixtures.textFile(qtables), "-qslots", "0,1,1"] }
+            var arguments = arguments, files: [String] = []
+            defer { files.forEach { try? FileManager.default.removeItem(atPath: $0) } }
+            if let scans {
+                files.append(try ProgressiveFixtures.textFile(scans))
+                arguments += ["-scans", files.last!]
+            }
+            if let qtables {
+                files.append(try ProgressiveFixtures.textFile(qtables))
+                arguments += ["-qtables", files.last!, "-qslots", "0,1,1"]
+            }
             let source = input.map { TestFiles.corpus($0) } ?? ProgressiveFixtures.syntheticPPM
             return try ProgressiveFixtures.run(tool, arguments, input: source)
         }

@@ -9,6 +9,9 @@ struct DCColorConverter {
     /// Adobe's inverted CMYK (0 = full ink): true whenever an Adobe APP14 marker was seen, as the
     /// libjpeg path decides from `saw_Adobe_marker`.
     let invertedCMYK: Bool
+    /// CMYK and YCCK images go out as 4-byte C, M, Y, K rows (as libjpeg's CMYK output, before
+    /// any conversion) for the sink to convert with the image's CMYK profile.
+    let rawCMYK: Bool
 
     /// Converts `width` pixels into `rgba`.
     /// - Parameters:
@@ -42,7 +45,7 @@ struct DCColorConverter {
                 }
             case .cmyk:
                 for x in 0..<width {
-                    cmykToRGB(Int(rows[0][x]), Int(rows[1][x]), Int(rows[2][x]), Int(rows[3][x]), rgba + 4 * x)
+                    inks(Int(rows[0][x]), Int(rows[1][x]), Int(rows[2][x]), Int(rows[3][x]), rgba + 4 * x)
                 }
             case .ycck:
                 for x in 0..<width {
@@ -51,16 +54,21 @@ struct DCColorConverter {
                     let c = Int(Self.clamp(255 - (y + crToR[cr])))
                     let m = Int(Self.clamp(255 - (y + ((cbToG[cb] + crToG[cr]) >> Self.scaleBits))))
                     let yellow = Int(Self.clamp(255 - (y + cbToB[cb])))
-                    cmykToRGB(c, m, yellow, Int(rows[3][x]), rgba + 4 * x)
+                    inks(c, m, yellow, Int(rows[3][x]), rgba + 4 * x)
                 }
             }
         }
     }
 
-    /// The shim's `ic_cmyk_to_rgba`: plain CMYK (255 = full ink) is inverted first, then each
-    /// channel is `(ink·k + 127) / 255`.
+    /// One CMYK pixel out: as it is when ``rawCMYK``, else to RGB by the shim's
+    /// `ic_cmyk_to_rgba`: plain CMYK (255 = full ink) is inverted first, then each channel is
+    /// `(ink·k + 127) / 255`.
     @inline(__always)
-    private func cmykToRGB(_ c: Int, _ m: Int, _ y: Int, _ k: Int, _ out: UnsafeMutablePointer<UInt8>) {
+    private func inks(_ c: Int, _ m: Int, _ y: Int, _ k: Int, _ out: UnsafeMutablePointer<UInt8>) {
+        if rawCMYK {
+            out[0] = UInt8(c); out[1] = UInt8(m); out[2] = UInt8(y); out[3] = UInt8(k)
+            return
+        }
         let (c, m, y, k) = invertedCMYK ? (c, m, y, k) : (255 - c, 255 - m, 255 - y, 255 - k)
         out[0] = UInt8((c * k + 127) / 255)
         out[1] = UInt8((m * k + 127) / 255)

@@ -20,6 +20,8 @@ enum JPEGMarker {
     static let app0: UInt8 = 0xE0
     /// APP1: EXIF.
     static let app1: UInt8 = 0xE1
+    /// APP2: ICC profile chunks.
+    static let app2: UInt8 = 0xE2
     /// APP14: Adobe.
     static let app14: UInt8 = 0xEE
     /// Comment.
@@ -34,7 +36,8 @@ enum JPEGMarker {
     static func isStandalone(_ code: UInt8) -> Bool { (0xD0...0xD7).contains(code) || code == 0x01 }
 
     /// Segments the reader skips unread: APP2–APP13, APP15, COM, and DNL and DAC (libjpeg skips
-    /// both: DNL is unsupported and DAC only matters to arithmetic coding).
+    /// both: DNL is unsupported and DAC only matters to arithmetic coding). APP2 before the first
+    /// scan is read for its ICC chunks (``ICCChunkCollector``).
     static func isSkipped(_ code: UInt8) -> Bool {
         ((0xE0...0xEF).contains(code) && code != app0 && code != app1 && code != app14)
             || code == com || code == dnl || code == dac

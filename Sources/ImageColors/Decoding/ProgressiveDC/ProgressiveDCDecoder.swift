@@ -11,6 +11,9 @@
 /// YCbCr, RGB, CMYK or YCCK. Anything else, and any header it finds odd, it leaves to libjpeg
 /// before touching the sink, so libjpeg's own checks and words apply there.
 ///
+/// EXIF orientation (APP1) and the ICC profile (APP2, see ``ICCChunkCollector``) are read and
+/// handed on as on the libjpeg path; a sink that converts CMYK with its profile gets raw CMYK.
+///
 /// One difference from libjpeg remains by design: libjpeg scales 4:2:0 chroma up with a 2×2
 /// IDCT (which uses AC coefficients) where this reader repeats the chroma DC value. Luma,
 /// 4:4:4, 4:2:2, grey and CMYK match `djpeg -dct int -nosmooth -scale 1/8` exactly.
@@ -39,11 +42,20 @@ enum ProgressiveDCDecoder {
             try ledger.reserve(window, for: "the JPEG reader's input buffer")
             reserved += window
         }
+        // The ICC chunks for colour management, kept (and reserved) only until they are announced.
+        var icc = ICCChunkCollector(limit: Int(ColorSpaceAnnouncement.iccLimit(for: sink, ledger: options.ledger)))
+        defer { icc.release(to: options.ledger) }
         return try JPEGByteReader.with(source) { input in
             input.onRefill = { try deadline.check(.jpeg) }
-            guard let header = try readHeader(input, options: options) else { return nil }
+            guard let header = try readHeader(input, options: options, icc: &icc) else { return nil }
             let frame = header.frame
             let width = (frame.width + 7) / 8, height = (frame.height + 7) / 8
+            // As the libjpeg path: the colour space first, before the decoder's reservations.
+            let (profileBytes, rawCMYK) = try icc.announce(
+                components: frame.components.count, adobeInverted: header.state.adobeTransform != nil,
+                options: options, to: &sink)
+            reserved += profileBytes
+            icc.release(to: options.ledger)
             if let ledger = options.ledger {
                 let planes = DCImage.bytesNeeded(for: frame)
                 try ledger.reserve(planes, for: "the progressive JPEG's DC coefficients (\(frame.width)×\(frame.height))")
@@ -55,7 +67,8 @@ enum ProgressiveDCDecoder {
             try sink.begin(width: width, height: height, rowsInOrder: true)
             var image = DCImage(frame: frame)
             try readScans(input, header: header, image: &image, options: options, deadline: deadline)
-            let converter = DCColorConverter(colorSpace: header.colorSpace, invertedCMYK: header.state.adobeTransform != nil)
+            let converter = DCColorConverter(colorSpace: header.colorSpace, invertedCMYK: header.state.adobeTransform != nil,
+                                             rawCMYK: rawCMYK)
             try DCRowWriter.write(image, converter: converter, into: &sink, options: options, deadline: deadline)
             return DecodedImageInfo(format: .jpeg, width: frame.width, height: frame.height,
                                     orientation: header.state.orientation ?? .up,
@@ -63,11 +76,12 @@ enum ProgressiveDCDecoder {
         }
     }
 
-    /// Reads SOI and the segments up to the first scan's header.
+    /// Reads SOI and the segments up to the first scan's header; ICC chunks go to `icc`.
     /// - Returns: `nil` when the file is for libjpeg: not progressive DC-decodable, not at 1/8, or
     ///   anything odd in the header (libjpeg then reports it in its own words).
     /// - Throws: The header limits' error (as the libjpeg path would), reading errors, the deadline.
-    private static func readHeader(_ input: JPEGByteReader, options: DecodeOptions) throws -> Header? {
+    private static func readHeader(_ input: JPEGByteReader, options: DecodeOptions,
+                                   icc: inout ICCChunkCollector) throws -> Header? {
         guard try input.readByte() == 0xFF, try input.readByte() == JPEGMarker.soi else { return nil }
         var state = JPEGMarkerState()
         var frame: JPEGFrame?
@@ -76,6 +90,10 @@ enum ProgressiveDCDecoder {
             if JPEGMarker.isStandalone(code) { continue }
             guard code != JPEGMarker.soi, code != JPEGMarker.eoi,
                   let length = try input.readUInt16(), length >= 2 else { return nil }
+            if code == JPEGMarker.app2 {
+                guard try icc.read(input, length: length - 2, ledger: options.ledger) else { return nil }
+                continue
+            }
             if JPEGMarker.isSkipped(code) {
                 guard try input.skip(length - 2) else { return nil }
                 continue
