@@ -23,6 +23,13 @@ public struct AnalysisOptions: Sendable, Hashable {
     /// iCCP), CMYK profile or PNG gAMA before colours are counted; default `true`. The result
     /// names what was applied (``ColorAnalysis/colorProfile``).
     public var colorManagement: Bool
+    /// How many palette colours the result lists (``ColorAnalysis/palette``), 0…64; default 0
+    /// (no palette).
+    public var paletteSize: Int
+    /// The colour the image will be drawn on: transparent and translucent pixels are composited
+    /// onto it before colours are counted (and in the thumbnail), so the colours are those the
+    /// user will see. Default `nil`: transparent pixels are left out of the count instead.
+    public var backdrop: RGBColor?
 
     /// Creates options.
     /// - Parameters:
@@ -35,6 +42,8 @@ public struct AnalysisOptions: Sendable, Hashable {
     ///   - limits: Default ``ImageLimits/default``.
     ///   - strictDecoding: Default `true`.
     ///   - colorManagement: Default `true`.
+    ///   - paletteSize: Default 0 (no palette); at most 64.
+    ///   - backdrop: Default `nil` (transparent pixels not counted).
     public init(
         quality: Quality = .high,
         memoryBudget: MemoryBudget = .default,
@@ -44,8 +53,11 @@ public struct AnalysisOptions: Sendable, Hashable {
         brightnessThreshold: Double = 125,
         titleRegion: TitleRegion? = nil,
         strictDecoding: Bool = true,
-        colorManagement: Bool = true
+        colorManagement: Bool = true,
+        paletteSize: Int = 0,
+        backdrop: RGBColor? = nil
     ) {
+        precondition((0...64).contains(paletteSize), "AnalysisOptions: palette size \(paletteSize) is not in 0...64")
         self.quality = quality
         self.memoryBudget = memoryBudget
         self.limits = limits
@@ -55,5 +67,7 @@ public struct AnalysisOptions: Sendable, Hashable {
         self.titleRegion = titleRegion
         self.strictDecoding = strictDecoding
         self.colorManagement = colorManagement
+        self.paletteSize = paletteSize
+        self.backdrop = backdrop
     }
 }

@@ -37,6 +37,13 @@ public struct ColorAnalysis: Sendable, Hashable, Codable {
     public var detail: RGBColor
     /// The roles that fell back to white or black because the image had no suitable colour.
     public var fallback: [ColorRole]
+    /// Where each of the four colours came from (the edges, the image, or a fallback), the share
+    /// of pixels behind it and its WCAG ratio on the background (JSON key `roles`). `nil` only
+    /// in results decoded from JSON written before it existed.
+    public var roleReports: RoleReports?
+    /// The image's most representative colours with their shares, by descending share, when a
+    /// palette was asked for (``AnalysisOptions/paletteSize``); `nil` (no JSON key) otherwise.
+    public var palette: [PaletteColor]?
     /// Light or dark title text, chosen by the brightness rule.
     public var title: TitleChoice
     /// The memory budget and what the analysis accounted against it at peak.
@@ -80,12 +87,21 @@ public struct ColorAnalysis: Sendable, Hashable, Codable {
         self.secondary = roles.secondary
         self.detail = roles.detail
         self.fallback = roles.fallback
+        self.roleReports = roles.reports
         self.title = title
         self.memory = memory
     }
 
-    /// The four colours and fallbacks as quantization produced them.
+    /// The four colours, fallbacks and reports as quantization produced them.
     public var roles: ColorRoles {
-        ColorRoles(background: background, primary: primary, secondary: secondary, detail: detail, fallback: fallback)
+        ColorRoles(background: background, primary: primary, secondary: secondary, detail: detail,
+                   fallback: fallback, reports: roleReports)
+    }
+
+    // Listed so that `roleReports` is the JSON key `roles` (`roles` is taken by the property above).
+    private enum CodingKeys: String, CodingKey {
+        case source, format, width, height, orientation, analyzed, background, primary, secondary, detail
+        case fallback, title, memory, colorProfile, colorNote, palette
+        case roleReports = "roles"
     }
 }

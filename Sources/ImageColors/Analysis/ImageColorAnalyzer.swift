@@ -48,13 +48,22 @@ public struct ImageColorAnalyzer: Sendable {
         // The histogram is allocated after decoding; reserving it first keeps the decoder from
         // taking the room it will need.
         try ledger.reserve(ColorHistogram.bytesNeeded(bitsPerChannel: 5), for: "the colour histogram")
+        if options.paletteSize > 0 {
+            try ledger.reserve(ColorPalette.bytesNeeded(bitsPerChannel: 5), for: "the palette's working set")
+        }
         if case .data(let data) = source {
             // Encoded bytes in memory stay there until decoding ends (a file is read as it goes).
             try ledger.reserve(data.count, for: "the encoded image held in memory")
         }
-        let (image, thumbnailImage, info, colors) = try downscaledImages(source, ledger: ledger, thumbnailSide: request?.longSide)
+        var (image, thumbnailImage, info, colors) = try downscaledImages(source, ledger: ledger, thumbnailSide: request?.longSide)
+        if let backdrop = options.backdrop {
+            // In place: the images are already accounted and no longer shared.
+            image.composite(onto: backdrop)
+            thumbnailImage?.composite(onto: backdrop)
+        }
         let (width, height) = info.orientation.displayedSize(width: info.width, height: info.height)
-        let roles = Quantizer(backgroundSource: options.backgroundSource).roles(of: image)
+        let quantized = Quantizer(backgroundSource: options.backgroundSource).quantize(image, paletteSize: options.paletteSize)
+        let roles = quantized.roles
         var title = TitleChoice(background: roles.background, rule: options.titleRule,
                                 brightnessThreshold: options.brightnessThreshold)
         if let area = options.titleRegion {
@@ -68,6 +77,7 @@ public struct ImageColorAnalyzer: Sendable {
             memory: .init(budget: options.memoryBudget.bytes, accountedPeak: ledger.peak))
         analysis.colorProfile = colors.profile
         analysis.colorNote = colors.note
+        if options.paletteSize > 0 { analysis.palette = quantized.palette }
         guard let request, let thumbnailImage else { return (analysis, nil) }
         // Transparent pixels are composited onto the card's background: what the card shows.
         return (analysis, try Thumbnail(encoding: thumbnailImage, as: request, backdrop: roles.background))

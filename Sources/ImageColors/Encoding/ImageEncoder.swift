@@ -6,15 +6,9 @@ enum ImageEncoder {
     /// Encodes `image` as a baseline JPEG, compositing any transparency onto `backdrop` first
     /// (JPEG has no alpha).
     static func jpeg(_ image: RGBAImage, quality: Int, backdrop: RGBColor) throws(ImageDecodingError) -> Data {
-        var opaque = image.pixels
-        for i in stride(from: 0, to: opaque.count, by: 4) where opaque[i + 3] != 255 {
-            let a = Int(opaque[i + 3])
-            opaque[i] = UInt8((Int(opaque[i]) * a + Int(backdrop.red) * (255 - a) + 127) / 255)
-            opaque[i + 1] = UInt8((Int(opaque[i + 1]) * a + Int(backdrop.green) * (255 - a) + 127) / 255)
-            opaque[i + 2] = UInt8((Int(opaque[i + 2]) * a + Int(backdrop.blue) * (255 - a) + 127) / 255)
-            opaque[i + 3] = 255
-        }
-        return try encode(.jpeg, opaque, image.width, image.height) { pixels, out, size in
+        var opaque = image
+        opaque.composite(onto: backdrop)
+        return try encode(.jpeg, opaque.pixels, image.width, image.height) { pixels, out, size in
             ic_jpeg_encode_rgba(pixels, UInt32(image.width), UInt32(image.height), image.width * 4,
                                 Int32(min(100, max(1, quality))), out, size)
         }

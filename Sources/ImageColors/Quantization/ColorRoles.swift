@@ -21,6 +21,8 @@ public struct ColorRoles: Sendable, Hashable {
     /// The roles the image offered no suitable colour for, in role order (primary, secondary,
     /// detail). Each of them is white on a dark background and black on a light one.
     public var fallback: [ColorRole]
+    /// Where each colour came from, its share and its contrast on the background.
+    public var reports: RoleReports
 
     /// Creates a set of roles.
     /// - Parameters:
@@ -29,13 +31,25 @@ public struct ColorRoles: Sendable, Hashable {
     ///   - secondary: The secondary colour.
     ///   - detail: The detail colour.
     ///   - fallback: The roles that fell back to white or black, in role order; default none.
+    ///   - reports: How each colour was chosen; default `nil`: derived from the colours and
+    ///     `fallback` (background from the image, no shares, the contrast ratios computed).
     public init(background: RGBColor, primary: RGBColor, secondary: RGBColor, detail: RGBColor,
-                fallback: [ColorRole] = []) {
+                fallback: [ColorRole] = [], reports: RoleReports? = nil) {
         self.background = background
         self.primary = primary
         self.secondary = secondary
         self.detail = detail
         self.fallback = fallback
+        self.reports = reports ?? RoleReports(
+            background: RoleReport(source: .image),
+            primary: Self.derivedReport(primary, on: background, fellBack: fallback.contains(.primary)),
+            secondary: Self.derivedReport(secondary, on: background, fellBack: fallback.contains(.secondary)),
+            detail: Self.derivedReport(detail, on: background, fellBack: fallback.contains(.detail)))
+    }
+
+    /// A role's report without a share: its origin and its contrast ratio on the background.
+    static func derivedReport(_ color: RGBColor, on background: RGBColor, fellBack: Bool) -> RoleReport {
+        RoleReport(source: fellBack ? .fallback : .image, contrastRatio: Contrast.contrastRatio(color, background))
     }
 
     /// The colour of a role.

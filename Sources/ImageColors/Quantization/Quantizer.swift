@@ -52,6 +52,15 @@ public struct Quantizer: Sendable {
         self.binBits = binBits
     }
 
+    /// What quantizing an image gives: the four roles (with their reports) and, when asked
+    /// for, a palette.
+    public struct Result: Sendable, Hashable {
+        /// The four colours, which fell back, and how each was chosen.
+        public var roles: ColorRoles
+        /// The palette, by descending share; empty unless asked for.
+        public var palette: [PaletteColor]
+    }
+
     /// Chooses the four colours of an image.
     ///
     /// - The background is the most common bin of the edge band (or of the whole image). When
@@ -70,28 +79,42 @@ public struct Quantizer: Sendable {
     /// - Parameter image: The image, typically already downscaled (e.g. 250 px long side).
     /// - Returns: The four colours and which roles fell back.
     public func roles(of image: RGBAImage) -> ColorRoles {
+        quantize(image).roles
+    }
+
+    /// Chooses the four colours of an image (see ``roles(of:)``) and, when `paletteSize` is
+    /// above 0, its palette from the same histogram (see ``PaletteColor``).
+    /// - Parameters:
+    ///   - image: The image, typically already downscaled.
+    ///   - paletteSize: How many palette colours, 0…64; default 0 (no palette).
+    public func quantize(_ image: RGBAImage, paletteSize: Int = 0) -> Result {
+        precondition((0...ColorPalette.maximumCount).contains(paletteSize),
+                     "Quantizer: palette size \(paletteSize) is not in 0...\(ColorPalette.maximumCount)")
         // One histogram: the band first, then the rest of the image added to the same tables, so
         // every pixel is read once and nothing is allocated or cleared twice.
         var histogram = ColorHistogram(image: image, region: backgroundSource == .edges ? .border : .whole,
                                        bitsPerChannel: binBits)
         let fromRegion = Self.preferredBackground(in: histogram)
         if backgroundSource == .edges { histogram.countInterior(of: image) }
-        let background: RGBColor
+        let background: RGBColor, backgroundReport: RoleReport
         if let fromRegion {
-            background = fromRegion
+            background = fromRegion.color
+            backgroundReport = RoleReport(source: backgroundSource == .edges ? .edges : .image, share: fromRegion.share)
         } else if let dominant = histogram.mostCommonBin {
             // Transparent edges say nothing about the card; pick the neutral that contrasts with
             // what is drawn, so the image (e.g. a dark logo) does not vanish into its card.
             background = Self.isDark(dominant.meanColor) ? .white : .black
+            backgroundReport = RoleReport(source: .fallback)
         } else {
             // Nothing opaque anywhere: there is no colour to continue; white is the neutral card.
             background = .white
+            backgroundReport = RoleReport(source: .fallback)
         }
         let fallbackColor: RGBColor = Self.isDark(background) ? .white : .black
 
         let minimumCount = max(1, Self.smallestCount(reaching: Self.candidateNoiseShare, of: histogram.pixelCount))
         let wantDark = !Self.isDark(background)
-        var chosen: [RGBColor] = []
+        var chosen: [(color: RGBColor, report: RoleReport)] = []
         chosen.reserveCapacity(3)
         // The chosen colours in OKLab, converted once rather than at every comparison.
         var chosenLab: [OKLab] = []
@@ -100,41 +123,47 @@ public struct Quantizer: Sendable {
             // The count that ranked this bin is its own; raising saturation afterwards only
             // changes the colour that is reported.
             let color = Self.raisingSaturation(of: histogram.meanColor(ofBin: index)!, to: Self.minimumSaturation)
-            guard Self.isDark(color) == wantDark,
-                  Contrast.contrastRatio(color, background) >= Self.minimumContrastRatio
-            else { return true }
+            guard Self.isDark(color) == wantDark else { return true }
+            let ratio = Contrast.contrastRatio(color, background)
+            guard ratio >= Self.minimumContrastRatio else { return true }
             let lab = OKLab(color)
             guard chosenLab.allSatisfy({ Self.isDistinct($0, lab) }) else { return true }
-            chosen.append(color)
+            let share = Double(histogram.count(ofBin: index)) / Double(histogram.pixelCount)
+            chosen.append((color, RoleReport(source: .image, share: share, contrastRatio: ratio)))
             chosenLab.append(lab)
             return chosen.count < 3
         }
-
-        return ColorRoles(
-            background: background,
-            primary: chosen.count > 0 ? chosen[0] : fallbackColor,
-            secondary: chosen.count > 1 ? chosen[1] : fallbackColor,
-            detail: chosen.count > 2 ? chosen[2] : fallbackColor,
-            fallback: Array(ColorRole.allCases[chosen.count...]))
+        let fallbackReport = RoleReport(source: .fallback, contrastRatio: Contrast.contrastRatio(fallbackColor, background))
+        func role(_ i: Int) -> (color: RGBColor, report: RoleReport) {
+            i < chosen.count ? chosen[i] : (fallbackColor, fallbackReport)
+        }
+        let roles = ColorRoles(
+            background: background, primary: role(0).color, secondary: role(1).color, detail: role(2).color,
+            fallback: Array(ColorRole.allCases[chosen.count...]),
+            reports: RoleReports(background: backgroundReport, primary: role(0).report,
+                                 secondary: role(1).report, detail: role(2).report))
+        let palette = paletteSize > 0 ? ColorPalette.colors(in: histogram, count: paletteSize) : []
+        return Result(roles: roles, palette: palette)
     }
 
     /// The most common bin of a histogram, giving way to a colourful bin when it is black or
     /// white (see ``backgroundAlternativeShare`` and ``backgroundNoiseShare``); `nil` when the
     /// histogram counted nothing.
-    private static func preferredBackground(in histogram: ColorHistogram) -> RGBColor? {
+    private static func preferredBackground(in histogram: ColorHistogram) -> (color: RGBColor, share: Double)? {
         guard let winner = histogram.mostCommonBin else { return nil }
-        guard isBlackOrWhite(winner.meanColor) else { return winner.meanColor }
+        func share(_ count: Int) -> Double { Double(count) / Double(histogram.pixelCount) }
+        guard isBlackOrWhite(winner.meanColor) else { return (winner.meanColor, share(winner.count)) }
         let floor = max(smallestCount(reaching: backgroundAlternativeShare, of: winner.count),
                         smallestCount(reaching: backgroundNoiseShare, of: histogram.pixelCount), 1)
-        var alternative: RGBColor?
+        var alternative: (color: RGBColor, share: Double)?
         histogram.forEachRankedBin(minimumCount: floor) { index in
             guard index != winner.index else { return true }
             let color = histogram.meanColor(ofBin: index)!
             if isBlackOrWhite(color) { return true }
-            alternative = color
+            alternative = (color, share(histogram.count(ofBin: index)))
             return false
         }
-        return alternative ?? winner.meanColor
+        return alternative ?? (winner.meanColor, share(winner.count))
     }
 
     /// ``ColorDistance/isDistinct(_:_:threshold:)`` at the default threshold, on colours already
@@ -142,52 +171,5 @@ public struct Quantizer: Sendable {
     private static func isDistinct(_ labX: OKLab, _ labY: OKLab) -> Bool {
         if labX.chroma < ColorDistance.greyChromaThreshold && labY.chroma < ColorDistance.greyChromaThreshold { return false }
         return labX.distance(to: labY) >= ColorDistance.distinctThreshold
-    }
-
-    /// The smallest whole count that is at least `share × total`.
-    ///
-    /// The tolerance absorbs binary rounding, so that a share that should land on a whole count
-    /// does not round up past it (0.07 × 100 is 7.000000000000001 in `Double`; the count is 7).
-    static func smallestCount(reaching share: Double, of total: Int) -> Int {
-        Int((share * Double(total) - 1e-9).rounded(.up))
-    }
-
-    /// ColorArt's `pc_isDarkColor`: `0.2126 r + 0.7152 g + 0.0722 b < 0.5` on the gamma-encoded
-    /// 0–1 sRGB values (not linearised, unlike WCAG luminance). It only decides which side of
-    /// the background candidates must be on; readability is checked by the WCAG ratio.
-    /// - Parameter color: The colour.
-    static func isDark(_ color: RGBColor) -> Bool {
-        let weighted = 0.2126 * Double(color.red) + 0.7152 * Double(color.green) + 0.0722 * Double(color.blue)
-        return weighted / 255 < 0.5
-    }
-
-    /// ColorArt's `pc_isBlackOrWhite`: every channel above 0.91, or every channel below 0.09,
-    /// on 0–1 (i.e. all ≥ 233 or all ≤ 22 on 0–255).
-    /// - Parameter color: The colour.
-    static func isBlackOrWhite(_ color: RGBColor) -> Bool {
-        let high = Double(max(color.red, color.green, color.blue)) / 255
-        let low = Double(min(color.red, color.green, color.blue)) / 255
-        return low > 0.91 || high < 0.09
-    }
-
-    /// The colour with its HSB saturation raised to at least `minimum`, hue and brightness kept.
-    ///
-    /// Colours whose channels spread by 2 or less are left alone: their hue is rounding noise
-    /// (a pure grey has none; ColorArt took Cocoa's hue 0 and tinted every grey red, e.g.
-    /// `#808080` → `#806d6d`).
-    /// - Parameters:
-    ///   - color: The colour.
-    ///   - minimum: The smallest saturation, 0–1.
-    static func raisingSaturation(of color: RGBColor, to minimum: Double) -> RGBColor {
-        let high = max(color.red, color.green, color.blue), low = min(color.red, color.green, color.blue)
-        guard high - low > 2 else { return color }
-        let value = Double(high)
-        let saturation = Double(high - low) / value
-        guard saturation < minimum else { return color }
-        // At fixed hue and brightness every channel's distance below the maximum scales with
-        // saturation, so one factor raises it without converting to HSB and back.
-        let factor = minimum / saturation
-        func raise(_ c: UInt8) -> UInt8 { UInt8((value - (value - Double(c)) * factor).rounded()) }
-        return RGBColor(red: raise(color.red), green: raise(color.green), blue: raise(color.blue))
     }
 }

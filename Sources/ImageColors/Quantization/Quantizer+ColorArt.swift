@@ -1,0 +1,49 @@
+// ColorArt's colour tests, kept as ColorArt defined them (see each), and the count arithmetic.
+extension Quantizer {
+    /// The smallest whole count that is at least `share × total`.
+    ///
+    /// The tolerance absorbs binary rounding, so that a share that should land on a whole count
+    /// does not round up past it (0.07 × 100 is 7.000000000000001 in `Double`; the count is 7).
+    static func smallestCount(reaching share: Double, of total: Int) -> Int {
+        Int((share * Double(total) - 1e-9).rounded(.up))
+    }
+
+    /// ColorArt's `pc_isDarkColor`: `0.2126 r + 0.7152 g + 0.0722 b < 0.5` on the gamma-encoded
+    /// 0–1 sRGB values (not linearised, unlike WCAG luminance). It only decides which side of
+    /// the background candidates must be on; readability is checked by the WCAG ratio.
+    /// - Parameter color: The colour.
+    static func isDark(_ color: RGBColor) -> Bool {
+        let weighted = 0.2126 * Double(color.red) + 0.7152 * Double(color.green) + 0.0722 * Double(color.blue)
+        return weighted / 255 < 0.5
+    }
+
+    /// ColorArt's `pc_isBlackOrWhite`: every channel above 0.91, or every channel below 0.09,
+    /// on 0–1 (i.e. all ≥ 233 or all ≤ 22 on 0–255).
+    /// - Parameter color: The colour.
+    static func isBlackOrWhite(_ color: RGBColor) -> Bool {
+        let high = Double(max(color.red, color.green, color.blue)) / 255
+        let low = Double(min(color.red, color.green, color.blue)) / 255
+        return low > 0.91 || high < 0.09
+    }
+
+    /// The colour with its HSB saturation raised to at least `minimum`, hue and brightness kept.
+    ///
+    /// Colours whose channels spread by 2 or less are left alone: their hue is rounding noise
+    /// (a pure grey has none; ColorArt took Cocoa's hue 0 and tinted every grey red, e.g.
+    /// `#808080` → `#806d6d`).
+    /// - Parameters:
+    ///   - color: The colour.
+    ///   - minimum: The smallest saturation, 0–1.
+    static func raisingSaturation(of color: RGBColor, to minimum: Double) -> RGBColor {
+        let high = max(color.red, color.green, color.blue), low = min(color.red, color.green, color.blue)
+        guard high - low > 2 else { return color }
+        let value = Double(high)
+        let saturation = Double(high - low) / value
+        guard saturation < minimum else { return color }
+        // At fixed hue and brightness every channel's distance below the maximum scales with
+        // saturation, so one factor raises it without converting to HSB and back.
+        let factor = minimum / saturation
+        func raise(_ c: UInt8) -> UInt8 { UInt8((value - (value - Double(c)) * factor).rounded()) }
+        return RGBColor(red: raise(color.red), green: raise(color.green), blue: raise(color.blue))
+    }
+}
