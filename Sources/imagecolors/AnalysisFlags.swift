@@ -40,6 +40,18 @@ struct AnalysisFlags: ParsableArguments {
             help: "Convert ICC-tagged, CMYK and PNG gAMA images to sRGB before counting colours: on or off.")
     var colorManagement: OnOff = .on
 
+    @Option(help: ArgumentHelp("Also list the N most representative colours with their shares of the image (1–64).", valueName: "N"))
+    var palette: Int?
+
+    @Option(help: ArgumentHelp("Composite transparent pixels onto this colour (#rrggbb) before counting: the colour the image will be drawn on.", valueName: "color"),
+            transform: { text in
+                guard let color = RGBColor(hex: text) else {
+                    throw ValidationError("--backdrop must be a colour like #1d2b3a, not \(text)")
+                }
+                return color
+            })
+    var backdrop: RGBColor?
+
     @Option(name: .customLong("memory-budget"),
             help: ArgumentHelp("Most memory one image may use: bytes, or with KB/MB/GB/KiB/MiB/GiB (e.g. 30MB, 64MiB).", valueName: "size"))
     var memoryBudget: MemoryBudget = .default
@@ -69,6 +81,9 @@ struct AnalysisFlags: ParsableArguments {
         }
         if !(decodeTimeout > 0) { throw ValidationError("--decode-timeout must be more than 0 seconds, not \(decodeTimeout)") }
         if !(timeout > 0) { throw ValidationError("--timeout must be more than 0 seconds, not \(timeout)") }
+        if let palette, !(1...64).contains(palette) {
+            throw ValidationError("--palette must be between 1 and 64, not \(palette)")
+        }
         if maxDownloadSize.bytes < 1 { throw ValidationError("--max-download-size must be at least 1 byte") }
     }
 
@@ -79,7 +94,8 @@ struct AnalysisFlags: ParsableArguments {
         return AnalysisOptions(quality: quality, memoryBudget: memoryBudget, limits: limits,
                                backgroundSource: backgroundSource, titleRule: titleRule,
                                brightnessThreshold: brightnessThreshold, titleRegion: titleRegion,
-                               colorManagement: colorManagement == .on)
+                               colorManagement: colorManagement == .on, paletteSize: palette ?? 0,
+                               backdrop: backdrop)
     }
 
     /// The download limits the flags describe.

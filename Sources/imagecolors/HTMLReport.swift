@@ -93,8 +93,18 @@ struct HTMLReport {
             """
     }
 
-    /// The palette strip, once analyses carry a palette (each colour as wide as its share).
-    private func palette(_ a: ColorAnalysis) -> String { "" }
+    /// The palette strip: each colour as wide as its share of the image (at least 3 px, so that
+    /// a small accent stays visible), with a legend of hex codes and shares.
+    private func palette(_ a: ColorAnalysis) -> String {
+        guard let palette = a.palette, !palette.isEmpty else { return "" }
+        let strip = palette.map { entry in
+            let share = String(format: "%.1f%%", entry.share * 100)
+            return "<div class=\"chip\" data-palette=\"\(entry.color.hex)\" title=\"\(entry.color.hex) \(share)\" "
+                + "style=\"background:\(entry.color.hex);flex:\(String(format: "%.4f", entry.share)) 0 3px\"></div>"
+        }.joined()
+        let legend = palette.map { "<code>\($0.color.hex)</code> \(String(format: "%.1f%%", $0.share * 100))" }.joined(separator: " · ")
+        return "<div class=\"palette\">\(strip)</div>\n<p class=\"note\">palette: \(legend)</p>"
+    }
 
     static func escape(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
@@ -108,6 +118,7 @@ struct HTMLReport {
         .row{display:flex;gap:24px;align-items:flex-start;margin:12px 0}.thumb{max-width:320px;max-height:320px}
         .roles{display:grid;grid-template-columns:1fr 1fr;gap:12px}.role{display:flex;gap:8px;align-items:center}
         .swatch{width:64px;height:64px;border-radius:4px;box-shadow:inset 0 0 0 1px rgba(0,0,0,.15)}
+        .palette{display:flex;width:640px;height:40px;margin:8px 0 0;border-radius:4px;overflow:hidden}
         .cards{display:flex;gap:16px;flex-wrap:wrap}
         .card{width:320px;height:180px;border-radius:8px;padding:16px;box-sizing:border-box;position:relative;overflow:hidden}
         .card .title{display:block;font-size:22px;font-weight:700;margin-bottom:8px}.card .body{font-size:15px;font-weight:600}

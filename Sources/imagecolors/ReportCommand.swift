@@ -8,7 +8,8 @@ struct ReportCommand: AsyncParsableCommand {
         commandName: "report",
         abstract: "Write one self-contained HTML page showing each image's colours, title choice and sample cards.",
         discussion: """
-            Each image gets its thumbnail, the four colours with hex codes and WCAG ratios, and two \
+            Each image gets its thumbnail, the four colours with hex codes and WCAG ratios, a palette \
+            strip (--palette, default 8 colours, each as wide as its share), and two \
             sample cards: the title in its chosen colour over the background colour, and over the \
             title region of the picture (--title-region, default bottom) with the suggested scrim. \
             The page has no external assets. The exit status is 1 when any source failed (it is \
@@ -35,6 +36,8 @@ struct ReportCommand: AsyncParsableCommand {
         var options = analysis.analysisOptions
         // The second sample card draws the title over the picture: it needs a region.
         options.titleRegion = options.titleRegion ?? .bottom
+        // The page shows a palette strip: 8 colours unless --palette says otherwise.
+        options.paletteSize = analysis.palette ?? 8
         let batch = BatchAnalysis(analyzer: ImageColorAnalyzer(options: options), downloadLimits: analysis.downloadLimits,
                                   jobs: input.jobs, thumbnail: ThumbnailRequest(longSide: thumbnailSize, jpegQuality: 80))
         let progress = ProgressBar(total: sources.count)

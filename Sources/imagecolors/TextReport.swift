@@ -28,8 +28,12 @@ struct TextReport {
         ]
         for (name, color, fellBack) in roles {
             let ratio = name == "background" ? "" : String(format: "  %5.2f:1 on background", Contrast.contrastRatio(color, a.background))
-            let note = fellBack ? "  (fallback: no suitable colour in the image)" : ""
+            let note = fellBack ? "  (fallback: no suitable colour in the image)" : origin(of: name)
             lines.append("  " + pad(name, 11) + swatch(color) + color.hex + ratio + note)
+        }
+        if let palette = a.palette, !palette.isEmpty {
+            lines.append("  " + pad("palette", 11) + palette.map { swatch($0.color, width: 2) + $0.color.hex + String(format: " %.1f%%", $0.share * 100) }
+                .joined(separator: "  "))
         }
         let title = a.title
         let rule = title.rule.map { $0 == .brightness ? "" : ", by \($0.rawValue)" } ?? ""
@@ -52,12 +56,26 @@ struct TextReport {
         return lines.joined(separator: "\n")
     }
 
+    /// "  (edges, 41.2%)" for the background, "  (image, 12.0%)" for a role; "" when unknown.
+    private func origin(of name: String) -> String {
+        guard let reports = analysis.roleReports else { return "" }
+        let report = switch name {
+        case "background": reports.background
+        case "primary": reports.primary
+        case "secondary": reports.secondary
+        default: reports.detail
+        }
+        if report.source == .fallback { return "  (fallback: no opaque pixel at the edges)" }
+        guard let share = report.share else { return "" }
+        return "  (" + report.source.rawValue + String(format: ", %.1f%%)", share * 100)
+    }
+
     private func pad(_ text: String, _ width: Int) -> String {
         text + String(repeating: " ", count: max(1, width - text.count))
     }
 
-    private func swatch(_ color: RGBColor) -> String {
+    private func swatch(_ color: RGBColor, width: Int = 4) -> String {
         guard style.colorSwatches else { return "" }
-        return "\u{1B}[48;2;\(color.red);\(color.green);\(color.blue)m    \u{1B}[0m "
+        return "\u{1B}[48;2;\(color.red);\(color.green);\(color.blue)m" + String(repeating: " ", count: width) + "\u{1B}[0m "
     }
 }

@@ -11,7 +11,8 @@ struct GoldenTests {
 
     @Test("each sample gives its golden JSON", arguments: CLI.samples)
     func matchesGolden(sample: String) async throws {
-        let output = try await CLI.run(["analyze", "--format", "json", sample])
+        // With a palette of 8, so that the palette is pinned too.
+        let output = try await CLI.run(["analyze", "--format", "json", "--palette", "8", sample])
         #expect(output.status == 0)
         let line = try #require(output.lines.first)
         let golden = Self.goldens.appendingPathComponent((sample as NSString).lastPathComponent + ".json")

@@ -24,6 +24,7 @@ struct ReportCommandTests {
         #expect(page.contains("Samples/rocket.jpg") && page.contains("Samples/coffee.png"))
         #expect(page.contains("no such file: Samples/missing.png"))
         #expect(page.components(separatedBy: "data:image/jpeg;base64,").count - 1 == 4)  // thumbnail + photo card, twice
+        #expect(page.components(separatedBy: "class=\"chip\"").count - 1 == 16)  // a palette strip of 8, twice
         // No external assets: nothing is fetched from anywhere.
         #expect(!page.contains("http://") && !page.contains("https://") && !page.contains("src=\"/"))
         #expect(output.errorLines.last == "imagecolors: wrote \(html.path): 3 sources, 2 analysed, 1 failed")
@@ -68,7 +69,7 @@ struct ReportCommandTests {
         // Given a report of two samples
         let sources = ["Samples/rocket.jpg", "Samples/coffee.png"]
         _ = try await CLI.run(["report", "-o", html.path] + sources)
-        let analyses = try await CLI.run(["analyze", "--format", "json"] + sources).lines.map(CLI.object)
+        let analyses = try await CLI.run(["analyze", "--format", "json", "--palette", "8"] + sources).lines.map(CLI.object)
         // When Chromium renders it to a screenshot at one device pixel per CSS pixel, in sRGB
         let render = try await runProcessInBackground(URL(fileURLWithPath: chromium), [
             "--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-color-profile=srgb",
@@ -84,6 +85,15 @@ struct ReportCommandTests {
                 let hex = try #require(analysis[role] as? String)
                 let color = try #require(RGBColor(hex: hex))
                 #expect(Self.hasSquare(of: color, side: 48, in: screenshot), "\(analysis["source"] ?? "") \(role) \(color.hex) not on screen")
+            }
+            // And the palette strip (640 CSS px wide, 40 high) shows every colour of 5% or more
+            // as a segment at least 32 px wide
+            let palette = try #require(analysis["palette"] as? [[String: Any]])
+            #expect(palette.count == 8)
+            for entry in palette where (entry["share"] as? Double ?? 0) >= 0.05 {
+                let hex = try #require(entry["color"] as? String)
+                let color = try #require(RGBColor(hex: hex))
+                #expect(Self.hasSquare(of: color, side: 28, in: screenshot), "\(analysis["source"] ?? "") palette \(color.hex) not on screen")
             }
         }
     }
