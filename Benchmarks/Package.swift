@@ -52,6 +52,12 @@ let package = Package(
             name: "imagecolors-growth",
             dependencies: ["BenchmarkImages", .product(name: "ImageColors", package: main)]
         ),
+        // Colour quality: how stable each role is across quality presets, re-encoding and a
+        // 1-pixel crop, over Samples/ and the shared corpus (quality-report.sh prints the table).
+        .executableTarget(
+            name: "imagecolors-quality",
+            dependencies: [.product(name: "ImageColors", package: main)]
+        ),
         // One workload, a fixed number of times, nothing else: for callgrind (instructions.sh).
         .executableTarget(
             name: "imagecolors-probe",

@@ -56,7 +56,8 @@ struct TextReport {
         return lines.joined(separator: "\n")
     }
 
-    /// "  (edges, 41.2%)" for the background, "  (image, 12.0%)" for a role; "" when unknown.
+    /// "  (edges, 41.2% of the band)" for the background, "  (image, 12.0% of pixels)" for a
+    /// role: where the colour came from and the share of its histogram bin; "" when unknown.
     private func origin(of name: String) -> String {
         guard let reports = analysis.roleReports else { return "" }
         let report = switch name {
@@ -67,7 +68,8 @@ struct TextReport {
         }
         if report.source == .fallback { return "  (fallback: no opaque pixel at the edges)" }
         guard let share = report.share else { return "" }
-        return "  (" + report.source.rawValue + String(format: ", %.1f%%)", share * 100)
+        let of = report.source == .edges ? "of the band" : "of pixels"
+        return "  (\(report.source.rawValue), " + String(format: "%.1f%% ", share * 100) + of + ")"
     }
 
     private func pad(_ text: String, _ width: Int) -> String {
