@@ -4,26 +4,28 @@ import Foundation
 public struct PaletteColor: Sendable, Hashable, Codable {
     /// The mean colour of the pixels this entry stands for.
     public var color: RGBColor
-    /// The share of the image's opaque pixels this entry stands for, 0–1. The shares of a whole
-    /// palette add up to 1 (before rounding).
+    /// The share of the image's opaque pixels this entry stands for, 0–1, to 4 decimals (as the
+    /// JSON shows it, so a decoded result equals the original). The shares of a whole palette
+    /// add up to 1 within that rounding.
     public var share: Double
 
     /// Creates a palette entry.
     /// - Parameters:
     ///   - color: The colour.
     ///   - share: Its share of the opaque pixels, 0–1.
+    ///
+    /// The share is rounded to 4 decimals: enough to tell a 0.05% patch from nothing, and no
+    /// float noise in the JSON (`{"color":"#rrggbb","share":0.2313}`).
     public init(color: RGBColor, share: Double) {
         self.color = color
-        self.share = share
+        self.share = (share * 10_000).rounded(.toNearestOrAwayFromZero) / 10_000
     }
 
     private enum CodingKeys: String, CodingKey { case color, share }
 
-    /// Encodes `{"color":"#rrggbb","share":0.2313}`, the share rounded to 4 decimals: enough to
-    /// tell a 0.05% patch from nothing, and no float noise in the JSON.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(color, forKey: .color)
-        try container.encode((share * 10_000).rounded(.toNearestOrAwayFromZero) / 10_000, forKey: .share)
+    /// Decodes an entry, through ``init(color:share:)``.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(color: try container.decode(RGBColor.self, forKey: .color), share: try container.decode(Double.self, forKey: .share))
     }
 }

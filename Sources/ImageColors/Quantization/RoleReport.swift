@@ -16,32 +16,35 @@ public enum ColorOrigin: String, Sendable, Hashable, Codable, CaseIterable {
 public struct RoleReport: Sendable, Hashable, Codable {
     /// Where the colour came from.
     public var source: ColorOrigin
-    /// The share of the counted pixels in the colour's histogram bin, 0–1: of the edge band for
-    /// an edge background, of the image's opaque pixels otherwise; `nil` for a fallback.
+    /// The share of the counted pixels in the colour's histogram bin, 0–1 to 4 decimals: of the
+    /// edge band for an edge background, of the image's opaque pixels otherwise; `nil` for a
+    /// fallback.
     public var share: Double?
-    /// The WCAG 2.x contrast ratio of the colour on the background (1–21); `nil` for the
-    /// background itself.
+    /// The WCAG 2.x contrast ratio of the colour on the background (1–21, to 2 decimals); `nil`
+    /// for the background itself.
     public var contrastRatio: Double?
 
-    /// Creates a report.
+    /// Creates a report. The numbers are kept as the JSON shows them — the share to 4 decimals,
+    /// the ratio to 2 — so that a result decoded from its JSON equals the original. (A colour
+    /// from the image is only chosen at a ratio of at least 3, so its rounded ratio is too.)
     /// - Parameters:
     ///   - source: Where the colour came from.
     ///   - share: Its bin's share of the counted pixels; default `nil`.
     ///   - contrastRatio: Its WCAG ratio on the background; default `nil`.
     public init(source: ColorOrigin, share: Double? = nil, contrastRatio: Double? = nil) {
         self.source = source
-        self.share = share
-        self.contrastRatio = contrastRatio
+        self.share = share.map { ($0 * 10_000).rounded(.toNearestOrAwayFromZero) / 10_000 }
+        self.contrastRatio = contrastRatio.map { ($0 * 100).rounded(.toNearestOrAwayFromZero) / 100 }
     }
 
     private enum CodingKeys: String, CodingKey { case source, share, contrastRatio }
 
-    /// Encodes the share to 4 decimals and the ratio to 2 (as the title's), leaving out `nil`s.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(source, forKey: .source)
-        try container.encodeIfPresent(share.map { ($0 * 10_000).rounded(.toNearestOrAwayFromZero) / 10_000 }, forKey: .share)
-        try container.encodeIfPresent(contrastRatio.map { ($0 * 100).rounded(.toNearestOrAwayFromZero) / 100 }, forKey: .contrastRatio)
+    /// Decodes a report, through ``init(source:share:contrastRatio:)``.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(source: try container.decode(ColorOrigin.self, forKey: .source),
+                  share: try container.decodeIfPresent(Double.self, forKey: .share),
+                  contrastRatio: try container.decodeIfPresent(Double.self, forKey: .contrastRatio))
     }
 }
 

@@ -45,7 +45,7 @@ struct RoleReportTests {
         for role in ColorRole.allCases {
             let report = roles.reports[role]
             let ratio = Contrast.contrastRatio(roles[role], roles.background)
-            #expect(report.contrastRatio == ratio, "\(role) report \(String(describing: report.contrastRatio)) vs \(ratio)")
+            #expect(abs((report.contrastRatio ?? 0) - ratio) <= 0.005, "\(role) report \(String(describing: report.contrastRatio)) vs \(ratio)")
             #expect((report.source == .fallback) == roles.fallback.contains(role))
             guard report.source == .image else { continue }
             #expect(ratio >= 3, "seed \(seed): \(role) \(roles[role].hex) on \(roles.background.hex) is \(ratio):1")
@@ -98,5 +98,16 @@ struct RoleReportTests {
         #expect(String(decoding: data, as: UTF8.self) == #"{"contrastRatio":4.57,"share":0.1235,"source":"image"}"#)
         let fallback = try JSONEncoder().encode(RoleReport(source: .fallback, contrastRatio: 21))
         #expect(!String(decoding: fallback, as: UTF8.self).contains("share"))
+    }
+
+    @Test("Given an analysis with a palette, when encoded to JSON and decoded, then its roles, reports and palette are unchanged")
+    func roundTrip() throws {
+        let options = AnalysisOptions(paletteSize: 8)
+        let analysis = try ImageColorAnalyzer(options: options).analyzeNow(.file(TestFiles.samples.appendingPathComponent("rocket.jpg").path))
+        let decoded = try JSONDecoder().decode(ColorAnalysis.self, from: JSONEncoder().encode(analysis))
+        #expect(decoded.roles == analysis.roles)
+        #expect(decoded.roleReports != nil)
+        #expect(decoded.palette == analysis.palette)
+        #expect(decoded.palette?.count == 8)
     }
 }
