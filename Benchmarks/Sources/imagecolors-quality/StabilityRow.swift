@@ -40,7 +40,7 @@ struct StabilityRow {
         func cell(_ values: [Double]?) -> String {
             guard let values else { return "–" }
             // Changes a reader would notice (≥ the distinctness threshold) in bold.
-            return values.map { $0 >= ColorDistance.distinctThreshold ? String(format: "**%.2f**", $0) : String(format: "%.2f", $0) }
+            return values.map { $0 >= noticeableChange ? String(format: "**%.2f**", $0) : String(format: "%.2f", $0) }
                 .joined(separator: " ")
         }
         return "\(cell(presets)) | \(cell(reencoded)) | \(cell(cropped)) | \(fallbacks)"
@@ -59,3 +59,7 @@ extension RGBAImage {
         return RGBAImage(width: width - 1, height: height - 1, pixels: pixels)
     }
 }
+
+/// The ΔE_OK from which a change counts as noticeable: 0.08, the library's default distinctness
+/// threshold, fixed here so that experiments with that threshold do not move the yardstick.
+let noticeableChange = 0.08

@@ -44,13 +44,13 @@ struct StabilitySummary {
                 guard !values.isEmpty else { continue }
                 let mean = values.reduce(0, +) / Double(values.count)
                 let p90 = values[min(values.count - 1, Int(Double(values.count) * 0.9))]
-                let changed = values.filter { $0 >= ColorDistance.distinctThreshold }.count
+                let changed = values.filter { $0 >= noticeableChange }.count
                 lines.append(String(format: "| %@ | %@ | %.3f | %.3f | %.3f | %d of %d |", changes[change], roles[role],
                                     mean, p90, values.last!, changed, values.count))
             }
         }
         let all = deltas.flatMap { $0 }.flatMap { $0 }
-        let changed = all.filter { $0 >= ColorDistance.distinctThreshold }.count
+        let changed = all.filter { $0 >= noticeableChange }.count
         lines.append("")
         lines.append(String(format: "Overall: %d of %d role comparisons changed noticeably (%.1f%%).",
                             changed, all.count, 100 * Double(changed) / Double(max(1, all.count))))
