@@ -4,21 +4,12 @@ import Testing
 
 private func hex(_ text: String) -> RGBColor { RGBColor(hex: text)! }
 
-/// A deterministic pseudo-random generator (SplitMix64), so the sweep is the same on every run.
-private struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+// The sweep draws from the hostile-input tests' SplitMix64, so it is the same on every run.
+extension SplitMix64: RandomNumberGenerator {}
 
 /// A 60×60 image of 2–7 random rectangles of random colours over a random fill, with noise.
 private func generatedImage(seed: UInt64) -> RGBAImage {
-    var random = SplitMix(state: seed)
+    var random = SplitMix64(seed: seed)
     func color() -> RGBColor { RGBColor(red: .random(in: 0...255, using: &random), green: .random(in: 0...255, using: &random),
                                         blue: .random(in: 0...255, using: &random)) }
     var rects: [(Int, Int, Int, Int, RGBColor)] = []
