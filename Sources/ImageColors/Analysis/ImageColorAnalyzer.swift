@@ -13,7 +13,7 @@ public struct ImageColorAnalyzer: Sendable {
     public var options: AnalysisOptions
 
     /// Creates an analyzer.
-    /// - Parameter options: Default ``AnalysisOptions/init(quality:memoryBudget:limits:backgroundSource:titleRule:brightnessThreshold:titleRegion:strictDecoding:colorManagement:)``
+    /// - Parameter options: Default ``AnalysisOptions/init(quality:memoryBudget:limits:backgroundSource:titleRule:brightnessThreshold:titleRegion:strictDecoding:colorManagement:paletteSize:backdrop:)``
     ///   with its defaults.
     public init(options: AnalysisOptions = AnalysisOptions()) {
         self.options = options
