@@ -1,19 +1,24 @@
 #!/usr/bin/env bash
 # The floor: how far `imagecolors analyze` is from the fastest decode of the same file.
 #
-# Makes a 24 MP baseline JPEG (quality 85, 4:2:0) and a 24 MP PNG from Samples/rocket.jpg with
-# libvips, then times, in alternating runs (the order flips every run, so a slow spell on a
-# shared machine hits both sides):
-#   - the release `imagecolors analyze` on the JPEG   vs   `djpeg -scale 1/8` on it
+# Makes 24 MP files from Samples/rocket.jpg with libvips — JPEGs at quality 85 (4:2:0), baseline
+# and progressive, and a PNG — then times, in alternating runs (the order flips every run, so a
+# slow spell on a shared machine hits both sides):
+#   - the release `imagecolors analyze` on each JPEG  vs   `djpeg -scale 1/8` on it
 #     (libjpeg-turbo's own fastest decode, Debian package libjpeg-turbo-progs);
 #   - `imagecolors analyze` on the PNG                vs   png-floor on it: a bare libpng decode
 #     (png-floor.c beside this script, compiled here against the same libpng16).
 #   - both on a 16×16 PNG: what starting the process costs each side.
-# Prints median wall times, the ratio of the medians, the median of the per-pair ratios, and
-# peak RSS. Exit status 0; the numbers are the result.
+# The upscaled sample is smooth (few AC coefficients, cheap for libjpeg); the "grain" files are
+# the same picture with Gaussian noise (σ 10), whose entropy-coded data is as dense as a camera
+# photo's. Prints median wall times, the ratio of the medians, the median of the per-pair
+# ratios, peak RSS, and each target (baseline: at most 1.3× djpeg; progressive: at least 4×
+# faster than djpeg, i.e. at most 0.25×; judged on the median of per-pair ratios).
+# Exit status 0; the numbers are the result.
 #
 # Usage: Benchmarks/compare.sh [RUNS]          (default 21)
 #   IMAGECOLORS_BIN=path   use that binary instead of building `swift build -c release`
+#   SCRATCH=path           the main package's build folder for that build (default .build)
 # Needs: libvips-tools, libjpeg-turbo-progs, libpng-dev, pkg-config, a C compiler, time, python3.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,8 +35,9 @@ work=Benchmarks/.build-compare
 mkdir -p "$work"
 bin=${IMAGECOLORS_BIN:-}
 if [ -z "$bin" ]; then
-    swift build -c release --product imagecolors >&2
-    bin=.build/release/imagecolors
+    scratch=${SCRATCH:-.build}
+    swift build -c release --product imagecolors --scratch-path "$scratch" >&2
+    bin=$scratch/release/imagecolors
 fi
 
 make_image() {  # name, command…
@@ -41,14 +47,23 @@ make_image() {  # name, command…
 # The sample photo scaled up to 6016×4014, as in memory.sh.
 make_image base24.v vips resize Samples/rocket.jpg "$work/base24.v" 9.4
 make_image jpeg24.jpg vips jpegsave "$work/base24.v" "$work/jpeg24.jpg" --Q 85 --strip
+make_image progressive24.jpg vips jpegsave "$work/base24.v" "$work/progressive24.jpg" --Q 85 --strip --interlace
+make_image noise24.v vips gaussnoise "$work/noise24.v" 6016 4014 --sigma 10
+make_image grain24.v vips add "$work/base24.v" "$work/noise24.v" "$work/grain24.v"
+make_image grain24-8.v vips cast "$work/grain24.v" "$work/grain24-8.v" uchar
+make_image grain24.jpg vips jpegsave "$work/grain24-8.v" "$work/grain24.jpg" --Q 85 --strip
+make_image grain24-progressive.jpg vips jpegsave "$work/grain24-8.v" "$work/grain24-progressive.jpg" --Q 85 --strip --interlace
 make_image png24.png vips pngsave "$work/base24.v" "$work/png24.png" --strip
 make_image tiny.png vips black "$work/tiny.png" 16 16 --bands 3
 cc -O2 -o "$work/png-floor" Benchmarks/png-floor.c $(pkg-config --cflags --libs libpng16)
 
 # Each side must work before it is timed.
-"$bin" analyze --format json "$work/jpeg24.jpg" >/dev/null
+jpegs=(jpeg24 progressive24 grain24 grain24-progressive)
+for name in "${jpegs[@]}"; do
+    "$bin" analyze --format json "$work/$name.jpg" >/dev/null
+    djpeg -scale 1/8 -outfile /dev/null "$work/$name.jpg"
+done
 "$bin" analyze --format json "$work/png24.png" >/dev/null
-djpeg -scale 1/8 -outfile /dev/null "$work/jpeg24.jpg"
 "$work/png-floor" "$work/png24.png" >/dev/null
 
 results=$(mktemp)
@@ -71,7 +86,9 @@ pair() {  # label, run index, ours (one string), floor (one string)
 }
 echo "timing $runs alternating runs of each pair…" >&2
 for ((i = 0; i < runs; i++)); do
-    pair jpeg "$i" "$bin analyze --format json $work/jpeg24.jpg" "djpeg -scale 1/8 -outfile /dev/null $work/jpeg24.jpg"
+    for name in "${jpegs[@]}"; do
+        pair "$name" "$i" "$bin analyze --format json $work/$name.jpg" "djpeg -scale 1/8 -outfile /dev/null $work/$name.jpg"
+    done
     pair png "$i" "$bin analyze --format json $work/png24.png" "$work/png-floor $work/png24.png"
     pair tiny "$i" "$bin analyze --format json $work/tiny.png" "$work/png-floor $work/tiny.png"
 done
@@ -80,21 +97,26 @@ python3 - "$results" "$runs" <<'PY'
 import statistics, sys
 rows = [line.split() for line in open(sys.argv[1])]
 runs = int(sys.argv[2])
+# key: (description, floor, largest acceptable median per-pair ratio or None)
 labels = {
-    "jpeg": ("24 MP baseline JPEG (6016×4014)", "djpeg -scale 1/8"),
-    "png": ("24 MP PNG (6016×4014)", "png-floor (bare libpng)"),
-    "tiny": ("16×16 PNG (process start-up)", "png-floor (bare libpng)"),
+    "jpeg24": ("24 MP baseline JPEG (6016×4014)", "djpeg -scale 1/8", 1.3),
+    "grain24": ("24 MP baseline JPEG, grain", "djpeg -scale 1/8", 1.3),
+    "progressive24": ("24 MP progressive JPEG", "djpeg -scale 1/8", 0.25),
+    "grain24-progressive": ("24 MP progressive JPEG, grain", "djpeg -scale 1/8", 0.25),
+    "png": ("24 MP PNG (6016×4014)", "png-floor (bare libpng)", None),
+    "tiny": ("16×16 PNG (process start-up)", "png-floor (bare libpng)", None),
 }
-print(f"| file | imagecolors analyze | floor | floor time | ratio of medians | median of per-run ratios | peak RSS, analyze | peak RSS, floor |")
-print("| --- | --- | --- | --- | --- | --- | --- | --- |")
-for key, (name, floor_name) in labels.items():
+print(f"| file | imagecolors analyze | floor | floor time | ratio of medians | median of per-run ratios | target | peak RSS, analyze | peak RSS, floor |")
+print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+for key, (name, floor_name, target) in labels.items():
     ours = [int(r[2]) for r in rows if r[0] == key and r[1] == "ours"]
     floor = [int(r[2]) for r in rows if r[0] == key and r[1] == "floor"]
     ours_rss = max(int(r[3]) for r in rows if r[0] == key and r[1] == "ours")
     floor_rss = max(int(r[3]) for r in rows if r[0] == key and r[1] == "floor")
     mo, mf = statistics.median(ours), statistics.median(floor)
     pair_ratio = statistics.median(o / f for o, f in zip(ours, floor))
+    verdict = "" if target is None else f"≤ {target:.2f}×: {'met' if pair_ratio <= target else '**missed**'}"
     print(f"| {name} | {mo / 1e6:.1f} ms | {floor_name} | {mf / 1e6:.1f} ms | {mo / mf:.2f}× | {pair_ratio:.2f}× "
-          f"| {ours_rss / 1024:.0f} MB | {floor_rss / 1024:.1f} MB |")
+          f"| {verdict} | {ours_rss / 1024:.0f} MB | {floor_rss / 1024:.1f} MB |")
 print(f"\n{runs} runs of each, alternating; wall time from fork to exit (date +%s%N around /usr/bin/time).")
 PY

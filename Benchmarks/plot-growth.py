@@ -10,14 +10,15 @@ import sys
 
 rows = list(csv.DictReader(open(sys.argv[1])))
 series = [
-    ("quantize (whole image in memory)", "quantize_s", "#1f77b4"),
+    ("quantize (image in memory)", "quantize_s", "#1f77b4"),
     ("end to end, baseline JPEG", "jpeg_s", "#d62728"),
+    ("end to end, progressive JPEG", "progressive_s", "#9467bd"),
     ("end to end, PNG", "png_s", "#2ca02c"),
 ]
 xs = [float(r["megapixels"]) for r in rows]
 ys = [float(r[key]) * 1000 for r in rows for _, key, _ in series]
 
-W, H, left, right, top, bottom = 720, 460, 80, 250, 40, 60
+W, H, left, right, top, bottom = 760, 460, 80, 270, 40, 60
 x0, x1 = math.floor(math.log10(min(xs))), math.ceil(math.log10(max(xs)))
 y0, y1 = math.floor(math.log10(min(ys))), math.ceil(math.log10(max(ys)))
 

@@ -7,13 +7,15 @@
 # Usage: Benchmarks/thresholds.sh check     exit 0 equal, 2 regression, 4 only improvements
 #        Benchmarks/thresholds.sh update    rewrite Benchmarks/Thresholds/*.p90.json
 # Extra arguments go to `swift package benchmark` (e.g. --target Quantization).
+#   SCRATCH=path   the build folder (default .build), e.g. .build-bench beside other builds
 set -euo pipefail
 cd "$(dirname "$0")"
+scratch=(--scratch-path "${SCRATCH:-.build}")
 command=${1:?usage: thresholds.sh check|update [benchmark options]}
 shift
 case "$command" in
-    update) exec swift package --allow-writing-to-package-directory benchmark thresholds update \
+    update) exec swift package "${scratch[@]}" --allow-writing-to-package-directory benchmark thresholds update \
         --metric mallocCountTotal --no-progress "$@" ;;
-    check) exec swift package benchmark thresholds check --metric mallocCountTotal --no-progress "$@" ;;
+    check) exec swift package "${scratch[@]}" benchmark thresholds check --metric mallocCountTotal --no-progress "$@" ;;
     *) echo "usage: thresholds.sh check|update [benchmark options]" >&2; exit 2 ;;
 esac

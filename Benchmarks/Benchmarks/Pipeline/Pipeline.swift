@@ -1,6 +1,8 @@
 // The stages around quantization and the whole pipeline: downscaling, JPEG decoding at each
-// DCT scale, PNG decoding, and end-to-end analysis of every sample and of 24 MP files.
-// Decoding benchmarks hand rows to a sink that only touches them, so they time the decoder.
+// DCT scale, the progressive DC reader, PNG decoding, and end-to-end analysis of every sample
+// and of 1, 24 and 64 MP files (baseline JPEG, progressive JPEG, PNG), whose malloc counts show
+// that nothing is allocated per pixel. Decoding benchmarks hand rows to a sink that only
+// touches them, so they time the decoder.
 //
 //   swift package benchmark --target Pipeline
 //
@@ -95,6 +97,15 @@ let benchmarks: @Sendable () -> Void = {
             try LargeFile(.jpeg)
         }
     }
+    // A progressive JPEG at 1/8: the pipeline's own DC-only reader (`ProgressiveDCDecoder`),
+    // which skips the AC scans; libjpeg would decode every scan into a whole-image buffer.
+    Benchmark("Decode-progressive-24MP-DC-only") { benchmark, file in
+        blackHole(try measuringThroughput(benchmark, pixels: file.pixels) {
+            try decode(file.path, width: file.width, height: file.height, denominator: 8)
+        })
+    } setup: {
+        try LargeFile(.jpeg, progressive: true)
+    }
     // PNG decoding (libpng through the shim, RGBA rows).
     Benchmark("Decode-PNG-24MP") { benchmark, file in
         blackHole(try measuringThroughput(benchmark, pixels: file.pixels) {
@@ -105,33 +116,38 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     // End to end, as `imagecolors analyze` runs it (default options: 250 px, 30 MB budget):
-    // every sample, then the 24 MP files.
+    // every sample, then generated files at 1, 24 and 64 MP. The malloc counts of one format
+    // must not grow with the pixel count: nothing is allocated per pixel or per row. (A 1 MP
+    // progressive JPEG is too small for 1/8 scale at 250 px, so it takes libjpeg's path; the
+    // 24 and 64 MP ones take the DC-only reader.)
     for path in BenchmarkImages.samples {
         Benchmark("Analyze-\(URL(fileURLWithPath: path).lastPathComponent)",
                   configuration: .init(timeUnits: .microseconds, warmupIterations: 3, maxIterations: 1_000)) { _ in
             blackHole(try await ImageColorAnalyzer().analyze(fileAt: path))
         }
     }
-    for format in [ImageFormat.jpeg, .png] {
-        Benchmark("Analyze-24MP-\(format == .jpeg ? "JPEG" : "PNG")") { benchmark, file in
-            blackHole(try await measuringThroughput(benchmark, pixels: file.pixels) {
-                try await ImageColorAnalyzer().analyze(fileAt: file.path)
-            })
-        } setup: {
-            try LargeFile(format)
+    for (kind, format, progressive) in [("JPEG", ImageFormat.jpeg, false), ("progressive", .jpeg, true), ("PNG", .png, false)] {
+        for megapixels in [1.0, 24, 64] {
+            Benchmark("Analyze-\(kind)-\(Int(megapixels))MP") { benchmark, file in
+                blackHole(try await measuringThroughput(benchmark, pixels: file.pixels) {
+                    try await ImageColorAnalyzer().analyze(fileAt: file.path)
+                })
+            } setup: {
+                try LargeFile(format, megapixels: megapixels, progressive: progressive)
+            }
         }
     }
 }
 
-/// A generated 24 MP file and its size.
+/// A generated file (24 MP unless told) and its size.
 struct LargeFile {
     let path: String
     let width: Int
     let height: Int
     var pixels: Int { width * height }
 
-    init(_ format: ImageFormat) throws {
-        path = try BenchmarkImages.file(format, megapixels: 24)
+    init(_ format: ImageFormat, megapixels: Double = 24, progressive: Bool = false) throws {
+        path = try BenchmarkImages.file(format, megapixels: megapixels, progressive: progressive)
         var sink = NullSink()
         (width, height) = try BenchmarkHooks.decode(fileAt: path, minimumLongSide: nil, into: &sink)
     }

@@ -32,17 +32,19 @@ public enum BenchmarkImages {
     static let photoPixels = 640.0 * 427.0
 
     /// A large file of the sample photo scaled up (libvips' Lanczos) to about `megapixels`:
-    /// a baseline JPEG at quality 85 (4:2:0, as cameras and the web save them) or a PNG at
-    /// libvips' default compression. Made once in ``workDirectory`` and reused.
+    /// a JPEG at quality 85 (4:2:0, as cameras and the web save them) — baseline, or
+    /// progressive when `progressive` is set — or a PNG at libvips' default compression.
+    /// Made once in ``workDirectory`` and reused.
     /// - Throws: when `vips` (Debian: libvips-tools) is missing or fails.
-    public static func file(_ format: ImageFormat, megapixels: Double) throws -> String {
-        let name = "rocket-\(label(megapixels))mp.\(format == .jpeg ? "jpg" : "png")"
+    public static func file(_ format: ImageFormat, megapixels: Double, progressive: Bool = false) throws -> String {
+        let kind = progressive && format == .jpeg ? "-progressive" : ""
+        let name = "rocket-\(label(megapixels))mp\(kind).\(format == .jpeg ? "jpg" : "png")"
         let url = workDirectory.appendingPathComponent(name)
         if FileManager.default.fileExists(atPath: url.path) { return url.path }
         try FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
         let scale = (megapixels * 1_000_000 / photoPixels).squareRoot()
         let partial = url.path + ".partial." + (format == .jpeg ? "jpg" : "png")
-        let options = format == .jpeg ? "[Q=85,strip]" : "[strip]"
+        let options = format == .jpeg ? (kind.isEmpty ? "[Q=85,strip]" : "[Q=85,strip,interlace]") : "[strip]"
         try run("vips", ["resize", photo, partial + options, String(format: "%.6f", scale)])
         try FileManager.default.moveItem(atPath: partial, toPath: url.path)
         return url.path

@@ -1,7 +1,8 @@
 // How cost grows with the pixel count: for each size, the sample photo scaled up to that many
 // megapixels (libvips, made once), then
 //   - quantization of the whole image held in memory (`--quality highest` at full size),
-//   - end-to-end analysis (default options: 250 px, 30 MB budget) of a baseline JPEG and of a PNG.
+//   - end-to-end analysis (default options: 250 px, 30 MB budget) of a baseline JPEG, of a
+//     progressive JPEG (the DC-only reader) and of a PNG.
 // Prints a Markdown table of median times and writes a CSV for the plot (growth.sh draws it).
 //
 //   imagecolors-growth [--sizes 0.25,1,4,16,64] [--csv FILE] [--runs N]
@@ -68,6 +69,7 @@ struct Row {
     var height: Int
     var quantize: Double
     var jpeg: Double
+    var progressive: Double
     var png: Double
 }
 
@@ -76,6 +78,7 @@ do {
     for size in sizes {
         FileHandle.standardError.write(Data("\(BenchmarkImages.label(size)) MP: making files…\n".utf8))
         let jpeg = try BenchmarkImages.file(.jpeg, megapixels: size)
+        let progressive = try BenchmarkImages.file(.jpeg, megapixels: size, progressive: true)
         let png = try BenchmarkImages.file(.png, megapixels: size)
         FileHandle.standardError.write(Data("\(BenchmarkImages.label(size)) MP: measuring…\n".utf8))
         var image: RGBAImage? = try BenchmarkImages.decodedFully(jpeg)
@@ -83,15 +86,16 @@ do {
         let quantizer = Quantizer()
         let quantize = median(runs) { _ = quantizer.roles(of: image!) }
         image = nil
-        // Alternate the two formats' runs so that a slow spell on a shared machine hits both.
-        var jpegTimes: [Double] = [], pngTimes: [Double] = []
-        _ = try analyze(jpeg); _ = try analyze(png)
+        // Alternate the formats' runs so that a slow spell on a shared machine hits all of them.
+        var jpegTimes: [Double] = [], progressiveTimes: [Double] = [], pngTimes: [Double] = []
+        _ = try analyze(jpeg); _ = try analyze(progressive); _ = try analyze(png)
         for _ in 0..<runs {
             jpegTimes.append(try time { _ = try analyze(jpeg) })
+            progressiveTimes.append(try time { _ = try analyze(progressive) })
             pngTimes.append(try time { _ = try analyze(png) })
         }
         rows.append(Row(megapixels: Double(width * height) / 1e6, width: width, height: height, quantize: quantize,
-                        jpeg: middle(jpegTimes), png: middle(pngTimes)))
+                        jpeg: middle(jpegTimes), progressive: middle(progressiveTimes), png: middle(pngTimes)))
     }
 } catch {
     FileHandle.standardError.write(Data("imagecolors-growth: \(error)\n".utf8))
@@ -102,18 +106,22 @@ func ms(_ seconds: Double) -> String {
     seconds < 0.001 ? String(format: "%.3f", seconds * 1000) : seconds < 0.1 ? String(format: "%.2f", seconds * 1000) : String(format: "%.0f", seconds * 1000)
 }
 
-print("| image | pixels | quantize (ms) | quantize (MP/s) | end to end, JPEG (ms) | JPEG (MP/s) | end to end, PNG (ms) | PNG (MP/s) |")
-print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+print("| image | pixels | quantize (ms) | quantize (MP/s) | end to end, JPEG (ms) | JPEG (MP/s) "
+    + "| progressive JPEG (ms) | progressive (MP/s) | end to end, PNG (ms) | PNG (MP/s) |")
+print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
 for row in rows {
     let mp = row.megapixels
-    print("| \(row.width)×\(row.height) | \(String(format: "%.2f", mp)) MP | \(ms(row.quantize)) | \(Int((mp / row.quantize).rounded())) | "
-        + "\(ms(row.jpeg)) | \(Int((mp / row.jpeg).rounded())) | \(ms(row.png)) | \(Int((mp / row.png).rounded())) |")
+    let cells = [row.quantize, row.jpeg, row.progressive, row.png].map { "\(ms($0)) | \(Int((mp / $0).rounded()))" }
+    print("| \(row.width)×\(row.height) | \(String(format: "%.2f", mp)) MP | " + cells.joined(separator: " | ") + " |")
 }
 
 if let csvPath {
-    var csv = "megapixels,width,height,quantize_s,jpeg_s,png_s\n"
+    var csv = "megapixels,width,height,quantize_s,jpeg_s,progressive_s,png_s\n"
     for row in rows {
-        csv += "\(row.megapixels),\(row.width),\(row.height),\(row.quantize),\(row.jpeg),\(row.png)\n"
+        csv += "\(row.megapixels),\(row.width),\(row.height),\(row.quantize),\(row.jpeg),\(row.progressive),\(row.png)\n"
     }
-    FileManager.default.createFile(atPath: csvPath, contents: Data(csv.utf8))
+    guard FileManager.default.createFile(atPath: csvPath, contents: Data(csv.utf8)) else {
+        FileHandle.standardError.write(Data("imagecolors-growth: cannot write \(csvPath)\n".utf8))
+        exit(1)
+    }
 }

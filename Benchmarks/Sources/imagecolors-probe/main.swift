@@ -34,6 +34,7 @@ nonisolated(unsafe) let workloads: [(name: String, make: () throws -> () -> Int)
     ("analyze-rocket.jpg", { analyzing(sample("rocket.jpg")) }),
     ("analyze-coffee.png", { analyzing(sample("coffee.png")) }),
     ("analyze-24mp-jpeg", { analyzing(try BenchmarkImages.file(.jpeg, megapixels: 24)) }),
+    ("analyze-24mp-progressive", { analyzing(try BenchmarkImages.file(.jpeg, megapixels: 24, progressive: true)) }),
     ("analyze-24mp-png", { analyzing(try BenchmarkImages.file(.png, megapixels: 24)) }),
 ]
 
