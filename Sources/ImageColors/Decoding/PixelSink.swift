@@ -54,6 +54,11 @@ struct DecodeOptions {
     /// The decoder may reduce the image while decoding (libjpeg's DCT scaling) as long as its
     /// long side stays at least this; `nil` decodes at full size.
     var minimumLongSide: Int?
+    /// When a progressive JPEG's libjpeg buffer would not fit the budget, the DC reader may still
+    /// take it at 1/8 as long as the long side stays at least this; `nil` means half of
+    /// ``minimumLongSide`` (the analyzer asks for twice its target, libvips' rule, so half is
+    /// the target itself: the result is never upscaled, only averaged from fewer pixels).
+    var budgetFallbackLongSide: Int?
     /// Turns libjpeg warnings ("premature end of data") into errors.
     var warningsAreErrors = true
     /// Header limits, the scan cap and the decode timeout.

@@ -60,6 +60,34 @@ struct ProgressiveDCMemoryTests {
         #expect(error?.description.hasPrefix("the progressive JPEG's coefficient buffer (4000×3000) needs 36.1 MB") == true)
     }
 
+    @Test("short of 1/8, a file whose libjpeg buffer would not fit still goes to the DC reader",
+          arguments: [(2_000_000, nil, DecoderKind.progressiveDC), (64_000_000, nil, .library), (2_000_000, 220, nil)] as [(Int, Int?, DecoderKind?)])
+    func budgetFallback(budget: Int, fallbackLongSide: Int?, expected: DecoderKind?) throws {
+        // Given a 1700×1100 progressive file: 1/8 gives 213 px, short of the 250 asked for, so
+        // libjpeg would decode it at 1/4 with a 5.7 MB coefficient buffer
+        let ppm = try ProgressiveFixtures.writePPM(width: 1700, height: 1100) { x, y in (UInt8(x % 256), UInt8(y % 256), 90) }
+        defer { try? FileManager.default.removeItem(atPath: ppm) }
+        let path = try ProgressiveFixtures.run("cjpeg", ["-progressive"], input: ppm)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        // When decoded under `budget`, with the fallback's floor at half of 250 or at 220
+        var sink = FullImageSink()
+        var options = DecodeOptions()
+        options.minimumLongSide = 250
+        options.budgetFallbackLongSide = fallbackLongSide
+        options.ledger = MemoryLedger(budget: MemoryBudget(bytes: budget))
+        let decode = { try ImageDecoding.decode(try SourceProbe(.file(path)), options: options, into: &sink) }
+        guard let expected else {
+            // Then with 1/8 below the floor it stays libjpeg's, which does not fit
+            let error = #expect(throws: MemoryBudgetError.self) { _ = try decode() }
+            #expect(error?.description.hasPrefix("the progressive JPEG's coefficient buffer (1700×1100)") == true)
+            return
+        }
+        // Then the DC reader takes it at 1/8 only when libjpeg's buffer would not fit
+        let info = try decode()
+        #expect(info.decoder == expected)
+        #expect(info.decodedWidth == (expected == .progressiveDC ? 213 : 425))
+    }
+
     @Test("the DC planes are reserved from the header: a tight budget fails at once, naming them")
     func reservedUpFront() async throws {
         // Given a 1700×1100 progressive file (DC planes: 214×138 + 2 × 107×69 blocks, 89 kB)

@@ -7,7 +7,10 @@
 /// with `memchr`, so it needs about 1/64 of the memory and a fraction of the time.
 ///
 /// It takes a file only when libjpeg would decode it at 1/8 (the long side at 1/8 is still at
-/// least ``DecodeOptions/minimumLongSide``) and the frame is progressive Huffman, 8-bit, grey,
+/// least ``DecodeOptions/minimumLongSide``) — or when libjpeg's coefficient buffer would not fit
+/// the budget and 1/8 still keeps ``DecodeOptions/budgetFallbackLongSide`` (a 4:3 photo of
+/// 3990×2990 is 1/4 for a 250 px analysis, and 36 MB for libjpeg) — and the frame is
+/// progressive Huffman, 8-bit, grey,
 /// YCbCr, RGB, CMYK or YCCK. Anything else, and any header it finds odd, it leaves to libjpeg
 /// before touching the sink, so libjpeg's own checks and words apply there.
 ///
@@ -105,7 +108,8 @@ enum ProgressiveDCDecoder {
                 try options.limits.check(width: parsed.width, height: parsed.height, format: .jpeg)
                 let scale = JPEGDecoder.scaleDenominator(longSide: max(parsed.width, parsed.height),
                                                          minimumLongSide: options.minimumLongSide)
-                guard parsed.isProgressiveDCDecodable, scale == 8 else { return nil }
+                guard parsed.isProgressiveDCDecodable,
+                      scale == 8 || fallsBackToDC(parsed, options: options) else { return nil }
                 frame = parsed
             case JPEGMarker.dqt: guard (try? state.readDQT(body)) != nil else { return nil }
             case JPEGMarker.dht: guard (try? state.readDHT(body)) != nil else { return nil }
@@ -119,6 +123,18 @@ enum ProgressiveDCDecoder {
             default: return nil
             }
         }
+    }
+
+    /// Whether a progressive frame that libjpeg would decode at more than 1/8 goes to this reader
+    /// anyway: libjpeg's whole-image coefficient buffer (64 coefficients of 2 bytes a block, the
+    /// shim's own sum) does not fit what the budget has left, and 1/8 still keeps the long side
+    /// at least ``DecodeOptions/budgetFallbackLongSide``. Without a budget, never.
+    private static func fallsBackToDC(_ frame: JPEGFrame, options: DecodeOptions) -> Bool {
+        guard let ledger = options.ledger,
+              let floor = options.budgetFallbackLongSide ?? options.minimumLongSide.map({ ($0 + 1) / 2 })
+        else { return false }
+        let coefficientBytes = frame.planeBlocks * 64 * MemoryLayout<Int16>.size
+        return coefficientBytes > ledger.available && (max(frame.width, frame.height) + 7) / 8 >= floor
     }
 
     /// Decodes every scan through EOI: DC scans into `image`, AC scans skipped, tables between
