@@ -25,5 +25,10 @@ let package = Package(
         // Bytes that always sniff as PNG: libpng through the shim, every quality, with the
         // default and a small memory budget.
         .executableTarget(name: "FuzzPNG", dependencies: ["FuzzSupport"]),
+        // Bytes that always sniff as JPEG, decoded at 1/8 whatever their size: the progressive
+        // DC reader (and libjpeg for what it leaves), with colour management on.
+        .executableTarget(name: "FuzzDC", dependencies: ["FuzzSupport"]),
+        // Bytes as an embedded ICC profile: LittleCMS through the colour-managed sink.
+        .executableTarget(name: "FuzzICC", dependencies: ["FuzzSupport"]),
     ]
 )

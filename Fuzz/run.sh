@@ -4,11 +4,13 @@
 # Builds the libFuzzer targets (AddressSanitizer on, the C shim and the Swift code instrumented),
 # replays the inputs kept in Fuzz/crashes/, then fuzzes each TARGET for SECONDS (default 60; 0
 # stops after the build and the replay)
-# from a working corpus seeded with ../shared/corpus and Samples/. Targets: analyze, jpeg, png
-# (default: all three). Exits non-zero on any finding: a crash, a sanitizer report, a leak, a
-# hang past -timeout, an allocation past -malloc_limit_mb or memory past -rss_limit_mb. Each
-# finding is written to Fuzz/crashes/TARGET-KIND-HASH; commit it, once fixed, as a regression
-# seed (every run replays it).
+# from a working corpus seeded with ../shared/corpus and Samples/. Targets: analyze, jpeg, png,
+# dc (the progressive DC reader at 1/8, colour management on; seeds made by Fuzz/make-seeds.sh)
+# and icc (bytes as an ICC profile, through LittleCMS); default: all five. Exits non-zero on any
+# finding: a crash, a sanitizer report, a leak, a hang past -timeout, an allocation past
+# -malloc_limit_mb or memory past -rss_limit_mb. Each finding is written to
+# Fuzz/crashes/TARGET-KIND-HASH; commit it, once fixed, as a regression seed (every run replays
+# it). The log ends with `reach:` lines: which decoders, colour paths and errors the inputs hit.
 #
 # Environment: FUZZ_JOBS (parallel fuzzing processes per target, default 1), FUZZ_SCRATCH
 # (build folder, default .build-fuzz), IMAGECOLORS_CORPUS (default ../shared/corpus).
@@ -18,7 +20,7 @@ cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-if [ ${#targets[@]} -eq 0 ]; then targets=(analyze jpeg png); fi
+if [ ${#targets[@]} -eq 0 ]; then targets=(analyze jpeg png dc icc); fi
 
 scratch="${FUZZ_SCRATCH:-.build-fuzz}"
 corpus="${IMAGECOLORS_CORPUS:-../shared/corpus}"
@@ -32,6 +34,9 @@ mkdir -p "$work" "$crashes"
 # - timeout: the harness's decode deadline is 1 s; a 10 s input is a hang (ASan slows ~2-3x);
 # - malloc_limit_mb: no single allocation may come near the budget's 30 MB plus slack;
 # - rss_limit_mb: the budget, the Swift runtime, ASan's shadow and quarantine, libFuzzer's corpus.
+# Swift's crash backtracer would run first on a fatalError and hang reading the ASan process's
+# memory; libFuzzer's own handler must see the trap and write the input out.
+export SWIFT_BACKTRACE=enable=no
 flags=(-max_len=65536 -timeout=10 -malloc_limit_mb=64 -rss_limit_mb=1536 -print_final_stats=1)
 
 binary_name() {
@@ -39,7 +44,9 @@ binary_name() {
         analyze) echo FuzzAnalyze ;;
         jpeg) echo FuzzJPEG ;;
         png) echo FuzzPNG ;;
-        *) echo "Fuzz/run.sh: unknown target '$1' (analyze, jpeg, png)" >&2; exit 2 ;;
+        dc) echo FuzzDC ;;
+        icc) echo FuzzICC ;;
+        *) echo "Fuzz/run.sh: unknown target '$1' (analyze, jpeg, png, dc, icc)" >&2; exit 2 ;;
     esac
 }
 for target in "${targets[@]}"; do binary_name "$target" > /dev/null; done
@@ -65,6 +72,16 @@ sniff() {
 seed() {
     local target="$1" dir="$work/$1" file kind name
     mkdir -p "$dir"
+    case "$target" in
+        dc)
+            # Small made progressive files, the corpus's ICC-tagged and CMYK JPEGs, the kept findings.
+            Fuzz/make-seeds.sh dc "$dir"
+            for file in "$corpus"/color/*.jpg "$corpus"/jpeg/*.jpg Tests/Fixtures/ColorManagement/*.jpg; do
+                if [ -f "$file" ]; then cp "$file" "$dir/$(basename "$(dirname "$file")")-$(basename "$file")"; fi
+            done
+            return 0 ;;
+        icc) Fuzz/make-seeds.sh icc "$dir"; return 0 ;;
+    esac
     while IFS= read -r -d '' file; do
         kind="$(sniff "$file")"
         if [ "$target" = analyze ] || [ "$kind" = "$target" ]; then
@@ -91,6 +108,10 @@ dictionary() {
     case "$1" in
         jpeg) echo "Fuzz/dictionaries/jpeg.dict" ;;
         png) echo "Fuzz/dictionaries/png.dict" ;;
+        dc)
+            cat Fuzz/dictionaries/jpeg.dict Fuzz/dictionaries/icc.dict > "$work/dc.dict"
+            echo "$work/dc.dict" ;;
+        icc) echo "Fuzz/dictionaries/icc.dict" ;;
         analyze)
             cat Fuzz/dictionaries/jpeg.dict Fuzz/dictionaries/png.dict > "$work/analyze.dict"
             echo "$work/analyze.dict" ;;
@@ -127,6 +148,8 @@ for target in "${targets[@]}"; do
     set -e
     grep -E '^stat::(number_of_executed_units|average_exec_per_sec|new_units_added|peak_rss_mb)' "$log" | sed "s/^/   /" || true
     grep -E '^#[0-9]+ *DONE' "$log" | tail -n 1 | sed "s/^/   /" || true
+    # What the inputs reached (FuzzSupport/Reach.swift): decoders, colour paths, errors.
+    grep -E '^reach: ' "$log" | sed "s/^/   /" || true
     if [ "$code" -ne 0 ]; then
         echo "Fuzz/run.sh: $name found a problem (exit $code); input in $crashes/, log $log" >&2
         grep -E 'ERROR|SUMMARY|Fatal error|Test unit written|==[0-9]+==' "$log" | head -n 20 >&2 || true

@@ -41,18 +41,25 @@ public enum FuzzHarness {
         Result { try ImageColorAnalyzer(options: options).analyzeNow(.data(data)) }
     }
 
+    /// Crashes unless `error` is an ``ImageColorsError`` with a kebab-case code and a message.
+    static func checkTyped(_ error: any Error) {
+        guard let typed = error as? any ImageColorsError else {
+            fatalError("untyped error \(type(of: error)): \(error)")
+        }
+        let code = typed.code
+        guard !code.isEmpty, code.allSatisfy({ $0 == "-" || ("a"..."z").contains($0) || ("0"..."9").contains($0) }) else {
+            fatalError("bad error code \(code.debugDescription) for \(typed)")
+        }
+        guard !typed.description.isEmpty else { fatalError("empty message for \(code)") }
+    }
+
     static func check(_ result: Result<ColorAnalysis, any Error>, options: AnalysisOptions) {
         switch result {
         case .failure(let error):
-            guard let typed = error as? any ImageColorsError else {
-                fatalError("untyped error \(type(of: error)): \(error)")
-            }
-            let code = typed.code
-            guard !code.isEmpty, code.allSatisfy({ $0 == "-" || ("a"..."z").contains($0) || ("0"..."9").contains($0) }) else {
-                fatalError("bad error code \(code.debugDescription) for \(typed)")
-            }
-            guard !typed.description.isEmpty else { fatalError("empty message for \(code)") }
+            checkTyped(error)
+            Reach.count(error: error)
         case .success(let analysis):
+            Reach.count(profile: analysis.colorProfile, note: analysis.colorNote)
             guard analysis.width > 0, analysis.height > 0,
                   analysis.analyzed.width > 0, analysis.analyzed.height > 0,
                   analysis.analyzed.width <= max(analysis.width, analysis.height),
