@@ -3,16 +3,21 @@
 // it allocated. Not part of any Swift package: Fuzz/shim-check.sh builds and runs it.
 //
 // For each file and each of several settings (memory or file source; every DCT scale; a tiny
-// libjpeg memory cap; a deadline already passed; a one-scan cap; tight PNG limits) it opens,
-// plans, starts and reads every row until done or an error, then destroys the decoder.
+// libjpeg memory cap; a deadline already passed; a one-scan cap; tight PNG limits; ICC chunks
+// kept, or over a tiny limit; raw CMYK rows) it opens, plans, starts and reads every row until
+// done or an error, then destroys the decoder. Every embedded profile the shim hands out (JPEG
+// APP2 reassembled, PNG iCCP) is read byte by byte — valgrind flags any byte left uninitialised
+// — and then parsed by LittleCMS and used for a row of pixels, as ImageColors' colour management
+// does, so valgrind also watches LittleCMS on the profiles real files carry.
 // Exit status 0 unless the shim breaks its own contract (a status code out of range).
 #include "ic_codecs.h"
 
+#include <lcms2.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static int checked = 0, failures = 0;
+static int checked = 0, failures = 0, profiles = 0, transforms = 0;
 
 static int valid_status(ic_status status) { return status >= IC_ERR_DEADLINE && status <= IC_DONE; }
 
@@ -24,14 +29,68 @@ static void expect_valid(ic_status status, const char *what, const char *path) {
     }
 }
 
+// Reads every byte (a branch on each, so valgrind reports uninitialised ones), then has
+// LittleCMS parse the profile and convert a row to sRGB from RGB, grey or CMYK pixels.
+static void use_profile(const uint8_t *icc, size_t size, const char *note, const char *path) {
+    if (note != NULL && strlen(note) == 0) {
+        fprintf(stderr, "shim_check: %s: empty ICC note\n", path);
+        failures++;
+    }
+    if (icc == NULL || size == 0) return;
+    unsigned sum = 0;
+    for (size_t i = 0; i < size; i++) sum = sum * 31 + icc[i];
+    if (sum == 0x5eed) checked++;
+    cmsContext context = cmsCreateContext(NULL, NULL);
+    cmsSetLogErrorHandlerTHR(context, NULL);   // NULL: lcms's default, which prints nothing
+    cmsHPROFILE profile = cmsOpenProfileFromMemTHR(context, icc, (cmsUInt32Number)size);
+    if (profile != NULL) {
+        profiles++;
+        char description[256];
+        cmsGetProfileInfoASCII(profile, cmsInfoDescription, "en", "US", description, sizeof(description));
+        // As ImageColors' ColorTransform: RGBA with alpha copied, grey to RGB unoptimised, CMYK
+        // (as libjpeg stores Adobe's) to RGBA whose alpha lcms leaves alone — set it first.
+        cmsUInt32Number format = 0, output = TYPE_RGBA_8, flags = cmsFLAGS_BLACKPOINTCOMPENSATION;
+        switch (cmsGetColorSpace(profile)) {
+        case cmsSigRgbData: format = TYPE_RGBA_8; flags |= cmsFLAGS_COPY_ALPHA; break;
+        case cmsSigGrayData: format = TYPE_GRAY_8; output = TYPE_RGB_8; flags |= cmsFLAGS_NOOPTIMIZE; break;
+        case cmsSigCmykData: format = TYPE_CMYK_8_REV; break;
+        default: break;
+        }
+        cmsHPROFILE srgb = cmsCreate_sRGBProfileTHR(context);
+        cmsHTRANSFORM transform = format == 0 || srgb == NULL ? NULL
+            : cmsCreateTransformTHR(context, profile, format, srgb, output, INTENT_RELATIVE_COLORIMETRIC, flags);
+        if (transform != NULL) {
+            transforms++;
+            uint8_t in[64 * 4], out[64 * 4];
+            for (int i = 0; i < 64 * 4; i++) in[i] = (uint8_t)(i * 7);
+            memset(out, 255, sizeof(out));
+            cmsDoTransform(transform, in, out, 64);
+            unsigned total = 0;
+            for (int i = 0; i < 64 * 4; i++) total += out[i];
+            if (total == 1) checked++;
+            cmsDeleteTransform(transform);
+        }
+        if (srgb != NULL) cmsCloseProfile(srgb);
+        cmsCloseProfile(profile);
+    }
+    cmsDeleteContext(context);
+}
+
 static void jpeg_once(const char *path, const uint8_t *data, size_t size, int use_file, int scale,
-                      size_t max_memory, ic_jpeg_config config) {
+                      size_t max_memory, ic_jpeg_config config, int raw_cmyk) {
     ic_jpeg *jpeg = ic_jpeg_create(config);
     if (jpeg == NULL) return;
     ic_source_desc source = {use_file ? NULL : data, use_file ? 0 : size, path};
     ic_jpeg_info info;
+    // Before open, raw CMYK is refused: the state check's path.
+    if (raw_cmyk && ic_jpeg_set_raw_cmyk(jpeg, 1) != IC_ERR_STATE) {
+        fprintf(stderr, "shim_check: %s: ic_jpeg_set_raw_cmyk accepted before open\n", path);
+        failures++;
+    }
     ic_status status = ic_jpeg_open(jpeg, source, &info);
     expect_valid(status, "ic_jpeg_open", path);
+    if (status == IC_OK) use_profile(info.icc, info.icc_size, info.icc_note, path);
+    if (status == IC_OK && raw_cmyk) expect_valid(ic_jpeg_set_raw_cmyk(jpeg, 1), "ic_jpeg_set_raw_cmyk", path);
     if (status == IC_OK && (uint64_t)info.width * info.height <= 50000000u) {
         ic_jpeg_plan plan;
         status = ic_jpeg_plan_scale(jpeg, scale, &plan);
@@ -61,6 +120,10 @@ static void png_once(const char *path, const uint8_t *data, size_t size, int use
     ic_png_info info;
     ic_status status = ic_png_open(png, source, limits, &info);
     expect_valid(status, "ic_png_open", path);
+    if (status == IC_OK) {
+        use_profile(info.icc, info.icc_size, info.icc_note, path);
+        if (info.srgb + info.gamma == -1) checked++;   // read, so valgrind checks they are set
+    }
     if (status == IC_OK && (uint64_t)info.width * info.height <= 50000000u) {
         status = ic_png_start(png);
         expect_valid(status, "ic_png_start", path);
@@ -95,25 +158,42 @@ int main(int argc, char **argv) {
         } while (got > 0);
         fclose(file);
 
-        ic_jpeg_config strict = {1, 100, 0}, lenient = {0, 100, 0};
-        ic_jpeg_config one_scan = {1, 1, 0}, expired = {1, 100, 1};   // deadline at 1 ns: long past
+        // Designated initialisers: every field named, icc_limit included (0: no ICC profile read).
+        const ic_jpeg_config strict = {.warnings_are_errors = 1, .max_scans = 100, .deadline_ns = 0, .icc_limit = 0};
+        const ic_jpeg_config lenient = {.warnings_are_errors = 0, .max_scans = 100, .deadline_ns = 0, .icc_limit = 0};
+        const ic_jpeg_config one_scan = {.warnings_are_errors = 1, .max_scans = 1, .deadline_ns = 0, .icc_limit = 0};
+        // A deadline of 1 ns on the monotonic clock: long past.
+        const ic_jpeg_config expired = {.warnings_are_errors = 1, .max_scans = 100, .deadline_ns = 1, .icc_limit = 0};
+        // ICC chunks kept (ImageColors' limit for a 30 MB budget), or over a limit of 100 bytes.
+        const ic_jpeg_config icc = {.warnings_are_errors = 1, .max_scans = 100, .deadline_ns = 0, .icc_limit = 10000000};
+        const ic_jpeg_config icc_lenient = {.warnings_are_errors = 0, .max_scans = 100, .deadline_ns = 0, .icc_limit = 10000000};
+        const ic_jpeg_config icc_tiny = {.warnings_are_errors = 1, .max_scans = 100, .deadline_ns = 0, .icc_limit = 100};
         for (int use_file = 0; use_file < 2; use_file++) {
-            jpeg_once(path, data, size, use_file, 1, 0, strict);
-            jpeg_once(path, data, size, use_file, 8, 0, lenient);
+            jpeg_once(path, data, size, use_file, 1, 0, strict, 0);
+            jpeg_once(path, data, size, use_file, 8, 0, lenient, 0);
+            jpeg_once(path, data, size, use_file, 8, 0, icc, 1);
         }
-        jpeg_once(path, data, size, 0, 2, 0, lenient);
-        jpeg_once(path, data, size, 0, 4, 4096, strict);      // libjpeg's memory cap: multi-scan fails
-        jpeg_once(path, data, size, 0, 1, 0, one_scan);
-        jpeg_once(path, data, size, 0, 8, 0, expired);
+        jpeg_once(path, data, size, 0, 2, 0, lenient, 0);
+        jpeg_once(path, data, size, 0, 4, 4096, strict, 0);      // libjpeg's memory cap: multi-scan fails
+        jpeg_once(path, data, size, 0, 1, 0, one_scan, 0);
+        jpeg_once(path, data, size, 0, 8, 0, expired, 0);
+        jpeg_once(path, data, size, 0, 1, 0, icc_lenient, 1);
+        jpeg_once(path, data, size, 0, 4, 4096, icc, 1);         // raw CMYK, then the memory cap
+        jpeg_once(path, data, size, 0, 8, 0, icc_tiny, 0);
 
-        ic_png_limits defaults = {65500, 65500, 0, 8000000}, tight = {64, 64, 4, 65536};
+        const ic_png_limits defaults = {.max_width = 65500, .max_height = 65500, .chunk_cache_max = 0, .chunk_malloc_max = 8000000};
+        const ic_png_limits tight = {.max_width = 64, .max_height = 64, .chunk_cache_max = 4, .chunk_malloc_max = 65536};
+        // A chunk cap below most iCCP profiles: libpng drops them with a warning (the icc_note).
+        const ic_png_limits small_chunks = {.max_width = 65500, .max_height = 65500, .chunk_cache_max = 0, .chunk_malloc_max = 2048};
         for (int use_file = 0; use_file < 2; use_file++) png_once(path, data, size, use_file, defaults);
         png_once(path, data, size, 0, tight);
+        png_once(path, data, size, 0, small_chunks);
         // A missing file: the shim's own early exits.
         png_once("/nonexistent/shim-check", NULL, 0, 1, defaults);
-        jpeg_once("/nonexistent/shim-check", NULL, 0, 1, 1, 0, strict);
+        jpeg_once("/nonexistent/shim-check", NULL, 0, 1, 1, 0, strict, 0);
         free(data);
     }
-    printf("shim_check: %d files, %d shim calls checked, %d contract failures\n", argc - 1, checked, failures);
+    printf("shim_check: %d files, %d shim calls checked, %d profiles parsed by LittleCMS, %d transforms run, %d contract failures\n",
+           argc - 1, checked, profiles, transforms, failures);
     return failures == 0 ? 0 : 1;
 }
