@@ -3,17 +3,18 @@
 #
 # Builds the libFuzzer targets (AddressSanitizer on, the C shim and the Swift code instrumented),
 # replays the inputs kept in Fuzz/crashes/, then fuzzes each TARGET for SECONDS (default 60; 0
-# stops after the build and the replay)
-# from a working corpus seeded with ../shared/corpus and Samples/. Targets: analyze, jpeg, png,
-# dc (the progressive DC reader at 1/8, colour management on; seeds made by Fuzz/make-seeds.sh)
-# and icc (bytes as an ICC profile, through LittleCMS); default: all five. Exits non-zero on any
+# stops after the build and the replay) from a working corpus seeded with ../shared/corpus,
+# Samples/ and Tests/Fixtures (colour-managed images). Targets: analyze, jpeg, png, dc (the
+# progressive DC reader at 1/8, colour management on; seeds made by Fuzz/make-seeds.sh) and icc
+# (bytes as an ICC profile, through LittleCMS); default: all five. Exits non-zero on any
 # finding: a crash, a sanitizer report, a leak, a hang past -timeout, an allocation past
 # -malloc_limit_mb or memory past -rss_limit_mb. Each finding is written to
 # Fuzz/crashes/TARGET-KIND-HASH; commit it, once fixed, as a regression seed (every run replays
-# it). The log ends with `reach:` lines: which decoders, colour paths and errors the inputs hit.
+# it). Each log ends with `reach:` lines: which decoders, colour paths and errors inputs hit.
 #
-# Environment: FUZZ_JOBS (parallel fuzzing processes per target, default 1), FUZZ_SCRATCH
-# (build folder, default .build-fuzz), IMAGECOLORS_CORPUS (default ../shared/corpus).
+# Environment: FUZZ_PARALLEL (targets fuzzed at once, default 1), FUZZ_JOBS (libFuzzer -fork
+# processes per target, default 1), FUZZ_SCRATCH (build folder, default .build-fuzz),
+# IMAGECOLORS_CORPUS (default ../shared/corpus).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -88,7 +89,7 @@ seed() {
             name="$(basename "$(dirname "$file")")-$(basename "$file")"
             [ -e "$dir/$name" ] || cp "$file" "$dir/$name"
         fi
-    done < <(find "$corpus" Samples -type f \( -name '*.png' -o -name '*.jpg' \) -print0 2>/dev/null)
+    done < <(find "$corpus" Samples Tests/Fixtures -type f \( -name '*.png' -o -name '*.jpg' \) -print0 2>/dev/null)
     # JPEG codings the corpus lacks, made losslessly from a corpus file when libjpeg-turbo's
     # tools are installed: restart markers, arithmetic, greyscale, progressive with many scans.
     if [ "$target" != png ] && command -v jpegtran > /dev/null && [ -f "$corpus/jpeg/testorig.jpg" ]; then
@@ -135,12 +136,14 @@ fi
 
 if [ "$seconds" -eq 0 ]; then exit "$status"; fi
 
-for target in "${targets[@]}"; do
+# Seeds, fuzzes and reports one target; its summary goes to stdout, its problems to stderr.
+fuzz_one() {
+    local target="$1" name log code
     name="$(binary_name "$target")"
     seed "$target"
     log="$work/$target.log"
     echo "== $name: fuzzing for ${seconds}s from $(find "$work/$target" -type f | wc -l) inputs (log: $log)"
-    run=(-max_total_time="$seconds" -dict="$(dictionary "$target")" -artifact_prefix="$crashes/$target-")
+    local run=(-max_total_time="$seconds" -dict="$(dictionary "$target")" -artifact_prefix="$crashes/$target-")
     if [ "$jobs" -gt 1 ]; then run+=(-fork="$jobs" -ignore_crashes=0); fi
     set +e
     "$bin/$name" "${flags[@]}" "${run[@]}" "$work/$target" > "$log" 2>&1
@@ -153,7 +156,23 @@ for target in "${targets[@]}"; do
     if [ "$code" -ne 0 ]; then
         echo "Fuzz/run.sh: $name found a problem (exit $code); input in $crashes/, log $log" >&2
         grep -E 'ERROR|SUMMARY|Fatal error|Test unit written|==[0-9]+==' "$log" | head -n 20 >&2 || true
-        status=1
+        return 1
     fi
+}
+
+# FUZZ_PARALLEL targets at a time (each fuzzer is one process on one core), in target order;
+# each batch's summaries are printed once it is done.
+parallel="${FUZZ_PARALLEL:-1}"
+for ((first = 0; first < ${#targets[@]}; first += parallel)); do
+    batch=("${targets[@]:first:parallel}")
+    pids=()
+    for target in "${batch[@]}"; do
+        fuzz_one "$target" > "$work/$target.summary" 2>&1 &
+        pids+=($!)
+    done
+    for i in "${!batch[@]}"; do
+        if ! wait "${pids[$i]}"; then status=1; fi
+        cat "$work/${batch[$i]}.summary"
+    done
 done
 exit "$status"
