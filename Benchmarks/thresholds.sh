@@ -4,7 +4,10 @@
 # (Instruction counts are checked by instructions.sh with callgrind instead: perf counters,
 # which ordo-one's `instructions` metric uses, are not available on every Linux VM.)
 #
-# Usage: Benchmarks/thresholds.sh check     exit 0 equal, 2 regression, 4 only improvements
+# Usage: Benchmarks/thresholds.sh check     exit 0 when every count is within one of its threshold;
+#                                            otherwise 1 (`swift package` turns the plugin's 2,
+#                                            regression, and 4, improvement, into 1: the printed
+#                                            tables say which)
 #        Benchmarks/thresholds.sh update    rewrite Benchmarks/Thresholds/*.p90.json
 # Extra arguments go to `swift package benchmark` (e.g. --target Quantization).
 #   SCRATCH=path   the build folder (default .build), e.g. .build-bench beside other builds
