@@ -17,8 +17,11 @@ corpus="${IMAGECOLORS_CORPUS:-../shared/corpus}"
 out="Fuzz/.build-corpus"
 mkdir -p "$out"
 binary="$out/shim_check"
+# The system C compiler, or the clang every Swift toolchain ships when there is none; DWARF 4,
+# which Debian 12's valgrind reads (the toolchain's clang emits DWARF 5 by default).
+compiler="${CC:-$(command -v cc || command -v clang)}"
 # shellcheck disable=SC2046
-cc -std=gnu11 -O1 -g -Wall -Wextra -Werror -ISources/CImageCodecs/include \
+"$compiler" -std=gnu11 -O1 -gdwarf-4 -Wall -Wextra -Werror -ISources/CImageCodecs/include \
     Fuzz/ShimCheck/shim_check.c Sources/CImageCodecs/ic_jpeg.c Sources/CImageCodecs/ic_png.c \
     $(pkg-config --cflags --libs libjpeg libpng16 lcms2) -o "$binary"
 
