@@ -104,6 +104,10 @@ public struct ImageColorAnalyzer: Sendable {
         // at least twice the target, so the box filter still averages several pixels each.
         // A thumbnail larger than the analysis size needs a larger decode.
         decodeOptions.minimumLongSide = target.map { max($0, thumbnailSide ?? 0) * 2 }
+        // A progressive JPEG whose libjpeg buffer would not fit the budget may still be read by
+        // the DC-only reader at 1/8 if that leaves at least the size itself: never upscaled,
+        // only averaged from fewer pixels.
+        decodeOptions.budgetFallbackLongSide = target.map { max($0, thumbnailSide ?? 0) }
         decodeOptions.warningsAreErrors = options.strictDecoding
         decodeOptions.limits = options.limits
         decodeOptions.ledger = ledger
