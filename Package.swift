@@ -29,7 +29,7 @@ let package = Package(
             pkgConfig: "libpng16",
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
         ),
-        // LittleCMS 2: ICC colour management (ImageColors/ColorManagement). It reports errors
+        // LittleCMS 2: ICC colour management (ImageColors/Decoding/ColorManagement). It reports errors
         // through a log handler, never longjmp, so Swift calls it directly.
         .systemLibrary(
             name: "CLCMS",
