@@ -8,22 +8,12 @@ import TestSupport
 struct JPEGDecoderTests {
     static let djpeg = JPEGTools.path("djpeg")
 
-    /// Parses a binary PPM (P6, maxval 255) into width, height and RGB bytes.
+    /// Parses a binary PPM (P6, maxval 255) into width, height and RGB bytes (with the DC
+    /// reader's tests' PNM parser).
     static func parsePPM(_ data: Data) throws -> (width: Int, height: Int, rgb: [UInt8]) {
-        let bytes = [UInt8](data)
-        var fields: [Int] = [], index = 2, current = ""
-        while fields.count < 3, index < bytes.count {
-            let c = Character(UnicodeScalar(bytes[index]))
-            if c.isWhitespace {
-                if !current.isEmpty { fields.append(Int(current)!); current = "" }
-            } else { current.append(c) }
-            index += 1
-        }
-        // Exactly one whitespace byte follows maxval; it was consumed by the loop.
-        guard bytes.starts(with: Array("P6".utf8)), fields.count == 3, fields[2] == 255 else {
-            throw ImageDecodingError.corrupt(.jpeg, detail: "djpeg did not write a P6 PPM")
-        }
-        return (fields[0], fields[1], Array(bytes[index...]))
+        let pnm = try ProgressiveFixtures.parsePNM(data)
+        guard pnm.channels == 3 else { throw ImageDecodingError.corrupt(.jpeg, detail: "djpeg did not write a P6 PPM") }
+        return (pnm.width, pnm.height, pnm.samples)
     }
 
     @Test("testorig.jpg at 1/N equals djpeg -dct int -nosmooth -scale 1/N", arguments: [1, 2, 4, 8])
