@@ -20,15 +20,16 @@ struct TextReport {
     func render() -> String {
         let a = analysis
         var lines = ["\(a.source ?? "data")  \(a.format.rawValue) \(a.width)×\(a.height), analysed at \(a.analyzed.width)×\(a.analyzed.height)"]
-        let roles: [(String, RGBColor, Bool)] = [
-            ("background", a.background, false),
-            ("primary", a.primary, a.fallback.contains(.primary)),
-            ("secondary", a.secondary, a.fallback.contains(.secondary)),
-            ("detail", a.detail, a.fallback.contains(.detail)),
+        let reports = a.roleReports
+        let roles: [(String, RGBColor, Bool, RoleReport?)] = [
+            ("background", a.background, false, reports?.background),
+            ("primary", a.primary, a.fallback.contains(.primary), reports?.primary),
+            ("secondary", a.secondary, a.fallback.contains(.secondary), reports?.secondary),
+            ("detail", a.detail, a.fallback.contains(.detail), reports?.detail),
         ]
-        for (name, color, fellBack) in roles {
+        for (name, color, fellBack, report) in roles {
             let ratio = name == "background" ? "" : String(format: "  %5.2f:1 on background", Contrast.contrastRatio(color, a.background))
-            let note = fellBack ? "  (fallback: no suitable colour in the image)" : origin(of: name)
+            let note = fellBack ? "  (fallback: no suitable colour in the image)" : origin(report)
             lines.append("  " + pad(name, 11) + swatch(color) + color.hex + ratio + note)
         }
         if let palette = a.palette, !palette.isEmpty {
@@ -58,14 +59,8 @@ struct TextReport {
 
     /// "  (edges, 41.2% of the band)" for the background, "  (image, 12.0% of pixels)" for a
     /// role: where the colour came from and the share of its histogram bin; "" when unknown.
-    private func origin(of name: String) -> String {
-        guard let reports = analysis.roleReports else { return "" }
-        let report = switch name {
-        case "background": reports.background
-        case "primary": reports.primary
-        case "secondary": reports.secondary
-        default: reports.detail
-        }
+    private func origin(_ report: RoleReport?) -> String {
+        guard let report else { return "" }
         if report.source == .fallback { return "  (fallback: no opaque pixel at the edges)" }
         guard let share = report.share else { return "" }
         let of = report.source == .edges ? "of the band" : "of pixels"
