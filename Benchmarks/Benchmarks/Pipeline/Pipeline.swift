@@ -101,7 +101,7 @@ let benchmarks: @Sendable () -> Void = {
             try LargeFile(.jpeg)
         }
     }
-    // A progressive JPEG at 1/8: the pipeline's own DC-only reader (`ProgressiveDCDecoder`),
+    // A progressive JPEG at 1/8: the pipeline's own DC-only reader (`JPEGDCDecoder`),
     // which skips the AC scans; libjpeg would decode every scan into a whole-image buffer.
     Benchmark("Decode-progressive-24MP-DC-only") { benchmark, file in
         blackHole(try measuringThroughput(benchmark, pixels: file.pixels) {

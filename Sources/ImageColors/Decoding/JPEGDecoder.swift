@@ -27,12 +27,12 @@ enum JPEGDecoder {
     static let batchRows = 16
 
     /// Decodes `source` into `sink`: a progressive JPEG that would be decoded at 1/8 goes to
-    /// ``ProgressiveDCDecoder`` (its DC scans alone, 2 bytes a block instead of libjpeg's
+    /// ``JPEGDCDecoder`` (its DC scans alone, 2 bytes a block instead of libjpeg's
     /// whole-image coefficient buffer); everything else to libjpeg.
     static func decode(
         _ source: ImageSource, options: DecodeOptions, into sink: inout some PixelSink
     ) throws -> DecodedImageInfo {
-        if let info = try ProgressiveDCDecoder.decodeIfEligible(source, options: options, into: &sink) {
+        if let info = try JPEGDCDecoder.decodeIfEligible(source, options: options, into: &sink) {
             return info
         }
         return try decodeWithLibjpeg(source, options: options, into: &sink)

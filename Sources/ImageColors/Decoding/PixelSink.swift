@@ -47,6 +47,8 @@ enum DecoderKind: String, Sendable, Hashable {
     case library
     /// The Swift reader of a progressive JPEG's DC scans, at 1/8 scale.
     case progressiveDC = "progressive-dc"
+    /// The Swift reader of a sequential (baseline) JPEG's DC coefficients, at 1/8 scale.
+    case sequentialDC = "sequential-dc"
 }
 
 /// How to decode.

@@ -1,7 +1,9 @@
-/// Decodes one DC scan of a progressive JPEG into the ``DCImage``: a first scan (Ah = 0,
-/// Huffman-coded differences, T.81 G.1.2.1) or a refinement (Ah > 0, one raw bit a block),
-/// interleaved or single-component, with restart intervals. Mirrors libjpeg's jdphuff.c
-/// `decode_mcu_DC_first` / `decode_mcu_DC_refine` / `process_restart`, warnings included.
+/// Decodes the DC coefficients of one scan into the ``DCImage``: a progressive DC scan, first
+/// (Ah = 0, Huffman-coded differences, T.81 G.1.2.1) or refinement (Ah > 0, one raw bit a
+/// block), or a sequential (baseline) scan, whose AC coefficients it decodes only far enough
+/// to skip them; interleaved or single-component, with restart intervals. Mirrors libjpeg's
+/// jdphuff.c `decode_mcu_DC_first` / `decode_mcu_DC_refine`, jdhuff.c `decode_mcu` and
+/// `process_restart`, warnings included.
 struct DCScanDecoder {
     /// Where one scan component's blocks go, and its table: plain values, so the per-block
     /// loop copies nothing reference-counted.
@@ -14,8 +16,18 @@ struct DCScanDecoder {
         let h: Int
         /// Blocks down one MCU (1 in a single-component scan).
         let v: Int
-        /// The DC table of a first scan; `nil` for a refinement.
-        let table: HuffmanTable.Decoder?
+        /// The DC table of a first or sequential scan; `nil` for a refinement.
+        let dc: HuffmanTable.Decoder?
+        /// The AC table of a sequential scan; `nil` in a progressive DC scan.
+        let ac: HuffmanTable.Decoder?
+    }
+
+    /// What kind of scan it is.
+    enum Kind {
+        /// A progressive DC scan: a first scan or a refinement, as its Ah says.
+        case progressiveDC
+        /// A sequential scan: every coefficient of each block, the AC ones skipped.
+        case sequential
     }
 
     /// The scan header.
@@ -24,6 +36,8 @@ struct DCScanDecoder {
     private let targets: [Target]
     /// Keeps the tables the targets point into alive.
     private let tables: [HuffmanTable?]
+    /// A progressive DC scan or a sequential one.
+    private let kind: Kind
     /// MCUs across the scan.
     private let mcusPerRow: Int
     /// MCU rows of the scan.
@@ -33,20 +47,26 @@ struct DCScanDecoder {
 
     /// Prepares to decode `scan`.
     /// - Parameters:
-    ///   - tables: The scan members' DC tables, built (first scans only; refinements use none).
+    ///   - kind: A progressive DC scan or a sequential one.
+    ///   - dcTables: The scan members' DC tables, built (first and sequential scans; refinements
+    ///     use none).
+    ///   - acTables: The scan members' AC tables for a sequential scan; empty otherwise.
     ///   - image: Where the planes are.
     ///   - restartInterval: MCUs between restart markers, 0 for none.
-    init(scan: JPEGScanHeader, tables: [HuffmanTable?], image: DCImage, restartInterval: Int) {
+    init(_ kind: Kind, scan: JPEGScanHeader, dcTables: [HuffmanTable?], acTables: [HuffmanTable] = [],
+         image: DCImage, restartInterval: Int) {
+        self.kind = kind
         self.scan = scan
-        self.tables = tables
+        self.tables = dcTables + acTables
         self.restartInterval = restartInterval
         let frame = image.frame
         let interleaved = scan.members.count > 1
-        targets = zip(scan.members, tables).map { member, table in
+        targets = scan.members.enumerated().map { position, member in
             let component = frame.components[member.index]
             // A single-component scan's MCU is one block (T.81 A.2.2), whatever the factors.
             return Target(plane: image.planeOffsets[member.index], stride: component.planeWidth,
-                          h: interleaved ? component.h : 1, v: interleaved ? component.v : 1, table: table?.decoder)
+                          h: interleaved ? component.h : 1, v: interleaved ? component.v : 1,
+                          dc: dcTables[position]?.decoder, ac: position < acTables.count ? acTables[position].decoder : nil)
         }
         let only = frame.components[scan.members[0].index]
         mcusPerRow = interleaved ? frame.mcusPerRow : only.widthInBlocks
@@ -63,7 +83,11 @@ struct DCScanDecoder {
             try targets.withUnsafeBufferPointer { targets in
                 try image.coefficients.withUnsafeMutableBufferPointer { planes in
                     try withUnsafeTemporaryAllocation(of: Int32.self, capacity: targets.count) { predictions in
-                        if scan.ah == 0 {
+                        if kind == .sequential {
+                            // A sequential scan's Al is 0 (libjpeg warns about any other and ignores it).
+                            try decodeMCUs(SequentialStep(dc: FirstScanStep(predictions: predictions, al: 0)), planes: planes,
+                                           targets: targets, input: input, warnings: warnings, checkpoint: checkpoint)
+                        } else if scan.ah == 0 {
                             try decodeMCUs(FirstScanStep(predictions: predictions, al: scan.al), planes: planes,
                                            targets: targets, input: input, warnings: warnings, checkpoint: checkpoint)
                         } else {
@@ -87,13 +111,13 @@ struct DCScanDecoder {
         var restartsToGo = restartInterval
         var nextRestart = 0
         // libjpeg's insufficient_data: after the data ran out, MCUs are left as they are.
-        var insufficient = false
+        var insufficient = false, warnedEnd = false
         var pending: UInt8?
         for mcuY in 0..<mcuRows {
             for mcuX in 0..<mcusPerRow {
                 if restartInterval > 0 {
                     if restartsToGo == 0 {
-                        let found = try endSegment(&bits, pending: &pending, input: input, warnings: warnings)
+                        let found = try endSegment(bits, pending: &pending, input: input, warnings: warnings, atRestart: true)
                         if found == 0xD0 + UInt8(nextRestart) || (!warnings.strict && (0xD0...0xD7).contains(found)) {
                             if found != 0xD0 + UInt8(nextRestart) { try warnings.warn(Self.wrongRestart(found, nextRestart)) }
                             bits.restart()
@@ -120,21 +144,30 @@ struct DCScanDecoder {
                     for _ in 0..<target.v {
                         for bx in 0..<target.h {
                             try bits.fill(from: input)
-                            if let problem = step.decode(&bits, component: t, table: target.table, into: &row[bx]) {
+                            if let problem = try step.decode(&bits, input: input, component: t, dc: target.dc, ac: target.ac,
+                                                             into: &row[bx]) {
                                 try report(problem, warnings)
                             }
                         }
                         row += target.stride
                     }
                 }
-                if bits.endedInput || bits.overran {
-                    try warnings.warn(bits.endedInput ? Self.prematureEnd : Self.hitMarker)
+                // As libjpeg: the end of the file is a warning as soon as a read meets it (its
+                // source manager's), but blocks go on decoding from the bits already buffered;
+                // the MCU that needs bits past the end is finished with zeros, and the rest of
+                // the segment is left as it is.
+                if bits.endedInput, !warnedEnd {
+                    try warnings.warn(Self.prematureEnd)
+                    warnedEnd = true
+                }
+                if bits.overran {
+                    if !bits.endedInput { try warnings.warn(Self.hitMarker) }
                     insufficient = true
                 }
             }
             try checkpoint()
         }
-        return try endSegment(&bits, pending: &pending, input: input, warnings: warnings)
+        return try endSegment(bits, pending: &pending, input: input, warnings: warnings, atRestart: false)
     }
 
     /// Reports a block's problem as libjpeg does: a bad code is a warning, a coefficient out of
@@ -146,18 +179,22 @@ struct DCScanDecoder {
         }
     }
 
-    /// Ends an entropy-coded segment: whole unused bytes and garbage before the next marker are
-    /// "extraneous data" (libjpeg's warning), and the marker is read.
+    /// Ends an entropy-coded segment: garbage before the next marker is "extraneous data"
+    /// (libjpeg's warning), and the marker is read. At a restart, whole bytes buffered but not
+    /// used count too, as libjpeg's `process_restart` counts them; at the end of a scan libjpeg
+    /// drops its bit buffer silently, so a few stray bytes after the last block pass there.
     /// - Returns: The marker's code; EOI when the input ended (already warned about).
-    private func endSegment(_ bits: inout EntropyBitReader, pending: inout UInt8?, input: JPEGByteReader,
-                            warnings: DecodeWarnings) throws -> UInt8 {
+    /// Takes the bit reader by value: handing the MCU loop's reader `inout` to a function that
+    /// is not inlined would keep it out of registers (see ``EntropyBitReader``).
+    private func endSegment(_ bits: EntropyBitReader, pending: inout UInt8?, input: JPEGByteReader,
+                            warnings: DecodeWarnings, atRestart: Bool) throws -> UInt8 {
         if let code = pending {
             pending = nil
             return code
         }
-        var skipped = bits.unusedBytes
+        var skipped = atRestart ? bits.unusedBytes : 0
         let code: UInt8
-        if let marker = bits.takeMarker() {
+        if let marker = bits.marker {
             code = marker
         } else if bits.endedInput {
             return JPEGMarker.eoi
@@ -188,78 +225,4 @@ struct DCScanDecoder {
         let digits = String(byte, radix: 16)
         return digits.count == 1 ? "0" + digits : digits
     }
-}
-
-/// What can go wrong in one block of a DC scan.
-enum DCBlockProblem {
-    /// No Huffman code matched (libjpeg warns, fakes a zero difference and goes on).
-    case badCode
-    /// The running DC value left the 32-bit range (libjpeg's JERR_BAD_DCT_COEF).
-    case outOfRange
-}
-
-/// How one block of a DC scan is decoded. ``DCScanDecoder`` is generic over it, so a first scan
-/// and a refinement each get their own specialized, smaller MCU loop. A step neither throws nor
-/// warns (the loop does, rarely), so it inlines.
-protocol DCBlockStep {
-    /// Decodes one block of scan component `component` into `coefficient`.
-    func decode(_ bits: inout EntropyBitReader, component: Int, table: HuffmanTable.Decoder?,
-                into coefficient: inout Int16) -> DCBlockProblem?
-    /// Sets the DC predictions of `count` components to 0 (at the scan's start and each restart).
-    func resetPredictions(_ count: Int)
-}
-
-/// A first DC scan (Ah = 0): the Huffman-coded size of the difference, its extra bits, the
-/// prediction; libjpeg's `decode_mcu_DC_first`.
-struct FirstScanStep: DCBlockStep {
-    /// One running DC value per scan component.
-    let predictions: UnsafeMutableBufferPointer<Int32>
-    /// The bit position the scan codes (successive approximation).
-    let al: Int
-
-    @inline(__always)
-    func decode(_ bits: inout EntropyBitReader, component: Int, table: HuffmanTable.Decoder?,
-                into coefficient: inout Int16) -> DCBlockProblem? {
-        var size = 0, problem: DCBlockProblem?
-        if let (symbol, length) = table.unsafelyUnwrapped.decode(next16: bits.next16) {
-            bits.consume(length)
-            size = symbol
-        } else {
-            // libjpeg reads 17 bits and fakes a zero.
-            bits.consume(17)
-            problem = .badCode
-        }
-        var difference: Int32 = 0
-        if size > 0 {
-            let raw = Int32(truncatingIfNeeded: bits.read(size))
-            // T.81 F.2.2.1 EXTEND: a leading 0 bit means negative.
-            difference = raw < 1 &<< (size &- 1) ? raw &- (1 &<< size) &+ 1 : raw
-        }
-        let (sum, overflow) = predictions[component].addingReportingOverflow(difference)
-        if overflow { return .outOfRange }
-        predictions[component] = sum
-        // libjpeg stores (JCOEF)(value << Al): a 16-bit truncation.
-        coefficient = Int16(truncatingIfNeeded: Int(sum) &<< al)
-        return problem
-    }
-
-    func resetPredictions(_ count: Int) {
-        predictions.baseAddress!.update(repeating: 0, count: count)
-    }
-}
-
-/// A DC refinement (Ah > 0): one raw bit a block, OR-ed in at bit Al; libjpeg's
-/// `decode_mcu_DC_refine`.
-struct RefinementStep: DCBlockStep {
-    /// `1 << Al`.
-    let bit: Int16
-
-    @inline(__always)
-    func decode(_ bits: inout EntropyBitReader, component: Int, table: HuffmanTable.Decoder?,
-                into coefficient: inout Int16) -> DCBlockProblem? {
-        if bits.read(1) == 1 { coefficient |= bit }
-        return nil
-    }
-
-    func resetPredictions(_ count: Int) {}
 }

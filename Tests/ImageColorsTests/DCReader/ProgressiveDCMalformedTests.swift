@@ -136,11 +136,8 @@ struct ProgressiveDCMalformedTests {
         // Given the damaged sample
         let path = try Self.write(change(Self.sample))
         defer { try? FileManager.default.removeItem(atPath: path) }
-        // When the DC reader and libjpeg decode it at 1/8
-        let ours = #expect(throws: ImageDecodingError.self, "\(name)") { _ = try ProgressiveFixtures.decodeEighth(path) }
-        let theirs = #expect(throws: ImageDecodingError.self, "\(name)") { _ = try ProgressiveFixtures.libjpegEighth(path) }
-        // Then the errors are the same
-        #expect(ours == theirs, "\(name)")
+        // When the DC reader and libjpeg decode it at 1/8, then the errors are the same
+        ProgressiveFixtures.expectSameErrorAsLibjpeg(path, name)
     }
 
     @Test("the scan cap stops the DC reader with the libjpeg path's error")

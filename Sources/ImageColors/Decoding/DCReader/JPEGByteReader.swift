@@ -111,6 +111,15 @@ final class JPEGByteReader {
         return bytes[position]
     }
 
+    /// The bytes readable now without a refill (none when the window is used up): the entropy
+    /// decoder reads runs of plain data bytes from here without a call per byte.
+    @inline(__always)
+    var buffered: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: bytes + position, count: limit - position) }
+
+    /// Marks `count` bytes of ``buffered`` as read.
+    @inline(__always)
+    func advance(_ count: Int) { position += count }
+
     /// The next two bytes as a big-endian number, or `nil` at the end of the input.
     func readUInt16() throws -> Int? {
         guard let high = try readByte(), let low = try readByte() else { return nil }

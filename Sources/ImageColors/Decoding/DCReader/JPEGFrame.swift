@@ -22,7 +22,7 @@ struct JPEGFrame {
         let planeHeight: Int
     }
 
-    /// The SOF marker code: 0xC2 is progressive Huffman.
+    /// The SOF marker code: 0xC0 baseline, 0xC1 extended sequential, 0xC2 progressive Huffman.
     let marker: UInt8
     /// Bits per sample.
     let precision: Int
@@ -77,13 +77,17 @@ struct JPEGFrame {
         self.mcuRows = mcuRows
     }
 
-    /// Whether this is a frame the DC reader decodes: progressive, Huffman-coded, 8-bit, with
-    /// grey, three- or four-component colour, and sampling factors that divide the largest
-    /// ones (libjpeg refuses fractional upsampling anyway).
-    var isProgressiveDCDecodable: Bool {
-        marker == 0xC2 && precision == 8 && [1, 3, 4].contains(components.count)
+    /// Whether this is a frame the DC reader decodes: Huffman-coded (baseline SOF0, extended
+    /// sequential SOF1 or progressive SOF2), 8-bit, with grey, three- or four-component colour,
+    /// and sampling factors that divide the largest ones (libjpeg refuses fractional upsampling
+    /// anyway).
+    var isDCDecodable: Bool {
+        [0xC0, 0xC1, 0xC2].contains(marker) && precision == 8 && [1, 3, 4].contains(components.count)
             && components.allSatisfy { maxH % $0.h == 0 && maxV % $0.v == 0 }
     }
+
+    /// Whether the frame is progressive (SOF2); otherwise its scans are sequential.
+    var isProgressive: Bool { marker == 0xC2 }
 
     /// Blocks in all DC planes: what the reader keeps, 2 bytes each.
     var planeBlocks: Int { components.reduce(0) { $0 + $1.planeWidth * $1.planeHeight } }

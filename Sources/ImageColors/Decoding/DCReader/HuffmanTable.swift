@@ -11,24 +11,48 @@ struct HuffmanDefinition: Equatable {
 /// `jpeg_make_d_derived_tbl` does when a scan first uses it.
 ///
 /// Codes up to ``lookupBits`` long decode with one table look-up; longer ones walk the
-/// canonical `maxCode` limits, as JPEG's Annex F decoder does. The tables live in one
+/// canonical `maxCode` limits, as JPEG's Annex F decoder does. An AC table also skips a whole
+/// coefficient (its code and its extra bits) with one look-up (``Decoder/skip(next:)``). The tables live in one
 /// allocation that ``Decoder`` reads through plain pointers: the per-block loop then copies no
 /// reference-counted value (ARC traffic was most of the scan's time with arrays).
 final class HuffmanTable {
     /// Bits resolved by the look-up table. DC codes are short (typically 2–9 bits), so 9 bits
     /// cover nearly every symbol in one step with a 1 kB table.
     static let lookupBits = 9
+    /// Bits the AC skip table resolves: a code and its coefficient's extra bits together. AC
+    /// codes of photos are mostly 2–8 bits with 1–4 extra bits, so 11 bits (a 4 kB table,
+    /// within L1) skip nearly every coefficient in one step.
+    static let skipBits = 11
 
-    /// Reads symbols through the owning table's memory; valid while the table lives.
+    /// Reads symbols through the owning table's memory; valid while the table lives. One
+    /// pointer, the tables at fixed offsets from it: the MCU loop carries a decoder per scan
+    /// component, and a small one stays in registers.
     struct Decoder {
+        /// The start of the owning table's storage (layout: ``lookupOffset`` and the others).
+        fileprivate let base: UnsafeRawPointer
+
         /// `length << 8 | symbol` for every `lookupBits`-bit prefix, 0 when the code is longer.
-        fileprivate let lookup: UnsafePointer<UInt16>
+        private var lookup: UnsafePointer<UInt16> { (base + lookupOffset).assumingMemoryBound(to: UInt16.self) }
         /// The largest code of each length 1…16 (index = length), −1 when there is none.
-        fileprivate let maxCode: UnsafePointer<Int32>
+        private var maxCode: UnsafePointer<Int32> { (base + maxCodeOffset).assumingMemoryBound(to: Int32.self) }
         /// What to add to a code of each length to index `symbols`.
-        fileprivate let valueOffset: UnsafePointer<Int32>
+        private var valueOffset: UnsafePointer<Int32> { (base + valueOffsetOffset).assumingMemoryBound(to: Int32.self) }
         /// The symbols in code order (256 slots, the unused ones 0).
-        fileprivate let symbols: UnsafePointer<UInt8>
+        private var symbols: UnsafePointer<UInt8> { (base + symbolsOffset).assumingMemoryBound(to: UInt8.self) }
+        /// For every ``skipBits``-bit prefix: `advance << 5 | bits`, where `bits` is the code's
+        /// length plus its extra bits and `advance` how far the coefficient index moves (run + 1,
+        /// 16 for ZRL, 64 for end of block); 0 when they need more than ``skipBits`` bits.
+        private var skipTable: UnsafePointer<UInt16> { (base + skipOffset).assumingMemoryBound(to: UInt16.self) }
+
+    /// Skips one AC coefficient whose code and extra bits fit ``skipBits``.
+        /// - Parameter bits: The next ``skipBits`` bits.
+        /// - Returns: The bits to consume and how far the coefficient index moves, or `nil` when
+        ///   the slow path (``decode(next16:)``, then the extra bits) must decide.
+        @inline(__always)
+        func skip(next bits: Int) -> (length: Int, advance: Int)? {
+            let entry = Int(skipTable[bits])
+            return entry == 0 ? nil : (entry & 0x1F, entry >> 5)
+        }
 
         /// Decodes one symbol from the top of `bits` (the next 16 bits, left-aligned).
         /// - Returns: The symbol and its code length, or `nil` when no code matches (a corrupt
@@ -48,15 +72,23 @@ final class HuffmanTable {
         }
     }
 
-    /// The look-up table, `maxCode` and `valueOffset` (18 each) and 256 symbols, in one block.
+    /// All the tables, in one block.
     private let storage: UnsafeMutableRawPointer
-    /// Pointers into ``storage``.
+    /// Reads through ``storage``.
     let decoder: Decoder
 
     /// Entries of the look-up table.
     private static let lookupCount = 1 << lookupBits
-    /// The look-up table (2 bytes an entry), `maxCode` and `valueOffset` (18 × 4 bytes each), symbols.
-    private static let storageBytes = lookupCount * 2 + 18 * 4 * 2 + 256
+    /// Entries of the AC skip table.
+    private static let skipCount = 1 << skipBits
+    /// Where each table starts in the storage: the look-up table (2 bytes an entry), `maxCode`
+    /// and `valueOffset` (18 × 4 bytes each), the symbols, the skip table (2 bytes an entry).
+    private static let lookupOffset = 0
+    private static let maxCodeOffset = lookupOffset + lookupCount * 2
+    private static let valueOffsetOffset = maxCodeOffset + 18 * 4
+    private static let symbolsOffset = valueOffsetOffset + 18 * 4
+    private static let skipOffset = symbolsOffset + 256
+    private static let storageBytes = skipOffset + skipCount * 2
 
     /// Builds and checks a table.
     /// - Parameters:
@@ -101,18 +133,31 @@ final class HuffmanTable {
             let entry = UInt16(length) << 8 | UInt16(definition.symbols[i])
             for fill in 0..<(1 << shift) { lookup[codes[i] << shift | fill] = entry }
         }
+        // The skip table (built for DC tables too, unused there: one layout for every table).
+        var skip = [UInt16](repeating: 0, count: Self.skipCount)
+        for (i, length) in lengths.enumerated() where length <= Self.skipBits {
+            let symbol = Int(definition.symbols[i]), run = symbol >> 4, size = symbol & 15
+            // As libjpeg's decode_mcu: extra bits move the index run + 1; ZRL (F0) moves 16; any
+            // other symbol without extra bits ends the block.
+            let advance = size > 0 ? run + 1 : run == 15 ? 16 : 64
+            let total = length + size
+            guard total <= Self.skipBits else { continue }
+            let shift = Self.skipBits - length
+            let entry = UInt16(advance << 5 | total)
+            for fill in 0..<(1 << shift) { skip[codes[i] << shift | fill] = entry }
+        }
         var symbols = [UInt8](repeating: 0, count: 256)
         symbols.replaceSubrange(0..<lengths.count, with: definition.symbols.prefix(lengths.count))
 
         storage = UnsafeMutableRawPointer.allocate(byteCount: Self.storageBytes, alignment: 4)
-        let lookupPointer = storage.bindMemory(to: UInt16.self, capacity: Self.lookupCount)
-        lookupPointer.initialize(from: lookup, count: Self.lookupCount)
-        let limits = (storage + Self.lookupCount * 2).bindMemory(to: Int32.self, capacity: 36)
-        limits.initialize(from: maxCode, count: 18)
-        (limits + 18).initialize(from: valueOffset, count: 18)
-        let symbolPointer = (storage + Self.lookupCount * 2 + 144).bindMemory(to: UInt8.self, capacity: 256)
-        symbolPointer.initialize(from: symbols, count: 256)
-        decoder = Decoder(lookup: lookupPointer, maxCode: limits, valueOffset: limits + 18, symbols: symbolPointer)
+        (storage + Self.lookupOffset).bindMemory(to: UInt16.self, capacity: Self.lookupCount)
+            .initialize(from: lookup, count: Self.lookupCount)
+        (storage + Self.maxCodeOffset).bindMemory(to: Int32.self, capacity: 18).initialize(from: maxCode, count: 18)
+        (storage + Self.valueOffsetOffset).bindMemory(to: Int32.self, capacity: 18).initialize(from: valueOffset, count: 18)
+        (storage + Self.symbolsOffset).bindMemory(to: UInt8.self, capacity: 256).initialize(from: symbols, count: 256)
+        (storage + Self.skipOffset).bindMemory(to: UInt16.self, capacity: Self.skipCount)
+            .initialize(from: skip, count: Self.skipCount)
+        decoder = Decoder(base: UnsafeRawPointer(storage))
     }
 
     deinit {

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import TestSupport
 @_spi(Benchmarks) @testable import ImageColors
 
@@ -113,12 +114,38 @@ enum ProgressiveFixtures {
     }
 
     /// libjpeg's decode of `path` at 1/8 through the shim, bypassing the DC reader.
-    static func libjpegEighth(_ path: String) throws -> RGBAImage {
+    static func libjpegEighth(_ path: String, strict: Bool = true) throws -> RGBAImage {
         var sink = FullImageSink()
         var options = DecodeOptions()
         options.minimumLongSide = 1
+        options.warningsAreErrors = strict
         _ = try JPEGDecoder.decodeWithLibjpeg(.file(path), options: options, into: &sink)
         return sink.image
+    }
+
+    /// Checks that the DC reader decodes `path` at 1/8 (as `decoder`) to exactly djpeg's pixels,
+    /// every alpha opaque.
+    static func expectMatchesDjpeg(_ path: String, decoder: DecoderKind,
+                                   sourceLocation: SourceLocation = #_sourceLocation) throws {
+        // Given djpeg's 1/8 decode of the file
+        let reference = try djpegEighth(path)
+        // When the DC reader decodes it at 1/8
+        let (image, info) = try decodeEighth(path)
+        // Then it was the DC reader, and every channel of every pixel agrees
+        #expect(info.decoder == decoder, sourceLocation: sourceLocation)
+        #expect(info.decodedWidth == reference.width && info.decodedHeight == reference.height, sourceLocation: sourceLocation)
+        let (largest, differing) = compare(image, reference)
+        #expect(differing == 0, "largest difference \(largest)", sourceLocation: sourceLocation)
+        #expect(image.pixels.enumerated().allSatisfy { $0.offset % 4 != 3 || $0.element == 255 }, sourceLocation: sourceLocation)
+    }
+
+    /// Checks that the DC reader and libjpeg both refuse the damaged file at `path` with the
+    /// same error (libjpeg's words).
+    static func expectSameErrorAsLibjpeg(_ path: String, _ name: String,
+                                         sourceLocation: SourceLocation = #_sourceLocation) {
+        let ours = #expect(throws: ImageDecodingError.self, "\(name)", sourceLocation: sourceLocation) { _ = try decodeEighth(path) }
+        let theirs = #expect(throws: ImageDecodingError.self, "\(name)", sourceLocation: sourceLocation) { _ = try libjpegEighth(path) }
+        #expect(ours == theirs, "\(name)", sourceLocation: sourceLocation)
     }
 
     /// The largest difference of any channel between `image` and `reference`, and how many

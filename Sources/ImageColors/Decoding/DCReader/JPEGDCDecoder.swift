@@ -20,7 +20,7 @@
 /// One difference from libjpeg remains by design: libjpeg scales 4:2:0 chroma up with a 2×2
 /// IDCT (which uses AC coefficients) where this reader repeats the chroma DC value. Luma,
 /// 4:4:4, 4:2:2, grey and CMYK match `djpeg -dct int -nosmooth -scale 1/8` exactly.
-enum ProgressiveDCDecoder {
+enum JPEGDCDecoder {
     /// What the header, read up to the first scan, says.
     private struct Header {
         let frame: JPEGFrame
@@ -75,7 +75,8 @@ enum ProgressiveDCDecoder {
             try DCRowWriter.write(image, converter: converter, into: &sink, options: options, deadline: deadline)
             return DecodedImageInfo(format: .jpeg, width: frame.width, height: frame.height,
                                     orientation: header.state.orientation ?? .up,
-                                    decodedWidth: width, decodedHeight: height, decoder: .progressiveDC)
+                                    decodedWidth: width, decodedHeight: height,
+                                    decoder: frame.isProgressive ? .progressiveDC : .sequentialDC)
         }
     }
 
@@ -108,8 +109,10 @@ enum ProgressiveDCDecoder {
                 try options.limits.check(width: parsed.width, height: parsed.height, format: .jpeg)
                 let scale = JPEGDecoder.scaleDenominator(longSide: max(parsed.width, parsed.height),
                                                          minimumLongSide: options.minimumLongSide)
-                guard parsed.isProgressiveDCDecodable,
-                      scale == 8 || fallsBackToDC(parsed, options: options) else { return nil }
+                // A baseline file's libjpeg decode needs no whole-image buffer (one scan, rows
+                // streamed), so only a progressive one falls back to this reader for memory.
+                guard parsed.isDCDecodable,
+                      scale == 8 || (parsed.isProgressive && fallsBackToDC(parsed, options: options)) else { return nil }
                 frame = parsed
             case JPEGMarker.dqt: guard (try? state.readDQT(body)) != nil else { return nil }
             case JPEGMarker.dht: guard (try? state.readDHT(body)) != nil else { return nil }
@@ -153,16 +156,32 @@ enum ProgressiveDCDecoder {
                 throw ImageDecodingError.overLimit(.jpeg, detail: "more than \(options.limits.maxScans) scans")
             }
             try deadline.check(.jpeg)
-            try progression.begin(scan, warnings: warnings)
+            if header.frame.isProgressive {
+                try progression.begin(scan, warnings: warnings)
+            } else if scan.ss != 0 || scan.se != 63 || scan.ah != 0 || scan.al != 0 {
+                // libjpeg's JWRN_NOT_SEQUENTIAL; it then decodes the scan as sequential anyway.
+                try warnings.warn(corrupt("invalid SOS parameters for sequential JPEG"))
+            }
             for member in scan.members { try image.latchQuantizer(member.index, from: state) }
             var marker: UInt8
-            if scan.isDC {
+            if !header.frame.isProgressive {
+                // libjpeg builds both tables of every member before decoding.
+                var dcTables: [HuffmanTable?] = [], acTables: [HuffmanTable] = []
+                for member in scan.members {
+                    dcTables.append(try huffmanTable(state.dcTables, member.dcTable, isDC: true))
+                    acTables.append(try huffmanTable(state.acTables, member.acTable, isDC: false))
+                }
+                let decoder = DCScanDecoder(.sequential, scan: scan, dcTables: dcTables, acTables: acTables, image: image,
+                                            restartInterval: state.restartInterval)
+                marker = try decoder.decode(into: &image, input: input, warnings: warnings) { try deadline.check(.jpeg) }
+            } else if scan.isDC {
                 var tables: [HuffmanTable?] = []
                 for member in scan.members {
                     // A refinement scan's bits are raw: it needs no table.
                     tables.append(scan.ah == 0 ? try huffmanTable(state.dcTables, member.dcTable, isDC: true) : nil)
                 }
-                let decoder = DCScanDecoder(scan: scan, tables: tables, image: image, restartInterval: state.restartInterval)
+                let decoder = DCScanDecoder(.progressiveDC, scan: scan, dcTables: tables, image: image,
+                                            restartInterval: state.restartInterval)
                 marker = try decoder.decode(into: &image, input: input, warnings: warnings) { try deadline.check(.jpeg) }
             } else {
                 // Never decoded, but libjpeg refuses a scan whose table is missing or broken.

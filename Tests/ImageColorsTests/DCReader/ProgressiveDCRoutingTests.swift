@@ -2,8 +2,9 @@ import Foundation
 import Testing
 @_spi(Benchmarks) @testable import ImageColors
 
-/// Which decoder a JPEG goes to: the DC reader only for progressive Huffman 8-bit files that
-/// would be decoded at 1/8; libjpeg for everything else, exactly as before.
+/// Which decoder a JPEG goes to: the DC reader only for Huffman-coded 8-bit files that would be
+/// decoded at 1/8 (progressive ones also when libjpeg's buffer would not fit); libjpeg for
+/// everything else.
 @Suite("Progressive DC reader: routing")
 struct ProgressiveDCRoutingTests {
     /// testorig.jpg (227×149) made progressive; at 1/8 it is 29×19.
@@ -24,12 +25,13 @@ struct ProgressiveDCRoutingTests {
         #expect(image.width == info.decodedWidth && info.width == 227 && info.height == 149)
     }
 
-    @Test("baseline, arithmetic-coded and 12-bit files stay with libjpeg at 1/8",
-          arguments: ["jpeg/testorig.jpg", "jpeg/testimgint.jpg", "jpeg/testimgari.jpg", "color/pil_sample_cmyk.jpg"])
-    func notProgressiveHuffman(name: String) throws {
+    @Test("at 1/8 baseline files go to the DC reader as sequential, arithmetic-coded ones stay with libjpeg",
+          arguments: [("jpeg/testorig.jpg", .sequentialDC), ("jpeg/testimgint.jpg", .sequentialDC),
+                      ("color/pil_sample_cmyk.jpg", .sequentialDC), ("jpeg/testimgari.jpg", .library)] as [(String, DecoderKind)])
+    func notProgressiveHuffman(name: String, expected: DecoderKind) throws {
         // testimgint.jpg is called progressive in the corpus README, but its frame is SOF0.
         let (image, info) = try decodeFully(TestFiles.corpus(name), minimumLongSide: 1)
-        #expect(info.decoder == .library)
+        #expect(info.decoder == expected)
         #expect(image.width == (info.width + 7) / 8)
     }
 

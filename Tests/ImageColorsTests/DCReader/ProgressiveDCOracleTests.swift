@@ -102,18 +102,10 @@ struct ProgressiveDCOracleTests {
 
     @Test("matches djpeg -scale 1/8 exactly", arguments: exactCases)
     func exact(_ testCase: Case) throws {
-        // Given a progressive file and djpeg's 1/8 decode of it
+        // Given a progressive file, then the DC reader's 1/8 decode is djpeg's exactly
         let path = try testCase.make()
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let reference = try ProgressiveFixtures.djpegEighth(path)
-        // When the DC reader decodes it at 1/8
-        let (image, info) = try ProgressiveFixtures.decodeEighth(path)
-        // Then it was the DC reader, and every channel of every pixel agrees
-        #expect(info.decoder == .progressiveDC)
-        #expect(info.decodedWidth == reference.width && info.decodedHeight == reference.height)
-        let (largest, differing) = ProgressiveFixtures.compare(image, reference)
-        #expect(differing == 0, "largest difference \(largest)")
-        #expect(image.pixels.enumerated().allSatisfy { $0.offset % 4 != 3 || $0.element == 255 })
+        try ProgressiveFixtures.expectMatchesDjpeg(path, decoder: .progressiveDC)
     }
 
     @Test("a real progressive 4:4:4 file (icc_profile_big.jpg) matches djpeg exactly")
@@ -148,15 +140,15 @@ struct ProgressiveDCOracleTests {
     }
 
     @Test("natural 4:2:0: luma-driven, chroma from DC; close to djpeg, whose 1/8 chroma uses a 2×2 IDCT",
-          arguments: ["jpeg/testorig.jpg", "jpeg/testimgint.jpg"])
-    func natural420(name: String) throws {
-        // Given a natural 4:2:0 photo made progressive losslessly
-        let path = try ProgressiveFixtures.run("jpegtran", ["-progressive"], input: TestFiles.corpus(name))
+          arguments: [("jpeg/testorig.jpg", true), ("jpeg/testimgint.jpg", true), ("jpeg/testorig.jpg", false), ("jpeg/testimgint.jpg", false)])
+    func natural420(name: String, progressive: Bool) throws {
+        // Given a natural 4:2:0 photo, as it is (baseline) or made progressive losslessly
+        let path = try ProgressiveFixtures.run("jpegtran", progressive ? ["-progressive"] : [], input: TestFiles.corpus(name))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let reference = try ProgressiveFixtures.djpegEighth(path)
         // When the DC reader decodes it
         let (image, info) = try ProgressiveFixtures.decodeEighth(path)
-        #expect(info.decoder == .progressiveDC)
+        #expect(info.decoder == (progressive ? .progressiveDC : .sequentialDC))
         // Then each 2×2 cell (one chroma block) averages to nearly djpeg's: libjpeg scales chroma
         // with a 2×2 IDCT whose four outputs average to the DC value we repeat, so only rounding
         // and clipping at 0 or 255 near strong colour edges tell them apart (measured: 97% of
@@ -186,7 +178,7 @@ struct ProgressiveDCOracleTests {
         #expect(Double(withinTwo) >= 0.99 * Double(cells), "\(withinTwo) of \(cells) cells within 2")
         // And luma alone is exact: a grey copy made by jpegtran keeps the Y coefficients as they
         // are, and djpeg -grayscale decodes only Y of the colour file
-        let grey = try ProgressiveFixtures.run("jpegtran", ["-grayscale", "-progressive"], input: path)
+        let grey = try ProgressiveFixtures.run("jpegtran", ["-grayscale"] + (progressive ? ["-progressive"] : []), input: path)
         defer { try? FileManager.default.removeItem(atPath: grey) }
         let (luma, _) = try ProgressiveFixtures.decodeEighth(grey)
         #expect(ProgressiveFixtures.compare(luma, try ProgressiveFixtures.djpegEighth(path, grayscale: true)) == (0, 0))
