@@ -1,18 +1,24 @@
-/// Decodes a progressive JPEG at 1/8 scale from its DC scans alone, in Swift, without libjpeg.
+/// Decodes a Huffman-coded JPEG at 1/8 scale from its DC coefficients alone, in Swift, without
+/// libjpeg.
 ///
 /// At 1/8 scale libjpeg turns each 8×8 block into one pixel from its DC coefficient only
-/// (`jpeg_idct_1x1`), but for a progressive file it still decodes every scan into a
-/// whole-image coefficient buffer of 128 bytes a block (72 MB for 24 MP). This reader keeps one
-/// DC value a block (2 bytes), Huffman-decodes only the DC scans and skips the AC scans' data
-/// with `memchr`, so it needs about 1/64 of the memory and a fraction of the time.
+/// (`jpeg_idct_1x1`). For a progressive file it still decodes every scan into a whole-image
+/// coefficient buffer of 128 bytes a block (72 MB for 24 MP): this reader keeps one DC value a
+/// block (2 bytes), Huffman-decodes only the DC scans and skips the AC scans' data with
+/// `memchr`, so it needs about 1/64 of the memory and a fraction of the time. For a sequential
+/// (baseline) file every block's AC codes must still be read to find the next block; this
+/// reader skips each with one table look-up (``HuffmanTable/Decoder/skip(next:)``) and does no
+/// per-block IDCT or buffer clearing: a whole analysis of a 24 MP baseline file counts about
+/// three quarters of the instructions of `djpeg -scale 1/8` (Benchmarks/instructions.sh).
 ///
 /// It takes a file only when libjpeg would decode it at 1/8 (the long side at 1/8 is still at
-/// least ``DecodeOptions/minimumLongSide``) — or when libjpeg's coefficient buffer would not fit
-/// the budget and 1/8 still keeps ``DecodeOptions/budgetFallbackLongSide`` (a 4:3 photo of
-/// 3990×2990 is 1/4 for a 250 px analysis, and 36 MB for libjpeg) — and the frame is
-/// progressive Huffman, 8-bit, grey,
-/// YCbCr, RGB, CMYK or YCCK. Anything else, and any header it finds odd, it leaves to libjpeg
-/// before touching the sink, so libjpeg's own checks and words apply there.
+/// least ``DecodeOptions/minimumLongSide``) — or, for a progressive file, when libjpeg's
+/// coefficient buffer would not fit the budget and 1/8 still keeps
+/// ``DecodeOptions/budgetFallbackLongSide`` (a 4:3 photo of 3990×2990 is 1/4 for a 250 px
+/// analysis, and 36 MB for libjpeg) — and the frame is baseline, extended sequential or
+/// progressive Huffman, 8-bit, grey, YCbCr, RGB, CMYK or YCCK. Anything else (arithmetic
+/// coding, 12-bit, lossless) and any header it finds odd, it leaves to libjpeg before touching
+/// the sink, so libjpeg's own checks and words apply there.
 ///
 /// EXIF orientation (APP1) and the ICC profile (APP2, see ``ICCChunkCollector``) are read and
 /// handed on as on the libjpeg path; a sink that converts CMYK with its profile gets raw CMYK.
