@@ -5,8 +5,9 @@
 # replays the inputs kept in Fuzz/crashes/, then fuzzes each TARGET for SECONDS (default 60; 0
 # stops after the build and the replay) from a working corpus seeded with ../shared/corpus,
 # Samples/ and Tests/Fixtures (colour-managed images). Targets: analyze, jpeg, png, dc (the
-# progressive DC reader at 1/8, colour management on; seeds made by Fuzz/make-seeds.sh) and icc
-# (bytes as an ICC profile, through LittleCMS); default: all five. Exits non-zero on any
+# DC reader at 1/8, progressive and sequential files, colour management on; progressive seeds
+# made by Fuzz/make-seeds.sh) and icc (bytes as an ICC profile, through LittleCMS); default:
+# all five. Exits non-zero on any
 # finding: a crash, a sanitizer report, a leak, a hang past -timeout, an allocation past
 # -malloc_limit_mb or memory past -rss_limit_mb. Each finding is written to
 # Fuzz/crashes/TARGET-KIND-HASH; commit it, once fixed, as a regression seed (every run replays

@@ -4,8 +4,8 @@ import ImageColors
 /// SOI and the first byte of the next marker: what makes ImageColors take the bytes for a JPEG.
 let jpegSignature: [UInt8] = [0xFF, 0xD8, 0xFF]
 
-// Bytes that always sniff as JPEG, decoded with a minimum long side of 1 (so every progressive
-// file the DC reader takes goes to it, however small — through the analyzer only images over
+// Bytes that always sniff as JPEG, decoded with a minimum long side of 1 (so every Huffman file,
+// progressive or sequential, that the DC reader takes goes to it, however small — through the analyzer only images over
 // 400–2000 px would) and colour management on (APP2 ICC chunks, CMYK with and without a
 // profile). The input's length picks strict or lenient decoding, memory or a file (the reader's
 // refilled window), the default 30 MB or a 64 kB budget (the reservations' error paths), and

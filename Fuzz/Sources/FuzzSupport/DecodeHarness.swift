@@ -15,8 +15,8 @@ import Foundation
 public enum DecodeHarness {
     /// One execution's settings.
     public struct Setting {
-        /// ``DecodeOptions/minimumLongSide``: 1 makes every progressive JPEG the DC reader takes
-        /// go to it, whatever its size.
+        /// ``DecodeOptions/minimumLongSide``: 1 makes every Huffman-coded JPEG the DC reader
+        /// takes (progressive or sequential) go to it, whatever its size.
         public var minimumLongSide: Int?
         public var strict: Bool
         public var budget: MemoryBudget
@@ -50,7 +50,7 @@ public enum DecodeHarness {
         }
         defer { if setting.fromFile { unlink(path) } }
         guard let info = decode(source, setting: setting, libjpegOnly: false) else { return 0 }
-        if info.decoder == .progressiveDC {
+        if info.decoder == .progressiveDC || info.decoder == .sequentialDC {
             guard info.decodedWidth == (info.width + 7) / 8, info.decodedHeight == (info.height + 7) / 8 else {
                 fatalError("DC reader decoded \(info.width)×\(info.height) to \(info.decodedWidth)×\(info.decodedHeight), not 1/8")
             }
