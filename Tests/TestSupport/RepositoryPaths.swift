@@ -2,9 +2,17 @@ import Foundation
 
 /// Where the package, its samples and the shared corpus are, found from this file's location.
 public enum RepositoryPaths {
-    /// The package root.
-    public static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// The package root. `Sanitizers/` compiles this file through a symlink
+    /// (`Sanitizers/Tests/TestSupport` → `../../Tests/TestSupport`), so this folder's own link,
+    /// if it is one, is followed first; nothing above it is resolved.
+    public static let root: URL = {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        let parent = folder.deletingLastPathComponent()
+        let real = (try? FileManager.default.destinationOfSymbolicLink(atPath: folder.path)).map { link in
+            link.hasPrefix("/") ? URL(fileURLWithPath: link) : parent.appendingPathComponent(link).standardizedFileURL
+        }
+        return (real ?? folder).deletingLastPathComponent().deletingLastPathComponent()
+    }()
     /// `../shared/corpus` beside the checkout, as CI lays it out.
     public static let corpus = root.deletingLastPathComponent().appendingPathComponent("shared/corpus")
     /// `Samples/`.
