@@ -97,9 +97,15 @@ struct SequentialStep: DCBlockStep {
         while k < 64 {
             // fill() tops up below 32 bits: enough for the slow path's 16-bit code and 15 extra bits.
             if bits.count < HuffmanTable.skipBits { try bits.fill(from: input) }
-            if let (length, advance) = ac.skip(next: bits.peek(HuffmanTable.skipBits)) {
-                bits.consume(length)
+            if let (length, advance, withEnd) = ac.skip(next: bits.peek(HuffmanTable.skipBits)) {
                 k &+= advance
+                // An end-of-block code right behind: the block ends here, unless this
+                // coefficient was its 63rd (then those bits start the next block).
+                if withEnd != 0, k < 64 {
+                    bits.consume(withEnd)
+                    break
+                }
+                bits.consume(length)
                 continue
             }
             try bits.fill(from: input)

@@ -40,12 +40,21 @@ enum DCRowWriter {
 
     /// Spreads the samples at the start of `row` so that pixel x gets sample x / `factor`
     /// (libjpeg's plain upsampling), in place: right to left, each read lies left of every write.
+    /// Walks the samples, not the pixels: no division per pixel (a 64-bit divide costs tens of
+    /// cycles, and 4:2:0 chroma at 24 MP meant 377,000 of them).
     private static func repeatAcross(_ row: UnsafeMutablePointer<UInt8>, width: Int, by factor: Int) {
-        guard factor > 1 else { return }
-        var x = width - 1
-        while x > 0 {
-            row[x] = row[x / factor]
-            x -= 1
+        guard factor > 1, width > 0 else { return }
+        var source = (width - 1) / factor
+        var end = width
+        while source >= 0 {
+            let value = row[source]
+            var x = source &* factor
+            while x < end {
+                row[x] = value
+                x &+= 1
+            }
+            end = source &* factor
+            source -= 1
         }
     }
 }

@@ -12,9 +12,10 @@ struct HuffmanDefinition: Equatable {
 ///
 /// Codes up to ``lookupBits`` long decode with one table look-up; longer ones walk the
 /// canonical `maxCode` limits, as JPEG's Annex F decoder does. An AC table also skips a whole
-/// coefficient (its code and its extra bits) with one look-up (``Decoder/skip(next:)``). The tables live in one
-/// allocation that ``Decoder`` reads through plain pointers: the per-block loop then copies no
-/// reference-counted value (ARC traffic was most of the scan's time with arrays).
+/// coefficient (its code and its extra bits) with one look-up (``Decoder/skip(next:)``). The
+/// tables live in one allocation that ``Decoder`` reads through plain pointers: the per-block
+/// loop then copies no reference-counted value (ARC traffic was most of the scan's time with
+/// arrays).
 final class HuffmanTable {
     /// Bits resolved by the look-up table. DC codes are short (typically 2–9 bits), so 9 bits
     /// cover nearly every symbol in one step with a 1 kB table.
@@ -39,19 +40,24 @@ final class HuffmanTable {
         private var valueOffset: UnsafePointer<Int32> { (base + valueOffsetOffset).assumingMemoryBound(to: Int32.self) }
         /// The symbols in code order (256 slots, the unused ones 0).
         private var symbols: UnsafePointer<UInt8> { (base + symbolsOffset).assumingMemoryBound(to: UInt8.self) }
-        /// For every ``skipBits``-bit prefix: `advance << 5 | bits`, where `bits` is the code's
-        /// length plus its extra bits and `advance` how far the coefficient index moves (run + 1,
-        /// 16 for ZRL, 64 for end of block); 0 when they need more than ``skipBits`` bits.
-        private var skipTable: UnsafePointer<UInt16> { (base + skipOffset).assumingMemoryBound(to: UInt16.self) }
+        /// For every ``skipBits``-bit prefix: `withEnd << 12 | advance << 5 | bits`, where `bits`
+        /// is the code's length plus its extra bits, `advance` how far the coefficient index
+        /// moves (run + 1, 16 for ZRL, 64 for end of block), and `withEnd` the bits of this
+        /// coefficient and an end-of-block code right after it, when those fit too (else 0);
+        /// the entry is 0 when the coefficient alone needs more than ``skipBits`` bits.
+        private var skipTable: UnsafePointer<UInt32> { (base + skipOffset).assumingMemoryBound(to: UInt32.self) }
 
-    /// Skips one AC coefficient whose code and extra bits fit ``skipBits``.
+        /// Skips one AC coefficient whose code and extra bits fit ``skipBits``.
         /// - Parameter bits: The next ``skipBits`` bits.
-        /// - Returns: The bits to consume and how far the coefficient index moves, or `nil` when
-        ///   the slow path (``decode(next16:)``, then the extra bits) must decide.
+        /// - Returns: The bits to consume, how far the coefficient index moves, and the bits of
+        ///   the coefficient and an end-of-block code right after it (0 when none follows within
+        ///   the bits looked at); `nil` when the slow path (``decode(next16:)``, then the extra
+        ///   bits) must decide. The end of block counts only if the block had not already ended
+        ///   at coefficient 63: the caller checks.
         @inline(__always)
-        func skip(next bits: Int) -> (length: Int, advance: Int)? {
+        func skip(next bits: Int) -> (length: Int, advance: Int, withEnd: Int)? {
             let entry = Int(skipTable[bits])
-            return entry == 0 ? nil : (entry & 0x1F, entry >> 5)
+            return entry == 0 ? nil : (entry & 0x1F, (entry >> 5) & 0x7F, entry >> 12)
         }
 
         /// Decodes one symbol from the top of `bits` (the next 16 bits, left-aligned).
@@ -82,13 +88,13 @@ final class HuffmanTable {
     /// Entries of the AC skip table.
     private static let skipCount = 1 << skipBits
     /// Where each table starts in the storage: the look-up table (2 bytes an entry), `maxCode`
-    /// and `valueOffset` (18 × 4 bytes each), the symbols, the skip table (2 bytes an entry).
+    /// and `valueOffset` (18 × 4 bytes each), the symbols, the skip table (4 bytes an entry).
     private static let lookupOffset = 0
     private static let maxCodeOffset = lookupOffset + lookupCount * 2
     private static let valueOffsetOffset = maxCodeOffset + 18 * 4
     private static let symbolsOffset = valueOffsetOffset + 18 * 4
     private static let skipOffset = symbolsOffset + 256
-    private static let storageBytes = skipOffset + skipCount * 2
+    private static let storageBytes = skipOffset + skipCount * 4
 
     /// Builds and checks a table.
     /// - Parameters:
@@ -134,7 +140,7 @@ final class HuffmanTable {
             for fill in 0..<(1 << shift) { lookup[codes[i] << shift | fill] = entry }
         }
         // The skip table (built for DC tables too, unused there: one layout for every table).
-        var skip = [UInt16](repeating: 0, count: Self.skipCount)
+        var skip = [UInt32](repeating: 0, count: Self.skipCount)
         for (i, length) in lengths.enumerated() where length <= Self.skipBits {
             let symbol = Int(definition.symbols[i]), run = symbol >> 4, size = symbol & 15
             // As libjpeg's decode_mcu: extra bits move the index run + 1; ZRL (F0) moves 16; any
@@ -143,8 +149,21 @@ final class HuffmanTable {
             let total = length + size
             guard total <= Self.skipBits else { continue }
             let shift = Self.skipBits - length
-            let entry = UInt16(advance << 5 | total)
+            let entry = UInt32(advance << 5 | total)
             for fill in 0..<(1 << shift) { skip[codes[i] << shift | fill] = entry }
+        }
+        // A coefficient followed by the end-of-block code (symbol 00), within the bits looked
+        // at, ends the block in the same step: most blocks of a photo end after a few small
+        // coefficients, and each step is a dependent table load.
+        if let eob = definition.symbols.prefix(lengths.count).firstIndex(of: 0), lengths[eob] <= Self.skipBits {
+            let eobLength = lengths[eob], eobCode = codes[eob]
+            for index in skip.indices where skip[index] != 0 {
+                let used = Int(skip[index] & 0x1F), advance = Int(skip[index] >> 5)
+                guard advance < 64, used + eobLength <= Self.skipBits else { continue }
+                if (index >> (Self.skipBits - used - eobLength)) & ((1 << eobLength) - 1) == eobCode {
+                    skip[index] |= UInt32(used + eobLength) << 12
+                }
+            }
         }
         var symbols = [UInt8](repeating: 0, count: 256)
         symbols.replaceSubrange(0..<lengths.count, with: definition.symbols.prefix(lengths.count))
@@ -155,7 +174,7 @@ final class HuffmanTable {
         (storage + Self.maxCodeOffset).bindMemory(to: Int32.self, capacity: 18).initialize(from: maxCode, count: 18)
         (storage + Self.valueOffsetOffset).bindMemory(to: Int32.self, capacity: 18).initialize(from: valueOffset, count: 18)
         (storage + Self.symbolsOffset).bindMemory(to: UInt8.self, capacity: 256).initialize(from: symbols, count: 256)
-        (storage + Self.skipOffset).bindMemory(to: UInt16.self, capacity: Self.skipCount)
+        (storage + Self.skipOffset).bindMemory(to: UInt32.self, capacity: Self.skipCount)
             .initialize(from: skip, count: Self.skipCount)
         decoder = Decoder(base: UnsafeRawPointer(storage))
     }
