@@ -70,6 +70,32 @@ struct SequentialDCTests {
         #expect(info.decoder == .library && info.decodedWidth == 57)
     }
 
+    @Test("at 1/8 a sequential file whose DC planes would not fit the budget streams through libjpeg instead")
+    func planesOverBudget() throws {
+        // Given a tall 600×16000 baseline file (DC planes and rows: 450 kB; libjpeg's reservations
+        // grow with the width, the planes with the area), and what libjpeg's streaming 1/8
+        // decode of it reserves
+        let ppm = try ProgressiveFixtures.writePPM(width: 600, height: 16000) { x, y in (UInt8(x % 256), UInt8(y % 256), 60) }
+        defer { try? FileManager.default.removeItem(atPath: ppm) }
+        let path = try ProgressiveFixtures.run("cjpeg", [], input: ppm)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var options = DecodeOptions()
+        options.minimumLongSide = 1
+        options.ledger = MemoryLedger(budget: .megabytes(30))
+        var sink = FullImageSink()
+        _ = try JPEGDecoder.decodeWithLibjpeg(.file(path), options: options, into: &sink)
+        let libjpegPeak = try #require(options.ledger?.peak)
+        let frame = try #require(JPEGFrame(marker: 0xC0, segment: [8, 0x3E, 0x80, 0x02, 0x58, 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1]))
+        let planes = DCImage.bytesNeeded(for: frame) + DCRowWriter.bytesNeeded(for: frame)
+        try #require(libjpegPeak < planes, "libjpeg reserved \(libjpegPeak) bytes, the planes need \(planes)")
+        // When decoded at 1/8 with a budget between the two
+        options.ledger = MemoryLedger(budget: MemoryBudget(bytes: (libjpegPeak + planes) / 2))
+        sink = FullImageSink()
+        let info = try ImageDecoding.decode(try SourceProbe(.file(path)), options: options, into: &sink)
+        // Then libjpeg decoded it, within the budget
+        #expect(info.decoder == .library && info.decodedWidth == 75)
+    }
+
     /// A 301×203 4:4:4 baseline file with a restart marker every 3 MCUs (4:4:4, so libjpeg's
     /// 1/8 pixels are the DC reader's exactly, damaged or not).
     static let sample: [UInt8] = {

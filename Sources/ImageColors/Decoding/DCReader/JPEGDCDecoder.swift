@@ -59,6 +59,10 @@ enum JPEGDCDecoder {
             guard let header = try readHeader(input, options: options, icc: &icc) else { return nil }
             let frame = header.frame
             let width = (frame.width + 7) / 8, height = (frame.height + 7) / 8
+            let planes = DCImage.bytesNeeded(for: frame), rows = DCRowWriter.bytesNeeded(for: frame)
+            // libjpeg streams a sequential file in a few rows' memory: this reader's planes (2
+            // bytes a block, 1.1 MB at 24 MP) are worth it only when they fit what is left.
+            if !frame.isProgressive, let ledger = options.ledger, planes + rows > ledger.available { return nil }
             // As the libjpeg path: the colour space first, before the decoder's reservations.
             let (profileBytes, rawCMYK) = try icc.announce(
                 components: frame.components.count, adobeInverted: header.state.adobeTransform != nil,
@@ -66,11 +70,10 @@ enum JPEGDCDecoder {
             reserved += profileBytes
             icc.release(to: options.ledger)
             if let ledger = options.ledger {
-                let planes = DCImage.bytesNeeded(for: frame)
-                try ledger.reserve(planes, for: "the progressive JPEG's DC coefficients (\(frame.width)×\(frame.height))")
+                let kind = frame.isProgressive ? "progressive JPEG" : "JPEG"
+                try ledger.reserve(planes, for: "the \(kind)'s DC coefficients (\(frame.width)×\(frame.height))")
                 reserved += planes
-                let rows = DCRowWriter.bytesNeeded(for: frame)
-                try ledger.reserve(rows, for: "the progressive JPEG's rows at 1/8 scale (\(width) px wide)")
+                try ledger.reserve(rows, for: "the \(kind)'s rows at 1/8 scale (\(width) px wide)")
                 reserved += rows
             }
             try sink.begin(width: width, height: height, rowsInOrder: true)
