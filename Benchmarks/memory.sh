@@ -14,7 +14,7 @@
 #   - libjpeg's path for the same file (--quality highest: no 1/8 scale) still fails with
 #     over-memory-budget at the default budget and succeeds with --memory-budget 128MB.
 #
-# Usage: [SCRATCH_PATH=.build] Benchmarks/memory.sh [--keep]   (images are made once in .build-memory/ and reused)
+# Usage: [SCRATCH_PATH=.build-static] Benchmarks/memory.sh [--keep]   (images are made once in .build-memory/ and reused)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,9 +24,10 @@ done
 
 work=.build-memory
 mkdir -p "$work"
-# SCRATCH_PATH: the build folder (default .build), for machines where several builds share a checkout.
-scratch=${SCRATCH_PATH:-.build}
-swift build -c release --product imagecolors --scratch-path "$scratch" >&2
+# SCRATCH_PATH: the build folder (default .build-static, compare.sh's), for machines where
+# several builds share a checkout. The CLI is built as the README's "Install the CLI" says.
+scratch=${SCRATCH_PATH:-.build-static}
+swift build -c release --static-swift-stdlib --product imagecolors --scratch-path "$scratch" >&2
 bin=$scratch/release/imagecolors
 
 make_image() {  # name, command…
