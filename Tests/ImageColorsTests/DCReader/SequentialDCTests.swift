@@ -59,26 +59,33 @@ struct SequentialDCTests {
         #expect(image.width == info.decodedWidth && info.width == 227 && info.height == 149)
     }
 
+    /// A tall 600×16000 baseline file (4:2:0): its DC planes and rows take 450 kB, more than
+    /// libjpeg's streaming decode reserves (its reservations grow with the width, the planes
+    /// with the area), and libjpeg's whole-image coefficient buffer would be 28.8 MB.
+    static let tallBaseline: String = {
+        let ppm = try! ProgressiveFixtures.writePPM(width: 600, height: 16000) { x, y in (UInt8(x % 256), UInt8(y % 256), 60) }
+        defer { try? FileManager.default.removeItem(atPath: ppm) }
+        return try! ProgressiveFixtures.run("cjpeg", [], input: ppm)
+    }()
+
     @Test("short of 1/8 a sequential file stays with libjpeg even on a tight budget: it needs no whole-image buffer")
     func noBudgetFallback() throws {
+        // Given the tall file, decoded at 1/4 (long side at least 2001) under a 2 MB budget, where
+        // a progressive file would fall back to the DC reader
         var sink = FullImageSink()
         var options = DecodeOptions()
-        options.minimumLongSide = 30
+        options.minimumLongSide = 2001
         options.budgetFallbackLongSide = 1
-        options.ledger = MemoryLedger(budget: MemoryBudget(bytes: 1_000_000))
-        let info = try ImageDecoding.decode(try SourceProbe(.file(TestFiles.corpus("jpeg/testorig.jpg"))), options: options, into: &sink)
-        #expect(info.decoder == .library && info.decodedWidth == 57)
+        options.ledger = MemoryLedger(budget: .megabytes(2))
+        // When decoded, then libjpeg streamed it at 1/4
+        let info = try ImageDecoding.decode(try SourceProbe(.file(Self.tallBaseline)), options: options, into: &sink)
+        #expect(info.decoder == .library && info.decodedWidth == 150)
     }
 
     @Test("at 1/8 a sequential file whose DC planes would not fit the budget streams through libjpeg instead")
     func planesOverBudget() throws {
-        // Given a tall 600×16000 baseline file (DC planes and rows: 450 kB; libjpeg's reservations
-        // grow with the width, the planes with the area), and what libjpeg's streaming 1/8
-        // decode of it reserves
-        let ppm = try ProgressiveFixtures.writePPM(width: 600, height: 16000) { x, y in (UInt8(x % 256), UInt8(y % 256), 60) }
-        defer { try? FileManager.default.removeItem(atPath: ppm) }
-        let path = try ProgressiveFixtures.run("cjpeg", [], input: ppm)
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        // Given the tall file and what libjpeg's streaming 1/8 decode of it reserves
+        let path = Self.tallBaseline
         var options = DecodeOptions()
         options.minimumLongSide = 1
         options.ledger = MemoryLedger(budget: .megabytes(30))
