@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+@_spi(Benchmarks) @testable import ImageColors
+
+/// ``MatrixShaperConversion`` against LittleCMS's own transform of the same profile.
+@Suite("Colour management: matrix-shaper profiles")
+struct MatrixShaperConversionTests {
+    /// Every 3rd level of each channel (86³ colours), as RGBA with a varying alpha.
+    static let grid: [UInt8] = {
+        var pixels: [UInt8] = []
+        let levels = Array(stride(from: 0, through: 255, by: 3))
+        for r in levels {
+            for g in levels {
+                for b in levels { pixels += [UInt8(r), UInt8(g), UInt8(b), UInt8((r + b) % 256)] }
+            }
+        }
+        return pixels
+    }()
+
+    /// Converts the grid with `profile`, directly or through LittleCMS.
+    static func convert(_ profile: ColorProfile, direct: Bool) throws -> [UInt8] {
+        let transform = try ColorTransform(from: profile, input: .rgba, directMatrixShaper: direct)
+        var out = [UInt8](repeating: 0, count: grid.count)
+        grid.withUnsafeBufferPointer { transform.convert($0.baseAddress!, into: &out, count: grid.count / 4) }
+        return out
+    }
+
+    @Test("within one level of LittleCMS on every colour of an 86³ grid, alpha carried over",
+          arguments: ["adobe-rgb.icc", "display-p3.icc"])
+    func matchesLittleCMS(name: String) throws {
+        // Given a matrix-shaper profile (Adobe RGB, Display P3)
+        let context = try LCMSContext(ledger: nil)
+        let profile = try ColorProfile(try ColorFixtures.data(name), context: context)
+        // When the grid is converted directly and by LittleCMS
+        let direct = try Self.convert(profile, direct: true)
+        let reference = try Self.convert(profile, direct: false)
+        // Then no channel differs by more than one level, almost none at all, and alpha is kept
+        var largest = 0, differing = 0
+        for i in direct.indices where i % 4 != 3 {
+            let difference = abs(Int(direct[i]) - Int(reference[i]))
+            largest = max(largest, difference)
+            if difference > 0 { differing += 1 }
+        }
+        #expect(largest <= 1, "\(name): off by up to \(largest)")
+        // (measured: 0.44% of channel values for Adobe RGB, 0.74% for Display P3)
+        let channels = direct.count / 4 * 3
+        #expect(differing * 100 <= channels, "\(name): \(differing) of \(channels) channel values differ")
+        let alphaKept = stride(from: 3, to: direct.count, by: 4).allSatisfy { (i: Int) -> Bool in direct[i] == Self.grid[i] }
+        #expect(alphaKept)
+    }
+
+    @Test("the direct conversion is taken for matrix-shaper RGB profiles only")
+    func eligibility() throws {
+        let context = try LCMSContext(ledger: nil)
+        let adobe = try ColorProfile(try ColorFixtures.data("adobe-rgb.icc"), context: context)
+        let sRGB = try ColorProfile(sRGBIn: context)
+        #expect(try MatrixShaperConversion(profile: adobe.handle, sRGB: sRGB.handle, context: context) != nil)
+        let cmyk = try ColorProfile(try ColorFixtures.data("test-cmyk.icc"), context: context)
+        #expect(try MatrixShaperConversion(profile: cmyk.handle, sRGB: sRGB.handle, context: context) == nil)
+        let grey = try ColorProfile(try ColorFixtures.data("linear-gray.icc"), context: context)
+        #expect(try MatrixShaperConversion(profile: grey.handle, sRGB: sRGB.handle, context: context) == nil)
+    }
+
+    @Test("its tables count against the budget: a budget too small for them fails with over-memory-budget")
+    func tablesAreBudgeted() throws {
+        // Given a budget that holds the profiles but not the 19 kB of tables
+        let ledger = MemoryLedger(budget: .megabytes(30))
+        let context = try LCMSContext(ledger: ledger)
+        let profile = try ColorProfile(try ColorFixtures.data("adobe-rgb.icc"), context: context)
+        _ = try ColorProfile(sRGBIn: context)
+        try ledger.reserve(ledger.available - MatrixShaperConversion.bytes / 2, for: "the test")
+        // When the transform is built, then the budget refuses it with the usual error
+        #expect(throws: MemoryBudgetError.self) { _ = try ColorTransform(from: profile, input: .rgba) }
+    }
+}
