@@ -40,7 +40,7 @@ bin=${IMAGECOLORS_BIN:-}
 if [ -z "$bin" ]; then
     scratch=${SCRATCH:-.build-static}
     # The CLI as it is installed: Swift's runtime and Foundation linked in, so a run does not
-    # load and relocate them (start-up about 8 ms instead of 14 on a quiet machine).
+    # load and relocate them (start-up about 9 ms instead of 14 on a quiet machine).
     swift build -c release --static-swift-stdlib --product imagecolors --scratch-path "$scratch" >&2
     bin=$scratch/release/imagecolors
 fi
