@@ -139,9 +139,10 @@ final class HuffmanTable {
             let entry = UInt16(length) << 8 | UInt16(definition.symbols[i])
             for fill in 0..<(1 << shift) { lookup[codes[i] << shift | fill] = entry }
         }
-        // The skip table (built for DC tables too, unused there: one layout for every table).
+        // The skip table: AC tables only (a DC table keeps it zero, one layout for every table;
+        // progressive files build DC tables scan after scan).
         var skip = [UInt32](repeating: 0, count: Self.skipCount)
-        for (i, length) in lengths.enumerated() where length <= Self.skipBits {
+        for (i, length) in lengths.enumerated() where !isDC && length <= Self.skipBits {
             let symbol = Int(definition.symbols[i]), run = symbol >> 4, size = symbol & 15
             // As libjpeg's decode_mcu: extra bits move the index run + 1; ZRL (F0) moves 16; any
             // other symbol without extra bits ends the block.
@@ -155,7 +156,7 @@ final class HuffmanTable {
         // A coefficient followed by the end-of-block code (symbol 00), within the bits looked
         // at, ends the block in the same step: most blocks of a photo end after a few small
         // coefficients, and each step is a dependent table load.
-        if let eob = definition.symbols.prefix(lengths.count).firstIndex(of: 0), lengths[eob] <= Self.skipBits {
+        if !isDC, let eob = definition.symbols.prefix(lengths.count).firstIndex(of: 0), lengths[eob] <= Self.skipBits {
             let eobLength = lengths[eob], eobCode = codes[eob]
             for index in skip.indices where skip[index] != 0 {
                 let used = Int(skip[index] & 0x1F), advance = Int(skip[index] >> 5)
