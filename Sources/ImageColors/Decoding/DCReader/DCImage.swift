@@ -51,24 +51,20 @@ struct DCImage {
         // `short`: a 16-bit DQT entry over 32767 multiplies as a negative number there too.
         let quantizer = Int32(Int16(truncatingIfNeeded: quantizers[component] ?? 0))
         coefficients.withUnsafeBufferPointer { all in
-            let start = planeOffsets[component] + blockRow * info.planeWidth
-            Self.rangeLimit.withUnsafeBufferPointer { limit in
-                for x in 0..<info.widthInBlocks {
-                    let value = (Int32(all[start + x]) &* quantizer &+ 4) >> 3
-                    row[x] = limit[Int(value & 1023)]
-                }
+            let plane = all.baseAddress! + planeOffsets[component] + blockRow * info.planeWidth
+            for x in 0..<info.widthInBlocks {
+                row[x] = Self.rangeLimit((Int32(plane[x]) &* quantizer &+ 4) &>> 3)
             }
         }
     }
 
-    /// libjpeg's post-IDCT range-limit table, indexed by `value & 1023` (jdmaster.c
-    /// `prepare_range_limit_table`): 0…127 → 128…255, 128…511 → 255, 512…895 → 0, 896…1023 → 0…127.
-    static let rangeLimit: [UInt8] = (0..<1024).map { index in
-        switch index {
-        case 0..<128: UInt8(index + 128)
-        case 128..<512: 255
-        case 512..<896: 0
-        default: UInt8(index - 896)
-        }
+    /// libjpeg's post-IDCT range limit (jdmaster.c `prepare_range_limit_table`), indexed by
+    /// `value & 1023`: 0…127 → 128…255, 128…511 → 255, 512…895 → 0, 896…1023 → 0…127.
+    /// Computed rather than looked up so that the loop calling it vectorizes: shifted by 128,
+    /// the index is the sample below 256, then 255 up to 639, then 0.
+    @inline(__always)
+    static func rangeLimit(_ value: Int32) -> UInt8 {
+        let shifted = (value &+ 128) & 1023
+        return UInt8(truncatingIfNeeded: shifted < 256 ? shifted : (shifted < 640 ? 255 : 0))
     }
 }
