@@ -97,7 +97,16 @@ struct SequentialStep: DCBlockStep {
         while k < 64 {
             // fill() tops up below 32 bits: enough for the slow path's 16-bit code and 15 extra bits.
             if bits.count < HuffmanTable.skipBits { try bits.fill(from: input) }
-            if let (length, advance, withEnd) = ac.skip(next: bits.peek(HuffmanTable.skipBits)) {
+            if let entry = ac.skip(next: bits.peek(HuffmanTable.skipBits)) {
+                // The whole run at once while the index stays below 64: then libjpeg reads every
+                // coefficient of it, and the end of block after them.
+                if k &+ entry.runAdvance < 64 {
+                    k &+= entry.runAdvance
+                    bits.consume(entry.runLength)
+                    if entry.runEnds { break }
+                    continue
+                }
+                let (length, advance, withEnd) = (entry.length, entry.advance, entry.withEnd)
                 k &+= advance
                 // An end-of-block code right behind: the block ends here, unless this
                 // coefficient was its 63rd (then those bits start the next block).

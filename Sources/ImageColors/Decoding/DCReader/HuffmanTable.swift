@@ -40,24 +40,25 @@ final class HuffmanTable {
         private var valueOffset: UnsafePointer<Int32> { (base + valueOffsetOffset).assumingMemoryBound(to: Int32.self) }
         /// The symbols in code order (256 slots, the unused ones 0).
         private var symbols: UnsafePointer<UInt8> { (base + symbolsOffset).assumingMemoryBound(to: UInt8.self) }
-        /// For every ``skipBits``-bit prefix: `withEnd << 12 | advance << 5 | bits`, where `bits`
-        /// is the code's length plus its extra bits, `advance` how far the coefficient index
-        /// moves (run + 1, 16 for ZRL, 64 for end of block), and `withEnd` the bits of this
-        /// coefficient and an end-of-block code right after it, when those fit too (else 0);
-        /// the entry is 0 when the coefficient alone needs more than ``skipBits`` bits.
+        /// For every ``skipBits``-bit prefix, two readings of the same bits, 0 when the first
+        /// coefficient alone needs more than ``skipBits`` bits:
+        /// - the first coefficient, `withEnd << 12 | advance << 5 | bits`: `bits` is its code's
+        ///   length plus its extra bits, `advance` how far the coefficient index moves (run + 1,
+        ///   16 for ZRL, 64 for end of block), `withEnd` the bits of it and an end-of-block code
+        ///   right after it when those fit too (else 0);
+        /// - the run, `ends << 26 | runAdvance << 20 | runBits << 16`: as many whole coefficients
+        ///   as fit, then the end-of-block code if it fits too (`ends`), with their bits and their
+        ///   summed advance (at most 62; an end of block adds none).
         private var skipTable: UnsafePointer<UInt32> { (base + skipOffset).assumingMemoryBound(to: UInt32.self) }
 
-        /// Skips one AC coefficient whose code and extra bits fit ``skipBits``.
+        /// Skips the AC coefficients whose codes and extra bits fit the next ``skipBits`` bits.
         /// - Parameter bits: The next ``skipBits`` bits.
-        /// - Returns: The bits to consume, how far the coefficient index moves, and the bits of
-        ///   the coefficient and an end-of-block code right after it (0 when none follows within
-        ///   the bits looked at); `nil` when the slow path (``decode(next16:)``, then the extra
-        ///   bits) must decide. The end of block counts only if the block had not already ended
-        ///   at coefficient 63: the caller checks.
+        /// - Returns: The entry (see ``skipTable``), read through ``SkipEntry``; `nil` when the
+        ///   slow path (``decode(next16:)``, then the extra bits) must decide.
         @inline(__always)
-        func skip(next bits: Int) -> (length: Int, advance: Int, withEnd: Int)? {
-            let entry = Int(skipTable[bits])
-            return entry == 0 ? nil : (entry & 0x1F, (entry >> 5) & 0x7F, entry >> 12)
+        func skip(next bits: Int) -> SkipEntry? {
+            let entry = skipTable[bits]
+            return entry == 0 ? nil : SkipEntry(raw: entry)
         }
 
         /// Decodes one symbol from the top of `bits` (the next 16 bits, left-aligned).
@@ -76,6 +77,26 @@ final class HuffmanTable {
             }
             return (Int(symbols[Int(code + valueOffset[length])]), length)
         }
+    }
+
+    /// One skip-table entry: what the next ``skipBits`` bits hold, one coefficient at a time or
+    /// as a run (layout in ``Decoder``'s `skipTable`).
+    struct SkipEntry {
+        let raw: UInt32
+
+        /// The first coefficient's code and extra bits.
+        var length: Int { Int(raw & 0x1F) }
+        /// How far the first coefficient moves the index (64 for end of block).
+        var advance: Int { Int((raw >> 5) & 0x7F) }
+        /// The bits of the first coefficient and an end-of-block code behind it, 0 when none follows.
+        var withEnd: Int { Int((raw >> 12) & 0xF) }
+        /// The bits of the run of whole coefficients (and its end-of-block code, if any).
+        var runLength: Int { Int((raw >> 16) & 0xF) }
+        /// How far the run moves the index; valid only when the index stays below 64 after it
+        /// (so that every coefficient of the run, and the end of block, is one libjpeg reads).
+        var runAdvance: Int { Int((raw >> 20) & 0x3F) }
+        /// Whether the run ends with the end-of-block code.
+        var runEnds: Bool { raw & (1 << 26) != 0 }
     }
 
     /// All the tables, in one block.
@@ -164,6 +185,30 @@ final class HuffmanTable {
                 if (index >> (Self.skipBits - used - eobLength)) & ((1 << eobLength) - 1) == eobCode {
                     skip[index] |= UInt32(used + eobLength) << 12
                 }
+            }
+        }
+        // Runs: several small coefficients per look-up (a smooth photo's blocks hold a few,
+        // each a dependent step otherwise). Each step re-reads the single-coefficient entry of
+        // the bits that follow, zero-filled: valid when the coefficient fits the bits left, since
+        // a prefix code's length never depends on the bits after it.
+        if !isDC {
+            let mask = Self.skipCount - 1
+            for index in skip.indices where skip[index] != 0 {
+                var used = 0, advance = 0, ends = false
+                while used < Self.skipBits {
+                    let next = skip[(index << used) & mask]
+                    let length = Int(next & 0x1F), step = Int((next >> 5) & 0x7F)
+                    guard next != 0, length <= Self.skipBits - used else { break }
+                    if step == 64 {
+                        used += length
+                        ends = true
+                        break
+                    }
+                    guard advance + step <= 62 else { break }
+                    used += length
+                    advance += step
+                }
+                skip[index] |= UInt32(ends ? 1 : 0) << 26 | UInt32(advance) << 20 | UInt32(used) << 16
             }
         }
         var symbols = [UInt8](repeating: 0, count: 256)
