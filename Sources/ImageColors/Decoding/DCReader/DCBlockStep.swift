@@ -34,20 +34,26 @@ struct FirstScanStep: DCBlockStep {
     @inline(__always)
     func decode(_ bits: inout EntropyBitReader, input: JPEGByteReader, component: Int, dc: HuffmanTable.Decoder?,
                 ac: HuffmanTable.Decoder?, into coefficient: inout Int16) -> DCBlockProblem? {
-        var size = 0, problem: DCBlockProblem?
-        if let (symbol, length) = dc.unsafelyUnwrapped.decode(next16: bits.next16) {
+        let table = dc.unsafelyUnwrapped
+        var difference: Int32 = 0, problem: DCBlockProblem?
+        if let (length, value) = table.dcDifference(next: bits.peek(HuffmanTable.skipBits)) {
             bits.consume(length)
-            size = symbol
+            difference = value
         } else {
-            // libjpeg reads 17 bits and fakes a zero.
-            bits.consume(17)
-            problem = .badCode
-        }
-        var difference: Int32 = 0
-        if size > 0 {
-            let raw = Int32(truncatingIfNeeded: bits.read(size))
-            // T.81 F.2.2.1 EXTEND: a leading 0 bit means negative.
-            difference = raw < 1 &<< (size &- 1) ? raw &- (1 &<< size) &+ 1 : raw
+            var size = 0
+            if let (symbol, length) = table.decode(next16: bits.next16) {
+                bits.consume(length)
+                size = symbol
+            } else {
+                // libjpeg reads 17 bits and fakes a zero.
+                bits.consume(17)
+                problem = .badCode
+            }
+            if size > 0 {
+                let raw = Int32(truncatingIfNeeded: bits.read(size))
+                // T.81 F.2.2.1 EXTEND: a leading 0 bit means negative.
+                difference = raw < 1 &<< (size &- 1) ? raw &- (1 &<< size) &+ 1 : raw
+            }
         }
         let (sum, overflow) = predictions[component].addingReportingOverflow(difference)
         if overflow { return .outOfRange }
@@ -79,10 +85,10 @@ struct RefinementStep: DCBlockStep {
 }
 
 /// A sequential (baseline) scan: the DC coefficient as a first scan with Al 0 decodes it, then
-/// the 63 AC coefficients skipped, as libjpeg's `decode_mcu` reads them. Most coefficients
-/// take one look-up in the AC table's skip table, which covers a code and its extra bits
-/// together; longer ones take the Annex F path. At 1/8 scale libjpeg decodes the same symbols
-/// and throws the AC values away.
+/// the 63 AC coefficients skipped, as libjpeg's `decode_mcu` reads them. One look-up in the AC
+/// table's skip table covers a code and its extra bits together, and usually the whole run of
+/// small coefficients that follows (with the end of block); longer ones take the Annex F path.
+/// At 1/8 scale libjpeg decodes the same symbols and throws the AC values away.
 struct SequentialStep: DCBlockStep {
     /// Decodes the DC coefficient.
     let dc: FirstScanStep

@@ -11,8 +11,10 @@ struct HuffmanDefinition: Equatable {
 /// `jpeg_make_d_derived_tbl` does when a scan first uses it.
 ///
 /// Codes up to ``lookupBits`` long decode with one table look-up; longer ones walk the
-/// canonical `maxCode` limits, as JPEG's Annex F decoder does. An AC table also skips a whole
-/// coefficient (its code and its extra bits) with one look-up (``Decoder/skip(next:)``). The
+/// canonical `maxCode` limits, as JPEG's Annex F decoder does. An AC table also skips whole
+/// coefficients (codes and extra bits), often several, with one look-up
+/// (``Decoder/skip(next:)``); a DC table decodes a whole difference with one
+/// (``Decoder/dcDifference(next:)``). The
 /// tables live in one allocation that ``Decoder`` reads through plain pointers: the per-block
 /// loop then copies no reference-counted value (ARC traffic was most of the scan's time with
 /// arrays).
@@ -20,9 +22,9 @@ final class HuffmanTable {
     /// Bits resolved by the look-up table. DC codes are short (typically 2–9 bits), so 9 bits
     /// cover nearly every symbol in one step with a 1 kB table.
     static let lookupBits = 9
-    /// Bits the AC skip table resolves: a code and its coefficient's extra bits together. AC
-    /// codes of photos are mostly 2–8 bits with 1–4 extra bits, so 11 bits (a 4 kB table,
-    /// within L1) skip nearly every coefficient in one step.
+    /// Bits the skip table resolves: codes and their extra bits together. AC codes of photos
+    /// are mostly 2–8 bits with 1–4 extra bits, DC differences alike, so 11 bits (an 8 kB
+    /// table, within L1) take nearly every coefficient in one step.
     static let skipBits = 11
 
     /// Reads symbols through the owning table's memory; valid while the table lives. One
@@ -40,7 +42,8 @@ final class HuffmanTable {
         private var valueOffset: UnsafePointer<Int32> { (base + valueOffsetOffset).assumingMemoryBound(to: Int32.self) }
         /// The symbols in code order (256 slots, the unused ones 0).
         private var symbols: UnsafePointer<UInt8> { (base + symbolsOffset).assumingMemoryBound(to: UInt8.self) }
-        /// For every ``skipBits``-bit prefix, two readings of the same bits, 0 when the first
+        /// A DC table's holds decoded differences (``dcDifference(next:)``). An AC table's holds,
+        /// for every ``skipBits``-bit prefix, two readings of the same bits, 0 when the first
         /// coefficient alone needs more than ``skipBits`` bits:
         /// - the first coefficient, `withEnd << 12 | advance << 5 | bits`: `bits` is its code's
         ///   length plus its extra bits, `advance` how far the coefficient index moves (run + 1,
@@ -59,6 +62,17 @@ final class HuffmanTable {
         func skip(next bits: Int) -> SkipEntry? {
             let entry = skipTable[bits]
             return entry == 0 ? nil : SkipEntry(raw: entry)
+        }
+
+        /// Decodes a DC difference whose code and extra bits fit ``skipBits`` bits, from a DC
+        /// table's skip table, which holds `difference << 8 | bits` (`bits` ≥ 1, so 0 is free).
+        /// - Parameter bits: The next ``skipBits`` bits.
+        /// - Returns: The bits to consume and the difference (T.81 F.2.2.1 EXTEND applied), or
+        ///   `nil` when the slow path (``decode(next16:)``, then the extra bits) must decide.
+        @inline(__always)
+        func dcDifference(next bits: Int) -> (length: Int, difference: Int32)? {
+            let entry = skipTable[bits]
+            return entry == 0 ? nil : (Int(entry & 0xFF), Int32(bitPattern: entry) >> 8)
         }
 
         /// Decodes one symbol from the top of `bits` (the next 16 bits, left-aligned).
@@ -160,9 +174,19 @@ final class HuffmanTable {
             let entry = UInt16(length) << 8 | UInt16(definition.symbols[i])
             for fill in 0..<(1 << shift) { lookup[codes[i] << shift | fill] = entry }
         }
-        // The skip table: AC tables only (a DC table keeps it zero, one layout for every table;
-        // progressive files build DC tables scan after scan).
+        // The skip table. A DC table's holds whole differences: one look-up instead of a code
+        // look-up and then its extra bits, two dependent steps in every block.
         var skip = [UInt32](repeating: 0, count: Self.skipCount)
+        for (i, length) in lengths.enumerated() where isDC && length + Int(definition.symbols[i]) <= Self.skipBits {
+            let size = Int(definition.symbols[i]), total = length + size
+            for fill in 0..<(1 << (Self.skipBits - length)) {
+                let index = codes[i] << (Self.skipBits - length) | fill
+                let raw = size == 0 ? 0 : (index >> (Self.skipBits - total)) & ((1 << size) - 1)
+                // T.81 F.2.2.1 EXTEND: a leading 0 bit means negative.
+                let difference = size == 0 || raw >= 1 << (size - 1) ? raw : raw - (1 << size) + 1
+                skip[index] = UInt32(bitPattern: Int32(difference) << 8) | UInt32(total)
+            }
+        }
         for (i, length) in lengths.enumerated() where !isDC && length <= Self.skipBits {
             let symbol = Int(definition.symbols[i]), run = symbol >> 4, size = symbol & 15
             // As libjpeg's decode_mcu: extra bits move the index run + 1; ZRL (F0) moves 16; any

@@ -7,9 +7,10 @@
 /// block (2 bytes), Huffman-decodes only the DC scans and skips the AC scans' data with
 /// `memchr`, so it needs about 1/64 of the memory and a fraction of the time. For a sequential
 /// (baseline) file every block's AC codes must still be read to find the next block; this
-/// reader skips each with one table look-up (``HuffmanTable/Decoder/skip(next:)``) and does no
-/// per-block IDCT or buffer clearing: a whole analysis of a 24 MP baseline file counts about
-/// three quarters of the instructions of `djpeg -scale 1/8` (Benchmarks/instructions.sh).
+/// reader skips them in runs, several small coefficients a table look-up
+/// (``HuffmanTable/Decoder/skip(next:)``), and does no per-block IDCT or buffer clearing: a
+/// whole analysis of a 24 MP baseline file takes about 60% of the time `djpeg -scale 1/8` takes
+/// to decode it (Benchmarks/compare.sh, Benchmarks/instructions.sh).
 ///
 /// It takes a file only when libjpeg would decode it at 1/8 (the long side at 1/8 is still at
 /// least ``DecodeOptions/minimumLongSide``) — or, for a progressive file, when libjpeg's
