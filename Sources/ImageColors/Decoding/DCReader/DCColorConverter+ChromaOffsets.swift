@@ -10,16 +10,19 @@ extension DCColorConverter {
         /// Cr → R, Cb and Cr → G (already shifted down), Cb → B: each within ±227.
         let red, green, blue: UnsafeMutablePointer<Int16>
 
-        /// Uninitialized rows for `width` pixels; ``load(blue:red:repeat:)`` fills them.
+        /// Uninitialized rows for `width` pixels, in one allocation; ``load(blue:red:repeat:)``
+        /// fills them.
         init(width: Int) {
             self.width = width
-            red = .allocate(capacity: max(1, width))
-            green = .allocate(capacity: max(1, width))
-            blue = .allocate(capacity: max(1, width))
+            let rows = max(1, width)
+            red = .allocate(capacity: 3 * rows)
+            green = red + rows
+            blue = green + rows
         }
 
+        /// Frees the rows.
         func deallocate() {
-            red.deallocate(); green.deallocate(); blue.deallocate()
+            red.deallocate()
         }
 
         /// Fills the rows from one row of Cb and Cr samples, each covering `factor` pixels
