@@ -68,17 +68,10 @@ struct ACSkipTests {
         return (difference, bad)
     }
 
-    @Test("runs skip exactly the bits and coefficients a symbol-at-a-time decode does",
-          arguments: [("Annex K", annexK), ("short EOB and ZRL", runsAndZRL)])
-    func runsMatchSymbolBySymbol(name: String, table: HuffmanDefinition) throws {
-        // Given 64 kB of pseudo-random scan data (no FF, so no stuffing or markers)
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        let data: [UInt8] = (0..<65_536).map { _ in
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return min(UInt8(truncatingIfNeeded: state >> 56), 0xFE)
-        }
-        let dc = try HuffmanTable(Self.dcTable, isDC: true), ac = try HuffmanTable(table, isDC: false)
-        // When the sequential block step and the reference each decode it block by block
+    /// Decodes `data` block by block with the sequential block step and with ``referenceBlock``.
+    /// - Returns: Each side's DC differences (`Int32.min` for a block with a bad code), up to
+    ///   the block that ran past the end of the segment.
+    static func decodeBoth(_ data: [UInt8], dc: HuffmanTable, ac: HuffmanTable) throws -> (stepped: [Int32], reference: [Int32]) {
         func decodeAll(_ block: (inout EntropyBitReader, JPEGByteReader) throws -> (Int32, Bool)) throws -> [Int32] {
             try data.withUnsafeBytes { raw in
                 let input = JPEGByteReader(memory: raw)
@@ -104,12 +97,89 @@ struct ACSkipTests {
             return (predictions[0] - previous, problem == .badCode)
         }
         let reference = try decodeAll { bits, input in
-            try Self.referenceBlock(&bits, input: input, dc: dc.decoder, ac: ac.decoder)
+            try referenceBlock(&bits, input: input, dc: dc.decoder, ac: ac.decoder)
         }
+        return (stepped, reference)
+    }
+
+    @Test("runs skip exactly the bits and coefficients a symbol-at-a-time decode does",
+          arguments: [("Annex K", annexK), ("short EOB and ZRL", runsAndZRL)])
+    func runsMatchSymbolBySymbol(name: String, table: HuffmanDefinition) throws {
+        // Given 64 kB of pseudo-random scan data (no FF, so no stuffing or markers)
+        var random = SplitMix64(seed: 0x9E37_79B9_7F4A_7C15)
+        let data: [UInt8] = (0..<65_536).map { _ in min(random.byte(), 0xFE) }
+        // When the sequential block step and the reference each decode it block by block
+        let (stepped, reference) = try Self.decodeBoth(data, dc: HuffmanTable(Self.dcTable, isDC: true),
+                                                       ac: HuffmanTable(table, isDC: false))
         // Then both read the same blocks, with the same DC differences and the same bad codes
         #expect(reference.count > 5_000)
         #expect(stepped.count == reference.count)
         let first = Array(zip(stepped, reference)).firstIndex { $0 != $1 }
         #expect(first == nil, "first differing block: \(first ?? -1)")
     }
+
+    @Test("runs match a symbol-at-a-time decode on random valid tables, with stuffing and markers",
+          arguments: 0..<8)
+    func randomTables(seed: UInt64) throws {
+        // Given 40 pairs of random prefix-code tables — 1- to 16-bit codes, DC codes whose extra
+        // bits end exactly at the skip table's 11, AC symbols that end a block without being 00
+        // (10, E0…), ZRL — each over 2 kB of random data with FF 00 stuffing, some cut by a marker
+        var random = SplitMix64(seed: 0xC0FF_EE00 &+ seed)
+        var blocks = 0
+        for trial in 0..<40 {
+            let dc = try HuffmanTable(Self.randomDefinition(&random, isDC: true), isDC: true)
+            let ac = try HuffmanTable(Self.randomDefinition(&random, isDC: false), isDC: false)
+            var data: [UInt8] = []
+            while data.count < 2_048 {
+                let byte = random.byte()
+                data.append(byte)
+                if byte == 0xFF { data.append(random.below(8) == 0 ? 0xD9 : 0x00) }
+            }
+            // When both decoders read it
+            let (stepped, reference) = try Self.decodeBoth(data, dc: dc, ac: ac)
+            // Then they agree block for block
+            let first = Array(zip(stepped, reference)).firstIndex { $0 != $1 }
+            #expect(stepped.count == reference.count && first == nil,
+                    "trial \(trial): \(stepped.count) and \(reference.count) blocks, first difference at \(first ?? -1)")
+            blocks += reference.count
+        }
+        #expect(blocks > 1_000)
+    }
+
+    /// A random valid table: code counts that leave the all-ones code free (as libjpeg
+    /// requires), symbols 0–15 for DC, for AC a shuffle of 0–255 that often puts the
+    /// interesting ones first (00, F0, block-ending 10 and E0, short runs).
+    static func randomDefinition(_ random: inout SplitMix64, isDC: Bool) -> HuffmanDefinition {
+        while true {
+            var counts = [UInt8](repeating: 0, count: 16), code = 0, total = 0
+            let longest = 1 + random.below(16), wanted = 1 + random.below(isDC ? 16 : (random.below(2) == 0 ? 20 : 160))
+            for length in 1...16 {
+                let free = (1 << length) - 1 - code
+                var count = 0
+                if free > 0, total < wanted, length <= longest {
+                    count = random.below(3) == 0 ? 0 : min(free, wanted - total, 1 + random.below(min(free, 8)))
+                    if length == longest { count = min(free, wanted - total) }
+                }
+                counts[length - 1] = UInt8(count)
+                total += count
+                code = (code + count) << 1
+            }
+            guard total > 0 else { continue }
+            var pool = (0...(isDC ? 15 : 255)).map { UInt8($0) }
+            for i in stride(from: pool.count - 1, to: 0, by: -1) { pool.swapAt(i, random.below(i + 1)) }
+            if !isDC {
+                let special: [UInt8] = [0x00, 0xF0, 0x01, 0x02, 0x11, 0x10, 0xE0, 0xF1, 0x0F, 0x03]
+                let first = Array(special.shuffled(using: &random).prefix(random.below(special.count + 1)))
+                pool = first + pool.filter { !first.contains($0) }
+            }
+            guard total <= pool.count else { continue }
+            return HuffmanDefinition(counts: counts, symbols: Array(pool.prefix(total)))
+        }
+    }
+}
+
+// The hostile-input tests' seeded generator, so every run draws the same inputs.
+private extension SplitMix64 {
+    mutating func byte() -> UInt8 { UInt8(truncatingIfNeeded: next() >> 56) }
+    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }

@@ -53,15 +53,16 @@ extension DCColorConverter {
     /// - Parameters:
     ///   - luma: `offsets.width` Y samples.
     ///   - offsets: The chroma row's offsets.
-    ///   - rgba: `offsets.width` pixels, R, G, B, A in memory order.
-    static func convert(luma: UnsafePointer<UInt8>, offsets: ChromaOffsets, into rgba: UnsafeMutablePointer<UInt32>) {
+    ///   - rgba: `offsets.width × 4` bytes: R, G, B, A for each pixel.
+    static func convert(luma: UnsafePointer<UInt8>, offsets: ChromaOffsets, into rgba: UnsafeMutableRawPointer) {
         let (red, green, blue) = (offsets.red, offsets.green, offsets.blue)
         for x in 0..<offsets.width {
             let y = Int16(luma[x])
             let r = UInt32(truncatingIfNeeded: min(max(y &+ red[x], 0), 255))
             let g = UInt32(truncatingIfNeeded: min(max(y &+ green[x], 0), 255))
             let b = UInt32(truncatingIfNeeded: min(max(y &+ blue[x], 0), 255))
-            rgba[x] = (r | g &<< 8 | b &<< 16 | 0xFF00_0000).littleEndian
+            // One 4-byte store a pixel (through the raw pointer: the row is bound to UInt8).
+            rgba.storeBytes(of: (r | g &<< 8 | b &<< 16 | 0xFF00_0000).littleEndian, toByteOffset: x &* 4, as: UInt32.self)
         }
     }
 }

@@ -1,6 +1,8 @@
 /// Sends a ``DCImage`` to a sink as 1/8-scale RGBA rows, top to bottom: for each output row,
 /// each component's block row (repeated down the rows it covers, maxV / v) is turned into
-/// samples once and repeated across (maxH / h), then converted.
+/// samples once and repeated across (maxH / h), then converted. JFIF's usual layouts take a
+/// shorter way: each chroma row becomes a row of R, G and B offsets once
+/// (``DCColorConverter/ChromaOffsets``), which every luma row it covers then adds to.
 ///
 /// Memory: one RGBA row, one sample row per component and three 16-bit chroma rows, all
 /// output-wide (reserved by the decoder through ``bytesNeeded(for:)``).
@@ -19,13 +21,12 @@ enum DCRowWriter {
                       options: DecodeOptions, deadline: DecodeDeadline) throws {
         let frame = image.frame
         let width = (frame.width + 7) / 8, height = (frame.height + 7) / 8
-        let rgba = UnsafeMutablePointer<UInt32>.allocate(capacity: width)
+        let rgba = UnsafeMutablePointer<UInt8>.allocate(capacity: width * 4)
         defer { rgba.deallocate() }
         let rows = frame.components.map { _ in UnsafeMutablePointer<UInt8>.allocate(capacity: width) }
         defer { rows.forEach { $0.deallocate() } }
         let repeatX = frame.components.map { frame.maxH / $0.h }
         let repeatY = frame.components.map { frame.maxV / $0.v }
-        let bytes = UnsafeMutableRawPointer(rgba).assumingMemoryBound(to: UInt8.self)
         // JFIF's usual layout (full-resolution luma, Cb and Cr sampled alike): each chroma pair
         // becomes its three offsets once per chroma row, and every pixel is then three adds and
         // clamps in a loop the compiler vectorizes. The general loop below looks the offsets up
@@ -43,8 +44,8 @@ enum DCRowWriter {
                     image.samples(of: 2, blockRow: chromaRow, into: rows[2])
                     offsets.load(blue: rows[1], red: rows[2], repeat: repeatX[1])
                 }
-                DCColorConverter.convert(luma: rows[0], offsets: offsets, into: rgba)
-                sink.consume(row: bytes, y: y, x0: 0, dx: 1, count: width)
+                DCColorConverter.convert(luma: rows[0], offsets: offsets, into: UnsafeMutableRawPointer(rgba))
+                sink.consume(row: rgba, y: y, x0: 0, dx: 1, count: width)
                 if (y + 1) % max(1, options.checkInterval) == 0 { try deadline.check(.jpeg) }
             }
             return
@@ -56,8 +57,8 @@ enum DCRowWriter {
                 image.samples(of: c, blockRow: loaded[c], into: rows[c])
                 repeatAcross(rows[c], width: width, by: repeatX[c])
             }
-            converter.convert(rows, into: bytes, width: width)
-            sink.consume(row: bytes, y: y, x0: 0, dx: 1, count: width)
+            converter.convert(rows, into: rgba, width: width)
+            sink.consume(row: rgba, y: y, x0: 0, dx: 1, count: width)
             if (y + 1) % max(1, options.checkInterval) == 0 { try deadline.check(.jpeg) }
         }
     }

@@ -120,7 +120,7 @@ final class HuffmanTable {
 
     /// Entries of the look-up table.
     private static let lookupCount = 1 << lookupBits
-    /// Entries of the AC skip table.
+    /// Entries of the skip table (AC runs, or DC differences).
     private static let skipCount = 1 << skipBits
     /// Where each table starts in the storage: the look-up table (2 bytes an entry), `maxCode`
     /// and `valueOffset` (18 × 4 bytes each), the symbols, the skip table (4 bytes an entry).

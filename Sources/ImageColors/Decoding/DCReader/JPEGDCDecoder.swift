@@ -9,8 +9,8 @@
 /// (baseline) file every block's AC codes must still be read to find the next block; this
 /// reader skips them in runs, several small coefficients a table look-up
 /// (``HuffmanTable/Decoder/skip(next:)``), and does no per-block IDCT or buffer clearing: a
-/// whole analysis of a 24 MP baseline file takes about 60% of the time `djpeg -scale 1/8` takes
-/// to decode it (Benchmarks/compare.sh, Benchmarks/instructions.sh).
+/// whole analysis of a 24 MP baseline file counts 58% of the instructions of
+/// `djpeg -scale 1/8` (Benchmarks/instructions.sh).
 ///
 /// It takes a file only when libjpeg would decode it at 1/8 (the long side at 1/8 is still at
 /// least ``DecodeOptions/minimumLongSide``) — or, for a progressive file, when libjpeg's
