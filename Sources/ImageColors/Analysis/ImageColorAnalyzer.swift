@@ -8,6 +8,13 @@ import Foundation
 /// let colors = try await analyzer.analyze(fileAt: "cover.jpg")
 /// print(colors.background.hex, colors.title.text)
 /// ```
+///
+/// An analysis is CPU work with nothing to wait for but the file, so `analyze` runs it on the
+/// task that awaits it, start to finish, without threads of its own, and checks for
+/// cancellation between rows. A call holds at most ``AnalysisOptions/memoryBudget``: to bound
+/// a batch's memory, bound how many calls run at once (as the CLI's `--jobs` does). On one
+/// core of the machine in the README's Performance section, a 1 MP JPEG takes about 2 ms and
+/// a 24 MP one about 8 ms.
 public struct ImageColorAnalyzer: Sendable {
     /// The options every analysis uses.
     public var options: AnalysisOptions
