@@ -43,7 +43,9 @@ public func runProcess(
     process.standardError = err
     process.standardInput = stdin
     try process.run()
-    stdin.fileHandleForWriting.write(input ?? Data())
+    // Not FileHandle.write(_:), which traps when the write is interrupted (EINTR, seen under
+    // load) or the child has gone (EPIPE); a child that does not read its input just does not.
+    writeAll(input ?? Data(), to: stdin.fileHandleForWriting.fileDescriptor)
     try? stdin.fileHandleForWriting.close()
     // Drain stderr on another thread so a full pipe can never stall the child.
     final class Box: @unchecked Sendable { var data = Data() }
@@ -58,6 +60,19 @@ public func runProcess(
     group.wait()
     process.waitUntilExit()
     return ProcessOutput(status: process.terminationStatus, stdoutData: stdout, stderrData: errors.data)
+}
+
+/// Writes `data` to `descriptor`, retrying interrupted writes and stopping at any other error.
+private func writeAll(_ data: Data, to descriptor: Int32) {
+    // A child that exits before reading must not take the test process down with SIGPIPE.
+    signal(SIGPIPE, SIG_IGN)
+    data.withUnsafeBytes { bytes in
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written > 0 { offset += written } else if written < 0 && errno == EINTR { continue } else { return }
+        }
+    }
 }
 
 /// ``runProcess(_:_:in:environment:unsetting:input:)`` on a GCD thread: the caller suspends
