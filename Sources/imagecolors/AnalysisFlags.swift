@@ -6,6 +6,7 @@ import ImageColorsRemote
 extension Quality: ExpressibleByArgument {}
 extension BackgroundSource: ExpressibleByArgument {}
 extension TitleRule: ExpressibleByArgument {}
+extension RoleScheme: ExpressibleByArgument {}
 
 /// `--color-management on|off`.
 enum OnOff: String, ExpressibleByArgument, CaseIterable {
@@ -21,6 +22,13 @@ extension MemoryBudget: ExpressibleByArgument {
 struct AnalysisFlags: ParsableArguments {
     @Option(help: "How far to shrink before counting colours: lowest (50 px), low (100), high (250) or highest (no downscale).")
     var quality: Quality = .high
+
+    @Option(help: "How primary, secondary and detail are chosen: faithful (salient colours of the picture, toned until they read) or classic (ColorArt/UIImageColors: the most common colours that read as they are, else white or black).")
+    var scheme: RoleScheme = .faithful
+
+    @Option(name: .customLong("min-contrast"),
+            help: ArgumentHelp("The WCAG contrast ratio primary, secondary and detail must reach on the background: 3 (large text), 4.5 or 7 (body text, AA and AAA), or any value from 1 to 21.", valueName: "ratio"))
+    var minimumContrast: Double = Quantizer.defaultMinimumContrast
 
     @Option(name: .customLong("background-from"), help: "Take the background from the image's edges or from the whole image.")
     var backgroundSource: BackgroundSource = .edges
@@ -79,6 +87,9 @@ struct AnalysisFlags: ParsableArguments {
         if !(0...255).contains(brightnessThreshold) {
             throw ValidationError("--brightness-threshold must be between 0 and 255, not \(brightnessThreshold)")
         }
+        if !(1...21).contains(minimumContrast) {
+            throw ValidationError("--min-contrast must be a ratio from 1 to 21 (e.g. 3, 4.5 or 7), not \(minimumContrast)")
+        }
         if !(decodeTimeout > 0) { throw ValidationError("--decode-timeout must be more than 0 seconds, not \(decodeTimeout)") }
         if !(timeout > 0) { throw ValidationError("--timeout must be more than 0 seconds, not \(timeout)") }
         if let palette, !(1...64).contains(palette) {
@@ -95,7 +106,7 @@ struct AnalysisFlags: ParsableArguments {
                                backgroundSource: backgroundSource, titleRule: titleRule,
                                brightnessThreshold: brightnessThreshold, titleRegion: titleRegion,
                                colorManagement: colorManagement == .on, paletteSize: palette ?? 0,
-                               backdrop: backdrop)
+                               backdrop: backdrop, scheme: scheme, minimumContrast: minimumContrast)
     }
 
     /// The download limits the flags describe.

@@ -58,13 +58,19 @@ struct TextReport {
     }
 
     /// "  (edges, 41.2% of the band)" for the background, "  (image, 12.0% of pixels)" for a
-    /// role: where the colour came from and the share of its histogram bin; "" when unknown.
+    /// role: where the colour came from and the share of pixels behind it; for a role that was
+    /// toned, "  (adjusted from #d84f06, ΔL −0.08, 71.0% of pixels)"; "" when unknown.
     private func origin(_ report: RoleReport?) -> String {
         guard let report else { return "" }
         if report.source == .fallback { return "  (fallback: no opaque pixel at the edges)" }
         guard let share = report.share else { return "" }
         let of = report.source == .edges ? "of the band" : "of pixels"
-        return "  (\(report.source.rawValue), " + String(format: "%.1f%% ", share * 100) + of + ")"
+        let percent = String(format: "%.1f%% ", share * 100) + of
+        if let adjustment = report.adjustment {
+            let delta = String(format: "%+.2f", adjustment.deltaL).replacingOccurrences(of: "-", with: "−")
+            return "  (adjusted from \(adjustment.original.hex), ΔL \(delta), \(percent))"
+        }
+        return "  (\(report.source.rawValue), " + percent + ")"
     }
 
     private func pad(_ text: String, _ width: Int) -> String {

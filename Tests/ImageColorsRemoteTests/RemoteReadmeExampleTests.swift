@@ -22,8 +22,8 @@ struct RemoteReadmeExampleTests {
         // README example begins
         let analyzer = ImageColorAnalyzer(options: .init(quality: .high, memoryBudget: .megabytes(30)))
         let colors = try await analyzer.analyze(url: imageURL)   // download, colours, title
-        entry.background = colors.background.hex      // "#1c130b"
-        entry.titleColor = colors.title.color.hex     // "#ffffff": light text on a dark background
+        entry.background = colors.background.hex      // "#b86533"
+        entry.titleColor = colors.title.color.hex     // "#ffffff": light text (brightness 120, not above 125)
         entry.accent = colors.primary.hex
         // README example ends
     }
@@ -47,7 +47,7 @@ struct RemoteReadmeExampleTests {
         try await TestHTTPServer.with({ _ in .ok(png, contentType: "image/png") }) { server in
             var entry = Entry(imageURL: server.url("/coffee.png"))
             try await Self.buildEntry(&entry)
-            #expect(entry.background == "#1c130b")
+            #expect(entry.background == "#b86533")
             #expect(entry.titleColor == "#ffffff")
             #expect(entry.accent.count == 7)
         }
@@ -59,7 +59,7 @@ struct RemoteReadmeExampleTests {
         try await TestHTTPServer.with({ $0 == "/coffee.png" ? .ok(png, contentType: "image/png") : .status(404) }) { server in
             var entries = [Entry(imageURL: server.url("/coffee.png")), Entry(imageURL: server.url("/gone.png"))]
             try await Self.buildEntries(&entries)
-            #expect(entries.map(\.background) == ["#1c130b", ""])
+            #expect(entries.map(\.background) == ["#b86533", ""])
         }
     }
 

@@ -18,9 +18,10 @@ private func hex(_ text: String) -> RGBColor { RGBColor(hex: text)! }
 private let navy = hex("#1d2b3a"), beige = hex("#f2e3c4"), orange = hex("#f5a623")
 private let red = hex("#c0392b"), blue = hex("#1f4e9c"), teal = hex("#1abc9c")
 
-@Suite("Quantizer")
+/// The background rule (both schemes) and the classic scheme's role rules.
+@Suite("Quantizer: background and the classic scheme")
 struct QuantizerTests {
-    let quantizer = Quantizer()
+    let quantizer = Quantizer(scheme: .classic)
 
     @Test("Given a solid image, when quantized, then it is the background and all roles fall back to the contrasting neutral",
           arguments: [("#3366cc", RGBColor.white), ("#f2e3c4", RGBColor.black)])
@@ -42,7 +43,7 @@ struct QuantizerTests {
 
     @Test("Given a frame round a larger interior, when quantized from the whole image, then the interior is the background")
     func wholeSourceUsesTheMajority() {
-        let roles = Quantizer(backgroundSource: .whole).roles(of: paintedImage(100, 100, beige, [(10, 10, 90, 90, navy)]))
+        let roles = Quantizer(backgroundSource: .whole, scheme: .classic).roles(of: paintedImage(100, 100, beige, [(10, 10, 90, 90, navy)]))
         #expect(roles.background == navy)
         #expect(roles.primary == beige)
     }
@@ -98,7 +99,7 @@ struct QuantizerTests {
 
     @Test("Given teal at exactly 30% of white's count, or one pixel less, when quantized, then 30% is enough and less is not")
     func thirtyPercentBoundary() throws {
-        let whole = Quantizer(backgroundSource: .whole)
+        let whole = Quantizer(backgroundSource: .whole, scheme: .classic)
         // 100×13: 1000 white, 300 teal.
         var image = paintedImage(100, 13, .white, [(0, 10, 100, 13, teal)])
         #expect(whole.roles(of: image).background == teal)
@@ -106,23 +107,19 @@ struct QuantizerTests {
         #expect(whole.roles(of: image).background == .white)
     }
 
-    @Test("Given a colourful bin at 45% of a white winner but under 1% of the pixels, when quantized, then it is noise and white stays",
-          arguments: [(90, RGBColor.white), (100, teal)])
+    @Test("Given a colourful cluster at 30% or more of a white winner, when it holds under 1% of the counted pixels, then it is noise and white stays",
+          arguments: [(59, RGBColor.white), (60, teal)])
     func backgroundNoiseFloor(_ tealCount: Int, _ expected: RGBColor) {
-        // 100×100 = 10000 px: 200 white, `tealCount` teal, the rest one pixel per distinct dark bin.
-        var image = RGBAImage(width: 100, height: 100, filledWith: .white)
-        let noise = 10000 - 200 - tealCount
-        for i in 0..<10000 {
-            let color: RGBColor
-            if i < noise {
-                color = RGBColor(red: UInt8((i >> 10) << 3 | 4), green: UInt8((i >> 5 & 31) << 3 | 4),
-                                 blue: UInt8((i & 31) << 3 | 4))
-            } else {
-                color = i < noise + 200 ? .white : teal
-            }
-            image[i % 100, i / 100] = (color.red, color.green, color.blue, 255)
+        // 6000 counted pixels: white the largest cluster (190, 3%), teal at 59 or 60 (at least
+        // 30% of white's 190, and under or at 1% of 6000). The other 94% are left out: in a
+        // picture they would be over a hundred clusters under 1% each, which cannot be drawn
+        // with colours far enough apart, so the rule is checked on the clusters themselves.
+        func cluster(_ color: RGBColor, _ count: Int, seed: Int) -> ColorCluster {
+            ColorCluster(seed: seed, count: count, color: color, lch: OKLCh(color))
         }
-        #expect(Quantizer(backgroundSource: .whole).roles(of: image).background == expected)
+        let chosen = BackgroundChoice(clusters: [cluster(.white, 190, seed: 4095), cluster(teal, tealCount, seed: 700)],
+                                      pixelCount: 6000)
+        #expect(chosen?.color == expected)
     }
 
     @Test("Given a washed-out colour more common than a saturated one, when quantized, then the raised colour keeps its count and is primary")
@@ -183,7 +180,7 @@ struct QuantizerTests {
     func deterministic() {
         let image = noisyQuadrants(size: 120, seed: 42)
         let first = quantizer.roles(of: image)
-        for _ in 0..<5 { #expect(Quantizer().roles(of: image) == first) }
+        for _ in 0..<5 { #expect(Quantizer(scheme: .classic).roles(of: image) == first) }
         // A square image's transpose has the same band and the same counts, in another pixel order.
         var transposed = image
         for y in 0..<120 { for x in 0..<120 { transposed[x, y] = image[y, x] } }

@@ -19,8 +19,8 @@ struct ReadmeExampleTests {
         // README example begins
         let analyzer = ImageColorAnalyzer(options: .init(quality: .high))
         let colors = try await analyzer.analyze(fileAt: imagePath)
-        entry.background = colors.background.hex      // "#1c130b"
-        entry.titleColor = colors.title.color.hex     // "#ffffff": light text on a dark background
+        entry.background = colors.background.hex      // "#b86533"
+        entry.titleColor = colors.title.color.hex     // "#ffffff": light text (brightness 120, not above 125)
         entry.accent = colors.primary.hex
         // README example ends
         return entry
@@ -52,7 +52,7 @@ struct ReadmeExampleTests {
     @Test("the example runs and gives the sample's colours")
     func runs() async throws {
         let entry = try await Self.buildEntry(imagePath: TestFiles.samples.appendingPathComponent("coffee.png").path)
-        #expect(entry.background == "#1c130b")
+        #expect(entry.background == "#b86533")
         #expect(entry.titleColor == "#ffffff")
         #expect(entry.accent.count == 7)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import TestHTTPServer
 import Testing
+import ImageColors
 import TestSupport
 
 /// `imagecolors analyze`, run as a user runs it.
@@ -95,29 +96,31 @@ struct AnalyzeCommandTests {
     func terminalSwatches(noColor: Bool) async throws {
         // Given stdout on a pseudo-terminal (util-linux `script`, in Debian's essential bsdutils),
         // and NO_COLOR set or not (`swift test` itself sets it, so it is removed explicitly)
+        let json = try CLI.object(try await CLI.run(["analyze", "--format", "json", "Samples/rocket.jpg"]).lines[0])
+        let background = try #require((json["background"] as? String).flatMap(RGBColor.init(hex:)))
         let command = "\(CLI.binary.path) analyze Samples/rocket.jpg"
         let output = try await runProcessInBackground(URL(fileURLWithPath: "/usr/bin/script"), ["-qec", command, "/dev/null"],
                                     in: CLI.root, environment: noColor ? ["NO_COLOR": "1"] : [:],
                                     unsetting: noColor ? [] : ["NO_COLOR"])
         #expect(output.status == 0)
         // Then the background's swatch is drawn in its own colour, or not at all with NO_COLOR
-        let swatch = "\u{1B}[48;2;4;34;66m"
-        #expect(output.stdout.contains("#042242"))
+        let swatch = "\u{1B}[48;2;\(background.red);\(background.green);\(background.blue)m"
+        #expect(output.stdout.contains(background.hex))
         #expect(output.stdout.contains(swatch) == !noColor)
     }
 
     @Test("--title-rule wcag can pick the other colour than the brightness rule, and says which rule it used")
     func titleRule() async throws {
-        // Given coffee.png, whose dark background suits light text under every rule
-        let brightness = try CLI.object(try await CLI.run(["analyze", "--format", "json", "Samples/coffee.png"]).lines[0])
-        let wcag = try CLI.object(try await CLI.run(["analyze", "--format", "json", "--title-rule", "wcag", "Samples/coffee.png"]).lines[0])
+        // Given rocket.jpg, whose dark navy background suits light text under every rule
+        let brightness = try CLI.object(try await CLI.run(["analyze", "--format", "json", "Samples/rocket.jpg"]).lines[0])
+        let wcag = try CLI.object(try await CLI.run(["analyze", "--format", "json", "--title-rule", "wcag", "Samples/rocket.jpg"]).lines[0])
         let brightnessTitle = try #require(brightness["title"] as? [String: Any])
         let wcagTitle = try #require(wcag["title"] as? [String: Any])
         #expect(brightnessTitle["rule"] as? String == "brightness")
         #expect(wcagTitle["rule"] as? String == "wcag")
         #expect(wcagTitle["text"] as? String == "light")
         // When the threshold is pushed to 0, the brightness rule turns the title dark
-        let low = try CLI.object(try await CLI.run(["analyze", "--format", "json", "--brightness-threshold", "0", "Samples/coffee.png"]).lines[0])
+        let low = try CLI.object(try await CLI.run(["analyze", "--format", "json", "--brightness-threshold", "0", "Samples/rocket.jpg"]).lines[0])
         let lowTitle = try #require(low["title"] as? [String: Any])
         #expect(lowTitle["text"] as? String == "dark")
         // And the warning says the other colour would read better

@@ -18,7 +18,7 @@ struct ColorManagementCommandTests {
         #expect(managed["colorNote"] == nil)
         #expect(unmanaged["colorProfile"] == nil && unmanaged["colorNote"] == nil)
         #expect(managed["background"] as? String != unmanaged["background"] as? String)
-        #expect(unmanaged["background"] as? String == "#14233d")
+        #expect(unmanaged["background"] as? String == "#172236")
     }
 
     @Test("untagged images have no colorProfile key")

@@ -30,6 +30,13 @@ public struct AnalysisOptions: Sendable, Hashable {
     /// onto it before colours are counted (and in the thumbnail), so the colours are those the
     /// user will see. Default `nil`: transparent pixels are left out of the count instead.
     public var backdrop: RGBColor?
+    /// How primary, secondary and detail are chosen; default ``RoleScheme/faithful`` (colours
+    /// that keep the picture). ``RoleScheme/classic`` is ColorArt's and UIImageColors' scheme.
+    public var scheme: RoleScheme
+    /// The WCAG contrast ratio primary, secondary and detail must reach on the background:
+    /// 3 (the default, WCAG's minimum for large text and graphics), 4.5 or 7 (AA and AAA for
+    /// body text), or any value in 1…21 (clamped when used; NaN means the default).
+    public var minimumContrast: Double
 
     /// Creates options.
     /// - Parameters:
@@ -44,6 +51,8 @@ public struct AnalysisOptions: Sendable, Hashable {
     ///   - colorManagement: Default `true`.
     ///   - paletteSize: Default 0 (no palette); at most 64.
     ///   - backdrop: Default `nil` (transparent pixels not counted).
+    ///   - scheme: Default ``RoleScheme/faithful``.
+    ///   - minimumContrast: Default 3.
     public init(
         quality: Quality = .high,
         memoryBudget: MemoryBudget = .default,
@@ -55,7 +64,9 @@ public struct AnalysisOptions: Sendable, Hashable {
         strictDecoding: Bool = true,
         colorManagement: Bool = true,
         paletteSize: Int = 0,
-        backdrop: RGBColor? = nil
+        backdrop: RGBColor? = nil,
+        scheme: RoleScheme = .faithful,
+        minimumContrast: Double = Quantizer.defaultMinimumContrast
     ) {
         precondition((0...64).contains(paletteSize), "AnalysisOptions: palette size \(paletteSize) is not in 0...64")
         self.quality = quality
@@ -69,5 +80,7 @@ public struct AnalysisOptions: Sendable, Hashable {
         self.colorManagement = colorManagement
         self.paletteSize = paletteSize
         self.backdrop = backdrop
+        self.scheme = scheme
+        self.minimumContrast = minimumContrast
     }
 }

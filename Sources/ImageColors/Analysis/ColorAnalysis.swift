@@ -37,6 +37,12 @@ public struct ColorAnalysis: Sendable, Hashable, Codable {
     public var detail: RGBColor
     /// The roles that fell back to white or black because the image had no suitable colour.
     public var fallback: [ColorRole]
+    /// The scheme that chose primary, secondary and detail (``AnalysisOptions/scheme``); `nil`
+    /// only in results decoded from JSON written before it existed.
+    public var scheme: RoleScheme?
+    /// The contrast ratio primary, secondary and detail had to reach on the background
+    /// (``AnalysisOptions/minimumContrast``, as clamped); `nil` as for ``scheme``.
+    public var minimumContrast: Double?
     /// Where each of the four colours came from (the edges, the image, or a fallback), the share
     /// of pixels behind it and its WCAG ratio on the background (JSON key `roles`). `nil` only
     /// in results decoded from JSON written before it existed.
@@ -101,7 +107,7 @@ public struct ColorAnalysis: Sendable, Hashable, Codable {
     // Listed so that `roleReports` is the JSON key `roles` (`roles` is taken by the property above).
     private enum CodingKeys: String, CodingKey {
         case source, format, width, height, orientation, analyzed, background, primary, secondary, detail
-        case fallback, title, memory, colorProfile, colorNote, palette
+        case fallback, scheme, minimumContrast, title, memory, colorProfile, colorNote, palette
         case roleReports = "roles"
     }
 }

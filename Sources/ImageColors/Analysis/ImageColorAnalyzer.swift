@@ -54,9 +54,9 @@ public struct ImageColorAnalyzer: Sendable {
         let ledger = MemoryLedger(budget: options.memoryBudget)
         // The histogram is allocated after decoding; reserving it first keeps the decoder from
         // taking the room it will need.
-        try ledger.reserve(ColorHistogram.bytesNeeded(bitsPerChannel: 5), for: "the colour histogram")
+        try ledger.reserve(ColorHistogram.bytesNeeded(bitsPerChannel: 4), for: "the colour histogram")
         if options.paletteSize > 0 {
-            try ledger.reserve(ColorPalette.bytesNeeded(bitsPerChannel: 5), for: "the palette's working set")
+            try ledger.reserve(ColorPalette.bytesNeeded(bitsPerChannel: 4), for: "the palette's working set")
         }
         if case .data(let data) = source {
             // Encoded bytes in memory stay there until decoding ends (a file is read as it goes).
@@ -69,7 +69,9 @@ public struct ImageColorAnalyzer: Sendable {
             thumbnailImage?.composite(onto: backdrop)
         }
         let (width, height) = info.orientation.displayedSize(width: info.width, height: info.height)
-        let quantized = Quantizer(backgroundSource: options.backgroundSource).quantize(image, paletteSize: options.paletteSize)
+        let quantizer = Quantizer(backgroundSource: options.backgroundSource, scheme: options.scheme,
+                                  minimumContrast: options.minimumContrast)
+        let quantized = quantizer.quantize(image, paletteSize: options.paletteSize)
         let roles = quantized.roles
         var title = TitleChoice(background: roles.background, rule: options.titleRule,
                                 brightnessThreshold: options.brightnessThreshold)
@@ -82,6 +84,8 @@ public struct ImageColorAnalyzer: Sendable {
             orientation: info.orientation.rawValue,
             analyzed: .init(width: image.width, height: image.height), roles: roles, title: title,
             memory: .init(budget: options.memoryBudget.bytes, accountedPeak: ledger.peak))
+        analysis.scheme = quantizer.scheme
+        analysis.minimumContrast = quantizer.minimumContrast
         analysis.colorProfile = colors.profile
         analysis.colorNote = colors.note
         if options.paletteSize > 0 { analysis.palette = quantized.palette }

@@ -1,5 +1,18 @@
 // The hot loop of ColorHistogram: adding pixels to the bins.
 extension ColorHistogram {
+    /// `accumulate` at 4 bits per channel (the default) with packed sums, its own function so
+    /// that every mask is a constant.
+    static func accumulate4Packed(_ base: UnsafeRawPointer, _ range: Range<Int>,
+                                  counts: UnsafeMutablePointer<UInt32>, sums: UnsafeMutablePointer<UInt32>) -> Int {
+        accumulate(base, range, bits: 4, packed: true, counts: counts, sums: sums)
+    }
+
+    /// `accumulate` at 4 bits per channel with three sums per bin.
+    static func accumulate4(_ base: UnsafeRawPointer, _ range: Range<Int>,
+                            counts: UnsafeMutablePointer<UInt32>, sums: UnsafeMutablePointer<UInt32>) -> Int {
+        accumulate(base, range, bits: 4, packed: false, counts: counts, sums: sums)
+    }
+
     /// `accumulate` at 5 bits per channel with packed sums, its own function so that every mask
     /// is a constant.
     static func accumulate5Packed(_ base: UnsafeRawPointer, _ range: Range<Int>,

@@ -74,10 +74,15 @@ extension ColorHistogram {
     /// Callers that stop after a few bins (the quantizer stops at three roles) pay for a heap
     /// and a few removals instead of sorting every bin.
     func forEachRankedBin(minimumCount: Int, _ body: (Int) -> Bool) {
-        var heap = rankingKeys(minimumCount: minimumCount)
+        Self.forEachDescending(rankingKeys(minimumCount: minimumCount)) { body(Int(UInt32.max - UInt32(truncatingIfNeeded: $0))) }
+    }
+
+    /// Calls `body` with distinct keys, largest first, until it returns `false`: a binary
+    /// max-heap built in place and emptied one key at a time, so a caller that stops early pays
+    /// for the keys it takes, not for sorting them all.
+    static func forEachDescending(_ keys: [UInt64], _ body: (UInt64) -> Bool) {
+        var heap = keys
         heap.withUnsafeMutableBufferPointer { heap in
-            // A binary max-heap in place. Keys are distinct (each holds its bin index), so the
-            // order is exactly that of sorting them descending.
             func siftDown(_ start: Int, _ count: Int) {
                 var parent = start
                 while true {
@@ -97,7 +102,7 @@ extension ColorHistogram {
                 count -= 1
                 heap[0] = heap[count]
                 siftDown(0, count)
-                guard body(Int(UInt32.max - UInt32(truncatingIfNeeded: top))) else { return }
+                guard body(top) else { return }
             }
         }
     }

@@ -1,5 +1,43 @@
-// ColorArt's colour tests, kept as ColorArt defined them (see each), and the count arithmetic.
+// The classic scheme: ColorArt's role rules and colour tests, kept as ColorArt defined them (see
+// each), and the count arithmetic.
 extension Quantizer {
+    /// The minimum HSB saturation a classic candidate is raised to (ColorArt's 0.15), so that
+    /// text colours taken from washed-out areas still read as colours.
+    public static let minimumSaturation = 0.15
+
+    /// ``RoleScheme/classic``: the histogram's bins in descending count order (noise bins below
+    /// ``candidateNoiseShare`` of the opaque pixels left out), each raised to saturation 0.15,
+    /// kept only on the other lightness side of the background (ColorArt's `isDarkColor`) and
+    /// at ``minimumContrast`` or more on it. Primary takes the first; secondary the next one
+    /// distinct from the primary; detail the next one distinct from both.
+    func classicRoles(in histogram: ColorHistogram, background: RGBColor) -> [Choice] {
+        let minimumCount = max(1, Self.smallestCount(reaching: Self.candidateNoiseShare, of: histogram.pixelCount))
+        let wantDark = !Self.isDark(background)
+        var chosen: [Choice] = []
+        chosen.reserveCapacity(3)
+        // The chosen colours in OKLab, converted once rather than at every comparison.
+        var chosenLab: [OKLab] = []
+        chosenLab.reserveCapacity(3)
+        histogram.forEachRankedBin(minimumCount: minimumCount) { index in
+            // The count that ranked this bin is its own; raising saturation afterwards only
+            // changes the colour that is reported.
+            let original = histogram.meanColor(ofBin: index)!
+            let color = Self.raisingSaturation(of: original, to: Self.minimumSaturation)
+            guard Self.isDark(color) == wantDark else { return true }
+            let ratio = Contrast.contrastRatio(color, background)
+            guard ratio >= minimumContrast else { return true }
+            let lab = OKLab(color)
+            guard chosenLab.allSatisfy({ Self.isDistinct($0, lab) }) else { return true }
+            let share = Double(histogram.count(ofBin: index)) / Double(histogram.pixelCount)
+            chosen.append(Choice(color: color, report: RoleReport(
+                source: .image, share: share, contrastRatio: ratio,
+                adjustment: color == original ? nil : .init(original: original, deltaL: lab.lightness - OKLab(original).lightness))))
+            chosenLab.append(lab)
+            return chosen.count < 3
+        }
+        return chosen
+    }
+
     /// The smallest whole count that is at least `share × total`.
     ///
     /// The tolerance absorbs binary rounding, so that a share that should land on a whole count

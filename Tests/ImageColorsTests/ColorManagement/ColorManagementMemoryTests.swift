@@ -97,7 +97,8 @@ struct ColorManagementMemoryTests {
         // With the default budget the same profile is applied, and its bytes are accounted.
         let ample = try ImageColorAnalyzer().analyzeNow(.file(path))
         #expect(ample.colorProfile == "Display P3")
-        #expect((ample.memory?.accountedPeak ?? 0) > (small.memory?.accountedPeak ?? 0) + 1_800_000)
+        // At least the 600 000-byte profile more, and LittleCMS's copy of it and its transform.
+        #expect((ample.memory?.accountedPeak ?? 0) > (small.memory?.accountedPeak ?? 0) + 1_200_000)
     }
 
     @Test("without colour management no profile is read or reserved")

@@ -28,10 +28,11 @@ private func generatedImage(seed: UInt64) -> RGBAImage {
 struct RoleReportTests {
     let quantizer = Quantizer()
 
-    @Test("Given 300 generated images, when quantized, then every role from the image reaches 3:1 on the background, its report says so, and the roles are pairwise distinct",
+    @Test("Given 300 generated images, when quantized by either scheme at 3, 4.5 or 7, then every role from the image reaches the target on the background, its report says so, and the roles are pairwise distinct",
           arguments: 0..<300)
-    func threeToOneGuarantee(seed: UInt64) {
-        let roles = quantizer.roles(of: generatedImage(seed: seed))
+    func contrastGuarantee(seed: UInt64) {
+        let scheme = RoleScheme.allCases[Int(seed % 2)], target = [3, 4.5, 7][Int(seed / 2 % 3)]
+        let roles = Quantizer(scheme: scheme, minimumContrast: target).roles(of: generatedImage(seed: seed))
         var fromImage: [RGBColor] = []
         for role in ColorRole.allCases {
             let report = roles.reports[role]
@@ -39,7 +40,7 @@ struct RoleReportTests {
             #expect(abs((report.contrastRatio ?? 0) - ratio) <= 0.005, "\(role) report \(String(describing: report.contrastRatio)) vs \(ratio)")
             #expect((report.source == .fallback) == roles.fallback.contains(role))
             guard report.source == .image else { continue }
-            #expect(ratio >= 3, "seed \(seed): \(role) \(roles[role].hex) on \(roles.background.hex) is \(ratio):1")
+            #expect(ratio >= target, "seed \(seed): \(role) \(roles[role].hex) on \(roles.background.hex) is \(ratio):1")
             #expect(report.share.map { $0 > 0 && $0 <= 1 } == true)
             fromImage.append(roles[role])
         }
@@ -81,14 +82,26 @@ struct RoleReportTests {
         }
     }
 
-    @Test("Given a report, when encoded, then the share has 4 decimals, the ratio 2, and a missing share has no key")
+    @Test("Given a report, when encoded, then the share has 4 decimals, the ratio 2, a role from the image says whether it was adjusted, and a missing share has no key")
     func encoding() throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let data = try encoder.encode(RoleReport(source: .image, share: 0.123456, contrastRatio: 4.56789))
-        #expect(String(decoding: data, as: UTF8.self) == #"{"contrastRatio":4.57,"share":0.1235,"source":"image"}"#)
-        let fallback = try JSONEncoder().encode(RoleReport(source: .fallback, contrastRatio: 21))
-        #expect(!String(decoding: fallback, as: UTF8.self).contains("share"))
+        #expect(String(decoding: data, as: UTF8.self) == #"{"adjusted":false,"contrastRatio":4.57,"share":0.1235,"source":"image"}"#)
+        let fallback = try encoder.encode(RoleReport(source: .fallback, contrastRatio: 21))
+        #expect(String(decoding: fallback, as: UTF8.self) == #"{"contrastRatio":21,"source":"fallback"}"#)
+    }
+
+    @Test("Given an adjusted role's report, when encoded and decoded, then it names the original colour and ΔL to 3 decimals, and comes back equal")
+    func adjustedEncoding() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let report = RoleReport(source: .image, share: 0.71, contrastRatio: 3.0149,
+                                adjustment: .init(original: hex("#d84f06"), deltaL: -0.08349))
+        let data = try encoder.encode(report)
+        #expect(String(decoding: data, as: UTF8.self)
+            == ##"{"adjusted":true,"contrastRatio":3.01,"deltaL":-0.083,"original":"#d84f06","share":0.71,"source":"image"}"##)
+        #expect(try JSONDecoder().decode(RoleReport.self, from: data) == report)
     }
 
     @Test("Given an analysis with a palette, when encoded to JSON and decoded, then its roles, reports and palette are unchanged")

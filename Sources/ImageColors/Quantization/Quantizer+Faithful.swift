@@ -1,0 +1,149 @@
+import Foundation
+
+// The faithful scheme: the picture's salient hues, each shown by its main shade, toned until it
+// reads on the background.
+extension Quantizer {
+    /// A colour cluster considered for a role.
+    struct Candidate {
+        var cluster: ColorCluster
+        /// The cluster's share of the opaque pixels.
+        var share: Double
+        /// ``Salience/separation(_:from:)`` from the background.
+        var separation: Double
+
+        var isChromatic: Bool { cluster.lch.chroma >= Salience.chromaticThreshold }
+        var score: Double { Salience.score(share: share, chroma: cluster.lch.chroma) * separation }
+    }
+
+    /// The chromatic candidates within 15° of one hue: "the picture's orange", all its shades.
+    struct HueFamily {
+        /// The largest member first (its hue is the family's).
+        var members: [Candidate]
+        var share = 0.0
+        /// Members' chroma, weighted by share.
+        var chroma = 0.0
+        /// The member that shows the family: the best scored (the main shade, not its shadow).
+        var representative: Candidate
+
+        var score: Double { Salience.score(share: share, chroma: chroma) * representative.separation }
+    }
+
+    /// How much a colour says about the picture, on the card.
+    ///
+    /// `score = (50 × share + chromaBonus(C)) × separation`, where `share` is the share of the
+    /// image's pixels; `chromaBonus(C) = (C − 0.14) × 34` below OKLCh chroma 0.14 and
+    /// `(C − 0.14) × 100` above it — Material Color Utilities' scoring, its CAM16 chroma target
+    /// of 48 converted to OKLCh: a vivid colour gains up to 23, a dull one loses up to 3.4, so a
+    /// small vivid area can outrank a large dull one; and `separation` is
+    /// `min(1, 0.3 + 7 × Δab)` for the distance Δab between the colour and the background in
+    /// OKLab's a–b plane (hue and chroma, not lightness, which toning changes anyway): a shade
+    /// of the background's own hue says less on that background than a colour of another hue.
+    enum Salience {
+        /// OKLCh chroma from which a colour counts as chromatic: 0.04.
+        static let chromaticThreshold = 0.04
+        /// Half the width of a hue family: 15°.
+        static let hueFamilyWidth = 15.0
+        /// Chroma at which the chroma term is 0 (Material's CAM16 48, in OKLCh).
+        static let targetChroma = 0.14
+        /// Clusters at least this chromatic (0.1) are candidates from ``vividNoiseShare``.
+        static let vividChroma = 0.1
+        /// The noise floor of vivid clusters: 0.02% of the pixels (8 pixels at 250×156), so a
+        /// small vivid detail — a kite in a sky — can take a role.
+        static let vividNoiseShare = 0.0002
+
+        static func score(share: Double, chroma: Double) -> Double {
+            50 * share + (chroma - targetChroma) * (chroma < targetChroma ? 34 : 100)
+        }
+
+        static func separation(_ lab: OKLab, from background: OKLab) -> Double {
+            let da = lab.a - background.a, db = lab.b - background.b
+            return min(1, 0.3 + 7 * (da * da + db * db).squareRoot())
+        }
+    }
+
+    /// Chromatic roles must differ in hue by at least this much in the first pass (30°):
+    /// different colours before shades of one.
+    static let roleHueSeparation = 30.0
+
+    /// ``RoleScheme/faithful``: primary, secondary and detail, best first.
+    ///
+    /// Candidates are the image's clusters of at least ``candidateNoiseShare`` of its pixels
+    /// (``Salience/vividNoiseShare`` for vivid ones), other than those indistinct from the
+    /// background (ΔE_OK under 0.08: they are the background). Chromatic candidates (OKLCh
+    /// chroma ≥ 0.04) are grouped into hue families (within 15° of the family's largest
+    /// member). Roles are filled in three passes, each candidate toned to reach
+    /// ``minimumContrast`` on the background (``ToneAdjustment``) and taken only if distinct
+    /// (ΔE_OK ≥ 0.08) from the roles already taken:
+    /// 1. hue families by ``Salience`` score (the family's share and share-weighted chroma),
+    ///    each shown by its best scored member, 30° of hue or more from the chromatic roles
+    ///    taken;
+    /// 2. any chromatic candidate by score: further shades of a hue already shown;
+    /// 3. the largest grey that is distinct (two greys never are, so at most one).
+    func faithfulRoles(in clustering: ColorHistogram.Clustering, pixelCount total: Int, background: RGBColor) -> [Choice] {
+        guard total > 0 else { return [] }
+        let floor = max(1, Self.smallestCount(reaching: Self.candidateNoiseShare, of: total))
+        let vividFloor = max(1, Self.smallestCount(reaching: Salience.vividNoiseShare, of: total))
+        let backgroundLab = OKLab(background)
+        var chromatic: [Candidate] = [], greys: [Candidate] = []
+        for cluster in clustering.clusters where cluster.count >= vividFloor {
+            let lab = cluster.lch.lab
+            guard cluster.count >= floor || cluster.lch.chroma >= Salience.vividChroma,
+                  lab.distance(to: backgroundLab) >= ColorDistance.distinctThreshold else { continue }
+            let candidate = Candidate(cluster: cluster, share: Double(cluster.count) / Double(total),
+                                      separation: Salience.separation(lab, from: backgroundLab))
+            if candidate.isChromatic { chromatic.append(candidate) } else { greys.append(candidate) }
+        }
+        // Clusters come largest first, so each family's first member is its largest.
+        var families: [HueFamily] = []
+        for candidate in chromatic {
+            let hue = candidate.cluster.lch.hue
+            if let index = families.firstIndex(where: {
+                OKLCh.hueDistance($0.members[0].cluster.lch.hue, hue) <= Salience.hueFamilyWidth
+            }) {
+                families[index].members.append(candidate)
+            } else {
+                families.append(HueFamily(members: [candidate], representative: candidate))
+            }
+        }
+        for index in families.indices {
+            let members = families[index].members
+            let share = members.map(\.share).reduce(0, +)
+            families[index].share = share
+            families[index].chroma = members.map { $0.share * $0.cluster.lch.chroma }.reduce(0, +) / share
+            // Members are largest first, so a tie goes to the larger.
+            families[index].representative = members.dropFirst().reduce(members[0]) { $1.score > $0.score ? $1 : $0 }
+        }
+        func byScore(_ x: Double, _ y: Double, _ xSeed: Int, _ ySeed: Int) -> Bool { x != y ? x > y : xSeed < ySeed }
+        families.sort { byScore($0.score, $1.score, $0.representative.cluster.seed, $1.representative.cluster.seed) }
+        chromatic.sort { byScore($0.score, $1.score, $0.cluster.seed, $1.cluster.seed) }
+
+        var chosen: [Choice] = [], chosenLab: [OKLab] = [], chosenHues: [Double] = []
+        var used = Set<Int>()
+        /// Tones `candidate` and takes it if distinct; `false` when no colour can reach the
+        /// target on this background at all, which ends the search.
+        func take(_ candidate: Candidate) -> Bool {
+            guard chosen.count < 3, !used.contains(candidate.cluster.seed) else { return true }
+            guard let toned = ToneAdjustment(candidate.cluster.color, reaching: minimumContrast, on: background) else {
+                return false
+            }
+            let lab = OKLab(toned.color)
+            guard chosenLab.allSatisfy({ Self.isDistinct($0, lab) }) else { return true }
+            chosen.append(Choice(color: toned.color, report: RoleReport(
+                source: .image, share: candidate.share, contrastRatio: toned.contrastRatio,
+                adjustment: toned.isAdjusted ? .init(original: toned.original, deltaL: toned.deltaL) : nil)))
+            chosenLab.append(lab)
+            if candidate.isChromatic { chosenHues.append(candidate.cluster.lch.hue) }
+            used.insert(candidate.cluster.seed)
+            return true
+        }
+        for family in families {
+            let hue = family.representative.cluster.lch.hue
+            guard chosenHues.allSatisfy({ OKLCh.hueDistance($0, hue) >= Self.roleHueSeparation }) else { continue }
+            guard take(family.representative) else { return chosen }
+        }
+        for candidate in chromatic { guard take(candidate) else { return chosen } }
+        // Two greys are never distinct, so the first grey taken ends this pass.
+        for grey in greys where chosenHues.count == chosen.count { guard take(grey) else { return chosen } }
+        return chosen
+    }
+}
