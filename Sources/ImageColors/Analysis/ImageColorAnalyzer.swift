@@ -52,12 +52,12 @@ public struct ImageColorAnalyzer: Sendable {
     /// The synchronous pipeline, with a thumbnail made from the same decoding pass when asked.
     func analyzeNow(_ source: ImageSource, thumbnail request: ThumbnailRequest?) throws -> (analysis: ColorAnalysis, thumbnail: Thumbnail?) {
         let ledger = MemoryLedger(budget: options.memoryBudget)
-        // The histogram is allocated after decoding; reserving it first keeps the decoder from
-        // taking the room it will need.
+        // The histogram and the clustering or palette working set are allocated after decoding;
+        // reserving them first keeps the decoder from taking the room they will need. Reserved
+        // whether or not a palette is asked for, so that the decode (at `highest`, how far the
+        // budget lets it shrink) is the same either way: one image, one set of options, one answer.
         try ledger.reserve(ColorHistogram.bytesNeeded(bitsPerChannel: 4), for: "the colour histogram")
-        if options.paletteSize > 0 {
-            try ledger.reserve(ColorPalette.bytesNeeded(bitsPerChannel: 4), for: "the palette's working set")
-        }
+        try ledger.reserve(ColorPalette.bytesNeeded(bitsPerChannel: 4), for: "the quantizer's working set")
         if case .data(let data) = source {
             // Encoded bytes in memory stay there until decoding ends (a file is read as it goes).
             try ledger.reserve(data.count, for: "the encoded image held in memory")
@@ -103,37 +103,62 @@ public struct ImageColorAnalyzer: Sendable {
         return (image, info)
     }
 
-    /// Decodes `source` once into the analysis downscaler and, when `thumbnailSide` is given, a
-    /// second downscaler for the thumbnail; both come back upright, and in sRGB when colour
-    /// management is on (both sit behind one ``ColorManagedSink``).
+    /// Decodes `source` into the analysis downscaler and, when `thumbnailSide` is given, makes
+    /// a thumbnail too; both come back upright, and in sRGB when colour management is on.
+    ///
+    /// One image and one set of options give one answer: the analysis decode is planned from
+    /// the analysis options alone (its DCT scale, its reader, its memory), whether or not a
+    /// thumbnail is asked for. The thumbnail's downscaler rides along on that pass when the pass
+    /// decodes at least the thumbnail's size — at the default 250 px analysis, thumbnails up to
+    /// 500 px — and there is room for it in the budget; otherwise it gets a pass of its own.
     func downscaledImages(_ source: ImageSource, ledger: MemoryLedger, thumbnailSide: Int?)
         throws -> (RGBAImage, RGBAImage?, DecodedImageInfo, ColorManagementOutcome) {
         let probe = try SourceProbe(source)
         let target = options.quality.longSide
-        var decodeOptions = DecodeOptions()
-        // libvips' rule: let the JPEG decoder shrink by DCT scaling only while the result stays
-        // at least twice the target, so the box filter still averages several pixels each.
-        // A thumbnail larger than the analysis size needs a larger decode.
-        decodeOptions.minimumLongSide = target.map { max($0, thumbnailSide ?? 0) * 2 }
-        // A progressive JPEG whose libjpeg buffer would not fit the budget may still be read by
-        // the DC-only reader at 1/8 if that leaves at least the size itself: never upscaled,
-        // only averaged from fewer pixels.
-        decodeOptions.budgetFallbackLongSide = target.map { max($0, thumbnailSide ?? 0) }
-        decodeOptions.warningsAreErrors = options.strictDecoding
-        decodeOptions.limits = options.limits
-        decodeOptions.ledger = ledger
+        let analysisDecode = decodeOptions(longSide: target, ledger: ledger)
         let downscaler = Downscaler(targetLongSide: target, ledger: ledger)
         guard let thumbnailSide else {
             var sink = ColorManagedSink(downscaler, enabled: options.colorManagement, ledger: ledger)
-            let info = try ImageDecoding.decode(probe, options: decodeOptions, into: &sink)
+            let info = try ImageDecoding.decode(probe, options: analysisDecode, into: &sink)
             sink.finishConversion()
             return (info.orientation.apply(to: sink.inner.finish()), nil, info, sink.outcome)
         }
-        let both = TeeSink(first: downscaler, second: Downscaler(targetLongSide: thumbnailSide, ledger: ledger))
+        // The thumbnail's downscaler begins after the analysis one, so it cannot take the room
+        // the analysis would have had; if it does not fit, it sits the pass out.
+        let both = TeeSink(first: downscaler, second: OptionalSink(Downscaler(targetLongSide: thumbnailSide, ledger: ledger)))
         var sink = ColorManagedSink(both, enabled: options.colorManagement, ledger: ledger)
-        let info = try ImageDecoding.decode(probe, options: decodeOptions, into: &sink)
+        let info = try ImageDecoding.decode(probe, options: analysisDecode, into: &sink)
         sink.finishConversion()
-        return (info.orientation.apply(to: sink.inner.first.finish()), info.orientation.apply(to: sink.inner.second.finish()),
-                info, sink.outcome)
+        let image = info.orientation.apply(to: sink.inner.first.finish())
+        var thumbnail = sink.inner.second
+        // Never enlarged: a thumbnail of an image smaller than asked is the image's size.
+        let wanted = min(thumbnailSide, max(info.width, info.height))
+        if !thumbnail.skipped, max(thumbnail.inner.outputWidth, thumbnail.inner.outputHeight) >= wanted {
+            return (image, info.orientation.apply(to: thumbnail.inner.finish()), info, sink.outcome)
+        }
+        // A pass of its own, decoded for the thumbnail's size, after the analysis pass has
+        // given its decoder's memory back.
+        var alone = ColorManagedSink(Downscaler(targetLongSide: thumbnailSide, ledger: ledger),
+                                     enabled: options.colorManagement, ledger: ledger)
+        let thumbnailInfo = try ImageDecoding.decode(probe, options: decodeOptions(longSide: thumbnailSide, ledger: ledger),
+                                                     into: &alone)
+        alone.finishConversion()
+        return (image, thumbnailInfo.orientation.apply(to: alone.inner.finish()), info, sink.outcome)
+    }
+
+    /// How to decode for an output of `longSide` pixels (`nil`: no downscale).
+    private func decodeOptions(longSide: Int?, ledger: MemoryLedger) -> DecodeOptions {
+        var decodeOptions = DecodeOptions()
+        // libvips' rule: let the JPEG decoder shrink by DCT scaling only while the result stays
+        // at least twice the target, so the box filter still averages several pixels each.
+        decodeOptions.minimumLongSide = longSide.map { $0 * 2 }
+        // A progressive JPEG whose libjpeg buffer would not fit the budget may still be read by
+        // the DC-only reader at 1/8 if that leaves at least the size itself: never upscaled,
+        // only averaged from fewer pixels.
+        decodeOptions.budgetFallbackLongSide = longSide
+        decodeOptions.warningsAreErrors = options.strictDecoding
+        decodeOptions.limits = options.limits
+        decodeOptions.ledger = ledger
+        return decodeOptions
     }
 }
