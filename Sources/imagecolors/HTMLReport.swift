@@ -7,7 +7,8 @@ import ImageColors
 struct HTMLReport {
     /// One source's outcome.
     enum Entry {
-        case analysed(ColorAnalysis, Thumbnail)
+        /// A result, its thumbnail, and the same image's result by another scheme, when asked.
+        case analysed(ColorAnalysis, Thumbnail, comparison: ColorAnalysis?)
         case failed(source: String, SourceFailure)
     }
 
@@ -31,7 +32,7 @@ struct HTMLReport {
             """
         for entry in entries {
             switch entry {
-            case .analysed(let analysis, let thumbnail): html += section(analysis, thumbnail)
+            case .analysed(let analysis, let thumbnail, let comparison): html += section(analysis, thumbnail, comparison)
             case .failed(let source, let failure):
                 html += "<section class=\"entry failed\"><h2>\(Self.escape(source))</h2>"
                     + "<p class=\"error\"><code>\(Self.escape(failure.error.code))</code> \(Self.escape(failure.message))</p></section>\n"
@@ -40,20 +41,9 @@ struct HTMLReport {
         return html + "</body>\n</html>\n"
     }
 
-    private func section(_ a: ColorAnalysis, _ thumbnail: Thumbnail) -> String {
+    private func section(_ a: ColorAnalysis, _ thumbnail: Thumbnail, _ comparison: ColorAnalysis?) -> String {
         let image = "data:image/\(thumbnail.format == .png ? "png" : "jpeg");base64,\(thumbnail.data.base64EncodedString())"
-        let roles: [(String, RGBColor, Bool)] = [
-            ("background", a.background, false),
-            ("primary", a.primary, a.fallback.contains(.primary)),
-            ("secondary", a.secondary, a.fallback.contains(.secondary)),
-            ("detail", a.detail, a.fallback.contains(.detail)),
-        ]
-        var swatches = ""
-        for (name, color, fellBack) in roles {
-            let ratio = name == "background" ? "" : String(format: "%.2f:1", Contrast.contrastRatio(color, a.background))
-            swatches += "<div class=\"role\"><div class=\"swatch\" data-role=\"\(name)\" style=\"background:\(color.hex)\"></div>"
-                + "<div><b>\(name)</b><br><code>\(color.hex)</code> \(ratio)\(fellBack ? " <i>fallback</i>" : "")</div></div>"
-        }
+        let swatches = Self.swatches(a, attribute: "data-role")
         let title = a.title
         var over = ""
         if let region = title.region {
@@ -81,15 +71,52 @@ struct HTMLReport {
             <div class="row"><img class="thumb" alt="thumbnail" src="\(image)"><div class="roles">\(swatches)</div></div>
             \(palette(a))
             <div class="cards">
-            <div class="card" style="background:\(a.background.hex)"><span class="title" style="color:\(title.color.hex)">Title in \(title.text.rawValue) text</span>\
-            <span class="body" style="color:\(a.primary.hex)">Primary</span> <span class="body" style="color:\(a.secondary.hex)">Secondary</span> \
-            <span class="body" style="color:\(a.detail.hex)">Detail</span></div>
+            \(Self.card(a, label: "Title in \(title.text.rawValue) text"))
             \(over)
             </div>
+            \(comparison.map(compared) ?? "")
             <p class="note">title \(title.text.rawValue) \(title.color.hex): brightness \(String(format: "%.1f", title.brightness)), contrast \(String(format: "%.2f", title.contrastRatio)):1</p>
             \(warning)
             </section>
 
+            """
+    }
+
+    /// The four colours as swatches with hex codes, ratios and how each was chosen; `attribute`
+    /// names the role on each swatch (the browser test finds `data-role` swatches).
+    static func swatches(_ a: ColorAnalysis, attribute: String) -> String {
+        let roles: [(String, RGBColor, Bool, RoleReport?)] = [
+            ("background", a.background, false, a.roleReports?.background),
+            ("primary", a.primary, a.fallback.contains(.primary), a.roleReports?.primary),
+            ("secondary", a.secondary, a.fallback.contains(.secondary), a.roleReports?.secondary),
+            ("detail", a.detail, a.fallback.contains(.detail), a.roleReports?.detail),
+        ]
+        var swatches = ""
+        for (name, color, fellBack, report) in roles {
+            let ratio = name == "background" ? "" : String(format: "%.2f:1", Contrast.contrastRatio(color, a.background))
+            var note = fellBack ? " <i>fallback</i>" : ""
+            if let adjustment = report?.adjustment {
+                note += "<br><small>adjusted from <code>\(adjustment.original.hex)</code>, ΔL \(String(format: "%+.2f", adjustment.deltaL))</small>"
+            }
+            swatches += "<div class=\"role\"><div class=\"swatch\" \(attribute)=\"\(name)\" style=\"background:\(color.hex)\"></div>"
+                + "<div><b>\(name)</b><br><code>\(color.hex)</code> \(ratio)\(note)</div></div>"
+        }
+        return swatches
+    }
+
+    /// A sample card: the title and the three roles over the background.
+    static func card(_ a: ColorAnalysis, label: String) -> String {
+        "<div class=\"card\" style=\"background:\(a.background.hex)\"><span class=\"title\" style=\"color:\(a.title.color.hex)\">\(escape(label))</span>"
+            + "<span class=\"body\" style=\"color:\(a.primary.hex)\">Primary</span> <span class=\"body\" style=\"color:\(a.secondary.hex)\">Secondary</span> "
+            + "<span class=\"body\" style=\"color:\(a.detail.hex)\">Detail</span></div>"
+    }
+
+    /// The same image by the other scheme: its swatches and card.
+    private func compared(_ other: ColorAnalysis) -> String {
+        let scheme = other.scheme?.rawValue ?? "other"
+        return """
+            <h3>\(scheme) scheme</h3>
+            <div class="row compare"><div class="roles">\(Self.swatches(other, attribute: "data-compare-role"))</div>\(Self.card(other, label: "Title, \(scheme)"))</div>
             """
     }
 
@@ -123,6 +150,6 @@ struct HTMLReport {
         .card{width:320px;height:180px;border-radius:8px;padding:16px;box-sizing:border-box;position:relative;overflow:hidden}
         .card .title{display:block;font-size:22px;font-weight:700;margin-bottom:8px}.card .body{font-size:15px;font-weight:600}
         .photo{padding:0;background-size:100% 100%}.region{position:absolute;left:0;right:0;display:flex;align-items:center;padding:0 16px}
-        .warning{color:#a40000}.error code{background:#fee;padding:2px 4px}
+        .compare{align-items:center}h3{font-size:15px;margin:16px 0 4px}.warning{color:#a40000}.error code{background:#fee;padding:2px 4px}
         """
 }

@@ -25,6 +25,10 @@ struct ReportCommand: AsyncParsableCommand {
     @Option(name: .customLong("thumbnail-size"), help: ArgumentHelp("The long side of the embedded thumbnails in pixels.", valueName: "pixels"))
     var thumbnailSize: Int = 320
 
+    @Option(name: .customLong("compare-scheme"),
+            help: ArgumentHelp("Also show each image's colours by this scheme (faithful or classic), side by side with --scheme's: each source is analysed twice.", valueName: "scheme"))
+    var compareScheme: RoleScheme?
+
     @OptionGroup(title: "Analysis and download options") var analysis: AnalysisFlags
 
     func validate() throws {
@@ -41,13 +45,25 @@ struct ReportCommand: AsyncParsableCommand {
         let batch = BatchAnalysis(analyzer: ImageColorAnalyzer(options: options), downloadLimits: analysis.downloadLimits,
                                   jobs: input.jobs, thumbnail: ThumbnailRequest(longSide: thumbnailSize, jpegQuality: 80))
         let progress = ProgressBar(total: sources.count)
+        // The comparison runs first, without thumbnails; a source it cannot analyse simply shows
+        // no comparison (the main run reports the failure).
+        var comparisons: [Int: ColorAnalysis] = [:]
+        if let compareScheme {
+            var compared = options
+            compared.scheme = compareScheme
+            let other = BatchAnalysis(analyzer: ImageColorAnalyzer(options: compared), downloadLimits: analysis.downloadLimits,
+                                      jobs: input.jobs, thumbnail: nil)
+            await other.run(sources) { index, _, outcome in
+                if case .success(let item) = outcome { comparisons[index] = item.analysis }
+            }
+        }
         var entries: [HTMLReport.Entry] = []
         var failures = 0
-        await batch.run(sources) { _, source, outcome in
+        await batch.run(sources) { index, source, outcome in
             switch outcome {
             case .success(let item):
                 progress.advance(failed: false)
-                entries.append(.analysed(item.analysis, item.thumbnail!))
+                entries.append(.analysed(item.analysis, item.thumbnail!, comparison: comparisons[index]))
             case .failure(let error):
                 failures += 1
                 progress.advance(failed: true)

@@ -30,6 +30,25 @@ struct ReportCommandTests {
         #expect(output.errorLines.last == "imagecolors: wrote \(html.path): 3 sources, 2 analysed, 1 failed")
     }
 
+    @Test("--compare-scheme shows each image's colours by the other scheme beside its own, as analyze gives them")
+    func compareSchemes() async throws {
+        let html = Self.temporary("compare.html")
+        defer { try? FileManager.default.removeItem(at: html) }
+        let output = try await CLI.run(["report", "--compare-scheme", "classic", "-o", html.path, "Samples/coffee.png"])
+        #expect(output.status == 0)
+        let page = try String(contentsOf: html, encoding: .utf8)
+        let classic = try CLI.object(try await CLI.run(["analyze", "--format", "json", "--scheme", "classic", "Samples/coffee.png"]).lines[0])
+        let faithful = try CLI.object(try await CLI.run(["analyze", "--format", "json", "Samples/coffee.png"]).lines[0])
+        #expect(page.contains("<h3>classic scheme</h3>"))
+        for role in ["background", "primary", "secondary", "detail"] {
+            let theirs = try #require(classic[role] as? String), ours = try #require(faithful[role] as? String)
+            #expect(page.contains("data-compare-role=\"\(role)\" style=\"background:\(theirs)\""), "\(role)")
+            #expect(page.contains("data-role=\"\(role)\" style=\"background:\(ours)\""), "\(role)")
+        }
+        // The schemes differ on this sample: the comparison is not a copy of the main colours.
+        #expect(classic["primary"] as? String != faithful["primary"] as? String)
+    }
+
     /// Decodes a PNG screenshot with our own decoder.
     static func pixels(of png: URL) throws -> RGBAImage {
         struct Collect: PixelSink {
