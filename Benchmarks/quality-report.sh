@@ -1,15 +1,38 @@
 #!/usr/bin/env bash
-# Colour quality: prints, for every image in Samples/ and the shared corpus, how far each role
-# moves between quality presets, after re-encoding as JPEG q75 and after a 1-pixel crop, and the
-# fallback count; then a summary. The table in README.md ("Colour quality") comes from this.
+# Colour quality (the imagecolors-quality tool): fallbacks and needless fallbacks, roles under
+# the contrast target, hues kept, distinct roles, and how far the background moves across
+# presets, re-encoding and a 1-pixel crop; per set of images. The tables in README.md ("Colour
+# quality") come from this.
 #
-#   ./quality-report.sh                 # the full table
-#   ./quality-report.sh --summary-only  # just the summary
-#   ./quality-report.sh PATH...         # other folders or files
+#   ./quality-report.sh                        Samples/ and the shared corpus's photos
+#   ./quality-report.sh --evaluation           the tuning and held-out sets (fetched by
+#                                              evaluation/fetch.sh into .build-evaluation/)
+#   ./quality-report.sh --evaluation --html FILE   also write FILE: the held-out set's page,
+#                                              faithful and classic side by side (imagecolors report)
+#   ./quality-report.sh [OPTIONS] [SETS...]    options and sets as imagecolors-quality takes them
+#   IMAGECOLORS_BIN=path ./quality-report.sh   another build of the CLI (before/after comparisons)
 set -euo pipefail
 cd "$(dirname "$0")"
 swift build -c release --product imagecolors-quality >&2
-if [ "$#" -eq 0 ] || [ "$*" = "--summary-only" ]; then
-    exec .build/release/imagecolors-quality "$@" ../Samples ../../shared/corpus
+bin=${IMAGECOLORS_BIN:-}
+if [ -z "$bin" ]; then
+    swift build -c release --package-path .. --scratch-path ../.build-quality --product imagecolors >&2
+    bin=../.build-quality/release/imagecolors
 fi
-exec .build/release/imagecolors-quality "$@"
+args=()
+html=""
+while [ "$#" -gt 0 ]; do
+    case "$1" in
+        --evaluation)
+            evaluation/fetch.sh .build-evaluation >&2
+            args+=(--set tuning=.build-evaluation/tuning --set held-out=.build-evaluation/heldout) ;;
+        --html) html="$2"; shift ;;
+        *) args+=("$1") ;;
+    esac
+    shift
+done
+.build/release/imagecolors-quality --cli "$bin" ${args[@]+"${args[@]}"}
+if [ -n "$html" ]; then
+    [ -d .build-evaluation/heldout ] || evaluation/fetch.sh .build-evaluation >&2
+    "$bin" report --compare-scheme classic --color-management off -o "$html" .build-evaluation/heldout/*
+fi

@@ -1,67 +1,104 @@
-// Colour quality: how stable each role is when nothing that matters about the picture changes.
-// For every JPEG and PNG under the given folders (default: the repository's Samples/ and the
-// shared test corpus), the ΔE_OK of each role (background, primary, secondary, detail) between
-//   - the `low` (100 px) and `high` (250 px) quality presets,
-//   - the image and a copy re-encoded as JPEG quality 75 (transparency on the card background),
-//   - the image and a copy with its first row and column cropped (a 1-pixel crop, as PNG),
-// and how many roles fell back. Prints a Markdown table and a summary (quality-report.sh).
-// Colour management is off throughout: the re-encoded copies carry no profile, and the question
-// is the quantizer's stability, not colour conversion.
+// Colour quality: do the colours keep the picture, stay legible and stay put?
 //
-//   imagecolors-quality [--summary-only] [FOLDER_OR_FILE...]
+// For every JPEG and PNG of each set, an `imagecolors` binary (this checkout's, or another
+// build's with --cli, for a before/after comparison) analyses the image at `high` and `low`,
+// a copy re-encoded as JPEG quality 75 and a copy cropped by one row and column. Per set it
+// prints: fallbacks and needless fallbacks (a role fell back while the picture holds a
+// chromatic colour of ≥ 2% of its pixels whose hue no colour of the card carries), roles under
+// the contrast target, adjusted roles whose hue stayed within 15°, indistinct role pairs, and
+// the background's ΔE_OK across the three changes (median, worst, and how many moved over
+// 0.20: a flip). Colour management is off throughout: the copies carry no profile.
+//
+//   imagecolors-quality --cli PATH [--summary-only] [--scheme S] [--min-contrast R]
+//                       [--set NAME=FOLDER]... [FOLDER_OR_FILE...]
 
 import Foundation
 @_spi(Benchmarks) import ImageColors
 
 var summaryOnly = false
-var roots: [String] = []
-for argument in CommandLine.arguments.dropFirst() {
+var cli: String?
+var extra: [String] = []
+var target = 3.0
+var sets: [(name: String, roots: [String])] = []
+var loose: [String] = []
+var arguments = Array(CommandLine.arguments.dropFirst())
+func usage() -> Never {
+    FileHandle.standardError.write(Data("""
+        usage: imagecolors-quality --cli PATH [--summary-only] [--scheme S] [--min-contrast R] [--set NAME=FOLDER]... [FOLDER_OR_FILE...]
+
+        """.utf8))
+    exit(2)
+}
+while !arguments.isEmpty {
+    let argument = arguments.removeFirst()
+    func value() -> String {
+        if arguments.isEmpty { usage() }
+        return arguments.removeFirst()
+    }
     switch argument {
     case "--summary-only": summaryOnly = true
-    case let flag where flag.hasPrefix("-"):
-        FileHandle.standardError.write(Data("usage: imagecolors-quality [--summary-only] [FOLDER_OR_FILE...]\n".utf8))
-        exit(2)
-    default: roots.append(argument)
+    case "--cli": cli = value()
+    case "--scheme": extra += ["--scheme", value()]
+    case "--min-contrast":
+        let ratio = value()
+        guard let parsed = Double(ratio) else { usage() }
+        target = parsed
+        extra += ["--min-contrast", ratio]
+    case "--set":
+        let spec = value()
+        guard let equals = spec.firstIndex(of: "=") else { usage() }
+        sets.append((String(spec[..<equals]), [String(spec[spec.index(after: equals)...])]))
+    case let flag where flag.hasPrefix("-"): usage()
+    default: loose.append(argument)
     }
 }
-if roots.isEmpty { roots = ["../Samples", "../../shared/corpus"] }
-
-let files = roots.flatMap(imageFiles(under:))
-guard !files.isEmpty else {
-    FileHandle.standardError.write(Data("imagecolors-quality: no JPEG or PNG files under \(roots.joined(separator: ", "))\n".utf8))
-    exit(1)
+guard let cli else { usage() }
+if !loose.isEmpty { sets.append(("files", loose)) }
+if sets.isEmpty {
+    sets = [("Samples and the shared corpus's photos",
+             ["../Samples", "../../shared/corpus/jpeg", "../../shared/corpus/orientation", "../../shared/corpus/color"])]
 }
 
-var summary = StabilitySummary()
-if !summaryOnly {
-    print("| image | low ↔ high (bg pri sec det) | re-encoded q75 | 1-px crop | fallbacks |")
-    print("| --- | --- | --- | --- | --- |")
-}
-for file in files {
-    let name = file.replacingOccurrences(of: "../../shared/", with: "").replacingOccurrences(of: "../", with: "")
-    // Summaries per kind of image: PngSuite's 32×32 test patterns behave nothing like photos.
-    let group = name.contains("pngsuite/") ? "PngSuite test patterns (32×32)"
-        : name.contains("malformed/") ? "malformed corpus files" : "photos (Samples, corpus jpeg, orientation, color)"
-    do {
-        let row = try await StabilityRow.measure(file)
-        summary.add(row, group: group)
-        if !summaryOnly { print("| \(name) | \(row.formatted) |") }
-    } catch {
-        // Malformed files are meant to fail (some PngSuite ones too); counted, not compared.
-        summary.addFailure(group: group)
-        if !summaryOnly { print("| \(name) | failed: \(error) | | | |") }
+let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("imagecolors-quality-\(getpid())").path
+try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(atPath: scratch) }
+let runner = CLIRunner(executable: cli, extraArguments: extra)
+
+for (name, roots) in sets {
+    let files = roots.flatMap(imageFiles(under:))
+    guard !files.isEmpty else {
+        FileHandle.standardError.write(Data("imagecolors-quality: no JPEG or PNG files in set \(name)\n".utf8))
+        exit(1)
     }
-}
-for (group, groupSummary) in summary.groups.sorted(by: { $0.key < $1.key }) {
+    var variants: [String: Variants] = [:]
+    for (index, file) in files.enumerated() { variants[file] = Variants.make(file, key: "\(name.hashValue & 0xffff)-\(index)", in: scratch) }
+    let high = try runner.analyze(files, quality: "high")
+    let low = try runner.analyze(files, quality: "low")
+    let copies = try runner.analyze(variants.values.flatMap { [$0.reencoded, $0.cropped].compactMap { $0 } }, quality: "high")
+    var summary = QualitySummary()
+    var table: [String] = []
+    for file in files {
+        let shortName = file.replacingOccurrences(of: "../../shared/", with: "").replacingOccurrences(of: "../", with: "")
+        guard let result = high[file], let hues = try? HueProfile(fileAt: file) else {
+            summary.failed += 1
+            table.append("| \(shortName) | failed | | | | | | | | |")
+            continue
+        }
+        let row = ImageMetrics(high: result, low: low[file], reencoded: variants[file]?.reencoded.flatMap { copies[$0] },
+                               cropped: variants[file]?.cropped.flatMap { copies[$0] }, hues: hues, target: target)
+        summary.add(row)
+        table.append("| \(shortName) | \(row.formatted) |")
+    }
+    print("### \(name)")
     print()
-    print("### \(group)")
+    if !summaryOnly {
+        print(ImageMetrics.header)
+        table.forEach { print($0) }
+        print()
+    }
+    print(summary.formatted)
     print()
-    print(groupSummary.formatted)
 }
-print()
-print("### all")
-print()
-print(summary.formatted)
 
 /// The JPEG and PNG files under a folder (recursively, sorted), or the file itself.
 func imageFiles(under root: String) -> [String] {

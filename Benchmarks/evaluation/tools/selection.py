@@ -1,0 +1,116 @@
+# Selection spec for the ImageColors evaluation images.
+# Each row: set, id, kind, package, path_in_package, conversion_key, licence, author_or_origin, description
+# conversion_key: none | gif2png | flatten  (expanded to exact commands by build_manifest.py)
+# Kinds: night, portrait, logo, flat, painting, nearmono, tinydetail, landscape, astro, food, animal, city, texture
+
+SK = "usr/lib/python3/dist-packages/skimage/data/"
+ES = "usr/share/games/endless-sky/images/"
+PL = "usr/share/wallpapers/"
+MB = "usr/share/backgrounds/mate/"
+LX = "usr/share/lxqt/wallpapers/"
+LO = "usr/share/backgrounds/"
+SC = "usr/share/scratch/Media/Backgrounds/"
+KP = "usr/share/kphotoalbum/demo/"
+PA = "usr/share/palapeli/collection/"
+WE = "usr/share/games/wesnoth/1.16/"
+FC = "usr/share/games/freecol/default/resources/images/"
+OC = "usr/share/openclipart/png/"
+ST = "usr/share/stellarium/nebulae/default/"
+
+# licence strings reused
+ES_UNSPLASH = "Public domain (Debian copyright: 'Taken from unsplash.com, a collection of photographs that have been donated and placed in the public domain')"
+ES_NASA = "Public domain (Debian copyright: NASA, created by government employees)"
+PLASMA_NOTE = "; Debian copyright file lists the whole package as GPL-2+ (KDE Visual Design Group)"
+MATE_GPL = "GPL-2+ (Debian copyright of mate-backgrounds)"
+KPA = "GPL-2+ (Debian copyright of kphotoalbum covers the whole package, demo photos included)"
+SCRATCH = "CC-BY-SA-3.0 (Debian copyright: Files: Help/* Media/* Projects)"
+OCLIP = "Public domain (Creative Commons Public Domain Dedication, per Debian copyright of openclipart-png)"
+WESNOTH = "GPL-2+ (Debian copyright of wesnoth-1.16-data; Battle for Wesnoth art is GPL-2+)"
+STELL = "GPL-2+ (Debian copyright of stellarium-data, Files: *); image credit in nebulae/default/textures.json"
+FREECOL_PD = "Public domain (Debian copyright: 'public-domain-wikipedia', downloaded from Wikimedia)"
+LXQT = "CC-BY-SA-3.0 (wallpapers/License file: 'Copyright 2022: LXQt Project Team, Licensed under https://creativecommons.org/licenses/by-sa/3.0/'); Debian copyright lists Files: * as LGPL-2.1+"
+SCRIBUS = "GPL-2+ (Debian copyright of scribus-data, Files: *)"
+
+ROWS = [
+# ---------------- tuning (26) ----------------
+("tuning","night-harbour-skyline","night","scratch",SC+"Outdoors/city-with-water.jpg","none",SCRATCH,"Massachusetts Institute of Technology (Scratch 1.4 media library), (c) 2011","City skyline at night seen across a river, lit windows reflected in the water"),
+("tuning","night-launchpad-lightning","night","endless-sky-data",ES+"land/nasa7.jpg","none",ES_NASA,"NASA (via Endless Sky, images/land/nasa*)","Lightning strikes near a rocket launch pad at night"),
+("tuning","portrait-astronaut","portrait","python3-skimage",SK+"astronaut.png","none","Public domain ('No known copyright restrictions, released into the public domain', skimage.data.astronaut docstring)","NASA Great Images database (photo of astronaut Eileen Collins), via scikit-image","Studio portrait of astronaut Eileen Collins in flight suit with a shuttle model and flag"),
+("tuning","portrait-man-closeup","portrait","kphotoalbum",KP+"jesper.jpg","none",KPA,"Jesper K. Pedersen and KPhotoAlbum authors (KPhotoAlbum demo database)","Close-up of a smiling man's face, indoor flash photo"),
+("tuning","logo-matplotlib","logo","python-matplotlib-data","usr/share/matplotlib/mpl-data/sample_data/logo2.png","none","Matplotlib licence (PSF-based, BSD-compatible; Debian copyright Files: *)","The Matplotlib development team","Matplotlib wordmark with its small polar-chart emblem on a white background"),
+("tuning","logo-skimage","logo","python3-skimage",SK+"logo.png","none","BSD-3-Clause (Debian copyright of python3-skimage, Files: *)","the scikit-image team","scikit-image logo (stylised snake/letter S) on a white background"),
+("tuning","flat-cartoon-bedroom","flat","scratch",SC+"Indoors/bedroom1.gif","gif2png",SCRATCH,"Massachusetts Institute of Technology (Scratch 1.4 media library), (c) 2011","Cartoon drawing of a child's bedroom with bed, dresser, window and desk"),
+("tuning","flat-flying-konqui","flat","plasma-workspace-wallpapers",PL+"FlyingKonqui/contents/images/2560x1600.png","none","LGPL-3.0 (metadata.json in the wallpaper folder: \"License\": \"LGPLv3\")"+PLASMA_NOTE,"Timothée Giet (KDE Plasma wallpaper 'Flying Konqui')","Cartoon of Konqi, the KDE dragon mascot, flying above stylised bubbles"),
+("tuning","painting-swamp","painting","wesnoth-1.16-data",WE+"data/core/images/story/swamp-02.jpg","none",WESNOTH,"Battle for Wesnoth artists (story art)","Painted swamp scene with a moss-covered fallen trunk, hanging vines and still water"),
+("tuning","painting-autumn-tree","painting","plasma-workspace-wallpapers",PL+"Autumn/contents/images/2560x1600.jpg","none","LGPL-3.0 (metadata.json in the wallpaper folder: \"License\": \"LGPLv3\")"+PLASMA_NOTE,"RJ Quiralta (KDE Plasma wallpaper 'Autumn')","Painterly digital artwork of a large autumn tree shedding leaves with a small child figure"),
+("tuning","mono-fog-field","nearmono","lxqt-themes",LX+"fog.jpg","none",LXQT,"stefonarch (credited in wallpapers/License), LXQt Project Team","Fog drifting over a bare field and a hillside"),
+("tuning","mono-storm-road","nearmono","mate-backgrounds",MB+"nature/Storm.jpg","none",MATE_GPL,"Sergey Nazarov, 2008","Storm clouds over a flat landscape with a motion-blurred road"),
+("tuning","tiny-ladybird","tinydetail","mate-backgrounds",MB+"nature/LadyBird.jpg","none",MATE_GPL,"Charles Barbin, 2008","Small ladybird on a grass stalk among forget-me-not flowers, blurred green background"),
+("tuning","tiny-kite-sky","tinydetail","plasma-workspace-wallpapers",PL+"Kite/contents/images/2560x1600.jpg","none","LGPL-3.0 (metadata.json in the wallpaper folder: \"License\": \"LGPLv3\")"+PLASMA_NOTE,"Risto Saukonpää (KDE Plasma wallpaper 'Kite')","A tiny kite high in a wide sky with a few clouds"),
+("tuning","land-sunset-mountains","landscape","endless-sky-data",ES+"land/sky3.jpg","none",ES_UNSPLASH,"unsplash.com photographer (via Endless Sky, images/land/sky3)","Sunset over a mountain valley with clouds"),
+("tuning","land-clouds-after-rain","landscape","lxqt-themes",LX+"after-the-rain.jpg","none",LXQT,"stefonarch (credited in wallpapers/License), LXQt Project Team","Dramatic clouds lit by a low sun above a dark hilly horizon"),
+("tuning","astro-hubble-deep-field","astro","python3-skimage",SK+"hubble_deep_field.jpg","none","Public domain (NASA; 'may be freely used in the public domain', skimage.data.hubble_deep_field docstring)","NASA / HubbleSite (Hubble eXtreme Deep Field), via scikit-image","Hubble eXtreme Deep Field: hundreds of small distant galaxies"),
+("tuning","astro-earthrise","astro","endless-sky-data",ES+"land/earthrise.jpg","none",ES_NASA,"NASA (via Endless Sky, images/land/earthrise)","The Earth rising over the lunar horizon (Apollo view)"),
+("tuning","food-citrus","food","palapeli-data",PA+"citrus-fruits.jpg","none","Public domain (X-KDE-PluginInfo-License=Public Domain in citrus-fruits.desktop)","US Department of Agriculture (Wikimedia Commons 'Citrus fruits.jpg'), via Palapeli","Backlit slices of assorted citrus fruits, packed edge to edge"),
+("tuning","food-bread-wine-clipart","food","openclipart-png",OC+"food/bread_and_wine_mark_near_.png","flatten",OCLIP,"Mark Near (per file name), Open Clip Art Library 0.18","Clip-art goblet of wine and a loaf of bread"),
+("tuning","animal-honey-bee","animal","palapeli-data",PA+"european-honey-bee.jpg","none","Public domain (X-KDE-PluginInfo-License=Public Domain in european-honey-bee.desktop)","John Severns (Wikimedia Commons 'European honey bee extracts nectar.jpg'), via Palapeli","Close-up of a honey bee collecting nectar from a flower"),
+("tuning","animal-dogs-window","animal","lomiri-wallpapers-16.04",LO+"friends_by_Aitzol_Berasategi.jpg","none","CC-BY-4.0 (Debian copyright of lomiri-wallpapers)","Aitzol Berasategi, 2018","Two dogs looking out of the window of a wooden house"),
+("tuning","city-roebling-bridge","city","palapeli-data",PA+"cincinnati-bridge.jpg","none","Public domain (X-KDE-PluginInfo-License=Public Domain in cincinnati-bridge.desktop)","Derek Jensen (Wikimedia Commons 'Cincinnati-roebling-suspension-bridge.jpg'), via Palapeli","Roebling suspension bridge in Cincinnati lit up at night, lights reflected in the river"),
+("tuning","city-manhattan-aerial","city","endless-sky-data",ES+"land/city11.jpg","none",ES_UNSPLASH,"unsplash.com photographer (via Endless Sky, images/land/city11)","Aerial view of Manhattan skyscrapers around the Empire State Building"),
+("tuning","texture-brick","texture","python3-skimage",SK+"brick.png","none","CC0-1.0 (skimage.data.brick docstring: from CC0Textures 'Bricks25', licensed under CC0)","CC0Textures (Bricks25), processed by scikit-image","Greyscale close-up of a brick wall"),
+("tuning","texture-wood","texture","mate-backgrounds",MB+"nature/Wood.jpg","none",MATE_GPL,"Jean-François Fortin Tam, 2008","Shallow-focus close-up of pale wood grain"),
+# ---------------- heldout (53) ----------------
+("heldout","night-city-towers","night","endless-sky-data",ES+"land/city18-iridium.jpg","none","CC-BY-SA-4.0 (Debian copyright: images/land/*-iridium*)","@Iridium Ore <blueajp@gmail.com> (via Endless Sky)","Downtown towers with lit windows against the night sky"),
+("heldout","night-launch-full-moon","night","endless-sky-data",ES+"land/nasa5.jpg","none",ES_NASA,"NASA (via Endless Sky, images/land/nasa*)","Floodlit rocket on its pad at night under a full moon, trees in silhouette"),
+("heldout","night-earth-lights","night","xplanet-images","usr/share/xplanet/images/night.jpg","none","NASA-not-copyrighted (Debian copyright of xplanet-images: NASA Visible Earth; credit NASA)","NASA Visible Earth (http://visibleearth.nasa.gov/)","World map of the Earth at night showing city lights"),
+("heldout","night-milky-way-sea","night","lomiri-wallpapers-20.04",LO+"Infinite-Sea_by_Aury88.jpg","none","CC-BY-SA-3.0 (Debian copyright of lomiri-wallpapers)","Aury88, 2019","Digital artwork of the Milky Way over a calm sea at night"),
+("heldout","portrait-grace-hopper","portrait","python-matplotlib-data","usr/share/matplotlib/mpl-data/sample_data/grace_hopper.jpg","none","Matplotlib licence (PSF-based, BSD-compatible; Debian copyright Files: *); the photo is an official U.S. Navy portrait (public domain as a U.S. government work)","U.S. Navy official photograph of Grace Hopper, via Matplotlib sample data","Official U.S. Navy portrait of Grace Hopper in uniform and cap, flag behind"),
+("heldout","portrait-woman-beach","portrait","kphotoalbum",KP+"anne_helene.jpg","none",KPA,"Jesper K. Pedersen and KPhotoAlbum authors (KPhotoAlbum demo database)","A smiling woman sitting on a beach, portrait format"),
+("heldout","portrait-elizabeth-i","portrait","freecol",FC+"monarch/elizabeth.png","none",FREECOL_PD,"Portrait of Queen Elizabeth I (Wikimedia Commons), via FreeCol","Painted portrait of Queen Elizabeth I in an ornate gown"),
+("heldout","portrait-geronimo","portrait","freecol",FC+"monarch/geronimo.png","none",FREECOL_PD,"Photograph of Geronimo (Wikimedia Commons), via FreeCol","Old black-and-white photograph of Geronimo kneeling with a rifle"),
+("heldout","logo-debian","logo","desktop-base","usr/share/icons/hicolor/256x256/emblems/emblem-debian.png","flatten","GPL-3+ or CC-BY-SA-3.0 (Debian copyright of desktop-base, emblems-debian/emblem-debian*)","Software in the Public Interest, Inc., 1999","Debian swirl emblem (transparent background flattened onto white)"),
+("heldout","logo-scribus","logo","scribus-data","usr/share/icons/hicolor/512x512/apps/scribus.png","flatten",SCRIBUS,"Scribus Team (application icon)","Scribus application icon: a fountain-pen nib over a round emblem (transparent background flattened onto white)"),
+("heldout","logo-wesnoth","logo","wesnoth-1.16-data",WE+"images/misc/logo.png","flatten",WESNOTH,"Battle for Wesnoth artists","'The Battle for Wesnoth' title lettering (transparent background flattened onto white)"),
+("heldout","logo-velocette","logo","openclipart-png",OC+"logos/velocette_frank_warttig_01.png","flatten",OCLIP,"Frank Warttig (per file name), Open Clip Art Library 0.18","Script wordmark 'Velocette' centred on a large white page"),
+("heldout","flat-cartoon-desert","flat","scratch",SC+"Nature/desert.gif","gif2png",SCRATCH,"Massachusetts Institute of Technology (Scratch 1.4 media library), (c) 2011","Cartoon desert with a cactus, mesas and sky"),
+("heldout","flat-safe-landing","flat","plasma-workspace-wallpapers",PL+"SafeLanding/contents/images/1622x2880.jpg","none","CC-BY-SA-4.0 (metadata.desktop in the wallpaper folder: X-KDE-PluginInfo-License=CC-BY-SA-4.0)"+PLASMA_NOTE,"Louis Durrant (KDE Plasma wallpaper 'Safe Landing')","Storybook-style illustration of a rocket ship landed on a grassy hill with tiny astronauts, mountains behind (portrait format)"),
+("heldout","flat-park-clipart","flat","openclipart-png",OC+"recreation/park_nicu_buculei_01.png","none",OCLIP,"Nicu Buculei (per file name), Open Clip Art Library 0.18","Clip-art bird's-eye view of a small park island with trees and paths"),
+("heldout","flat-paint-stripes","flat","lomiri-wallpapers-20.04",LO+"Painting-Colors_by__herobrine7gamer.jpg","none","CC-BY-SA-3.0 (Debian copyright of lomiri-wallpapers)","HEROBRINE7GAMER, 2021","Flat graphic of broad diagonal wavy colour bands"),
+("heldout","painting-elephants","painting","mate-backgrounds",MB+"abstract/Elephants.jpg","none",MATE_GPL,"Wyng Stancikaite, 2020","Symmetrical painting of elephants dissolving into fluid brushwork"),
+("heldout","painting-autumn-forest","painting","wesnoth-1.16-data",WE+"images/dialogs/addon_manager_bg.jpg","none",WESNOTH,"Battle for Wesnoth artists","Painted autumn forest interior with twisted trunks"),
+("heldout","painting-goldfish","painting","ukui-wallpapers","usr/share/backgrounds/goldfish.png","none","CC-BY-SA-3.0 (Debian copyright of ukui-wallpapers, Files: *)","Ubuntu Kylin community contributors, 2013-2020","Digital painting of a fancy goldfish on a smooth brushed background"),
+("heldout","painting-protoplanetary-disk","painting","endless-sky-data",ES+"scene/eso0.jpg","none","CC-BY-4.0 (Debian copyright: images/scene/eso*)","ESO/L. Calçada (European Southern Observatory), via Endless Sky","Artist's impression of a young star inside a dusty protoplanetary disk"),
+("heldout","mono-foggy-pier","nearmono","plasma-workspace-wallpapers",PL+"ColdRipple/contents/images/2560x1600.jpg","none","LGPL-3.0 (metadata.json in the wallpaper folder: \"License\": \"LGPLv3\")"+PLASMA_NOTE,"Risto Saukonpää (KDE Plasma wallpaper 'Cold Ripple')","Wooden pier vanishing into thick fog over water"),
+("heldout","mono-grey-sea","nearmono","kphotoalbum",KP+"skagen.jpg","none",KPA,"Jesper K. Pedersen and KPhotoAlbum authors (KPhotoAlbum demo database)","Choppy sea under an overcast sky at Skagen, Denmark"),
+("heldout","mono-engraving-landing","nearmono","freecol",FC+"ui/landing.png","none","Public domain (Debian copyright: faithful copies of public-domain objects, ui/landing.png)","Historical engraving (public domain), via FreeCol","Old engraving of colonists landing on a shore with a ship offshore"),
+("heldout","mono-bw-flowers","nearmono","scribus-data","usr/share/scribus/templates/nl2/flowers.jpg","none",SCRIBUS,"Scribus Team (newsletter template nl2)","Black-and-white close-up of many button-shaped flower heads on thin stems"),
+("heldout","tiny-leaf-in-moss","tinydetail","plasma-workspace-wallpapers",PL+"OneStandsOut/contents/images/2560x1600.jpg","none","LGPL-3.0 (metadata.json in the wallpaper folder: \"License\": \"LGPLv3\")"+PLASMA_NOTE,"Risto Saukonpää (KDE Plasma wallpaper 'One Stands Out')","Top-down view of star-shaped moss with one small sprig that stands out from the rest"),
+("heldout","tiny-blossom-twig","tinydetail","lxqt-themes",LX+"appleflower.png","none",LXQT,"stefonarch (credited in wallpapers/License), LXQt Project Team","A single twig with small apple blossoms against a blurred background"),
+("heldout","tiny-bird-figurine","tinydetail","lomiri-wallpapers-16.04",LO+"free_by_Peter_Nerlich.jpg","none","CC-BY-SA-4.0 (Debian copyright of lomiri-wallpapers)","Peter Nerlich, 2018","Small wooden bird figurine hanging under globe lamps against a plain wall"),
+("heldout","tiny-butterfly-thistle","tinydetail","lxqt-themes",LX+"butterfly.png","none",LXQT,"stefonarch (credited in wallpapers/License), LXQt Project Team","Swallowtail butterfly on a small flower head, dark blurred background"),
+("heldout","land-autumn-meadow","landscape","lomiri-wallpapers-16.04",LO+"aitzgorri_by_Aitzol_Berasategi.jpg","none","CC-BY-4.0 (Debian copyright of lomiri-wallpapers)","Aitzol Berasategi, 2018","Meadow and autumn woods below a limestone mountain ridge (Aitzgorri)"),
+("heldout","land-boats-lake-dusk","landscape","plasma-workspace-wallpapers",PL+"EveningGlow/contents/images/2560x1600.jpg","none","LGPL-3.0 (metadata.json in the wallpaper folder: \"License\": \"LGPLv3\")"+PLASMA_NOTE,"Ian Hex (KDE Plasma wallpaper 'Evening Glow')","Row of wooden boats on a lake shore at sunset with hills behind"),
+("heldout","land-dune-grass","landscape","mate-backgrounds",MB+"nature/Dune.jpg","none",MATE_GPL,"Marco Cogoni (2007) and Hylke Bons (2008)","Dune grass in the foreground with the sea and sky behind"),
+("heldout","land-green-hills","landscape","lxqt-themes",LX+"this-is-not-windows.jpg","none",LXQT,"stefonarch (credited as 'not-windows' in wallpapers/License), LXQt Project Team","Rolling grassy hills with a row of trees under a clear sky"),
+("heldout","land-summer-palace","landscape","python3-sklearn","usr/lib/python3/dist-packages/sklearn/datasets/images/china.jpg","none","CC-BY-2.0 (sklearn/datasets/images/README.txt)","danielbuechele (Flickr, photos/danielbuechele/6061409035), retrieved by Robert Layton","Pagoda tower on a wooded hill above a lake (Summer Palace, Beijing)"),
+("heldout","astro-nebula-rcw32","astro","stellarium-data",ST+"rcw32.png","none",STELL+" ('ESO/Digitized Sky Survey 2')","ESO/Digitized Sky Survey 2, via Stellarium","Emission nebulae and dark dust lanes in a dense star field (RCW 32 region)"),
+("heldout","astro-globular-ngc6752","astro","stellarium-data",ST+"n6752.png","none",STELL+" ('ESO')","ESO, via Stellarium","Globular star cluster NGC 6752 in a field of stars"),
+("heldout","astro-galaxy-centaurus-a","astro","stellarium-data",ST+"n5128.png","none",STELL+" ('ESO')","ESO, via Stellarium","Galaxy Centaurus A (NGC 5128) with its dark dust lane, surrounded by stars"),
+("heldout","astro-lunar-surface","astro","scratch",SC+"Nature/moon.jpg","none",SCRATCH,"Massachusetts Institute of Technology (Scratch 1.4 media library), (c) 2011","Greyscale photo of the cratered lunar surface and the horizon"),
+("heldout","food-fig-bowl","food","lomiri-wallpapers-16.04",LO+"Picture_0B_by_freespace.jpg","none","CC-BY-4.0 (Debian copyright of lomiri-wallpapers)","Trevor \"Freespace\", 2018","Half a fig lying in a shallow bowl on concrete, hard shadow"),
+("heldout","food-cake-clipart","food","openclipart-png",OC+"food/desserts/gateau_jean_victor_balin_.png","flatten",OCLIP,"Jean Victor Balin (per file name), Open Clip Art Library 0.18","Clip-art layered birthday cake with candles on a plate"),
+("heldout","food-fruit-collection","food","openclipart-png",OC+"food/fruit/fruitcollection_leif_lod_07.png","flatten",OCLIP,"Leif Lodahl (per file name), Open Clip Art Library 0.18","Posterised traced picture of a heap of mixed fruit"),
+("heldout","food-tomato-clipart","food","scribus-data","usr/share/scribus/templates/Lulu_and_Createspace_6x9_paper_book/Tomato_Clipart.png","flatten",SCRIBUS,"Scribus Team (book template clip art)","Glossy clip-art tomato with its stalk (transparent background flattened onto white)"),
+("heldout","animal-nuthatch","animal","lomiri-wallpapers-20.04",LO+"Kleiber_by_Lukas_Baubkus.jpg","none","CC-BY-SA-3.0 (Debian copyright of lomiri-wallpapers)","Lukas Baubkus, 2021","A nuthatch clinging to a tree trunk, blurred background"),
+("heldout","animal-dragonfly","animal","lomiri-wallpapers-16.04",LO+"Dragonfly_by_Bolly.jpg","none","CC-BY-SA-4.0 (Debian copyright of lomiri-wallpapers)","\"Bolly\", 2018","Dragonfly perched on a twig in front of sunlit leaves and sky"),
+("heldout","animal-rabbit","animal","kphotoalbum",KP+"spiff.jpg","none",KPA,"Jesper K. Pedersen and KPhotoAlbum authors (KPhotoAlbum demo database)","Lop-eared rabbit sitting on a lawn"),
+("heldout","animal-dog-floor","animal","kphotoalbum",KP+"donna_2.jpg","none",KPA,"Jesper K. Pedersen and KPhotoAlbum authors (KPhotoAlbum demo database)","Dog walking towards the camera on a wooden floor, flash photo"),
+("heldout","city-skyline-river","city","endless-sky-data",ES+"land/city4.jpg","none",ES_UNSPLASH,"unsplash.com photographer (via Endless Sky, images/land/city4)","Modern skyline beside a river under a cloudy sky"),
+("heldout","city-hazy-tower","city","endless-sky-data",ES+"land/city6.jpg","none",ES_UNSPLASH,"unsplash.com photographer (via Endless Sky, images/land/city6)","Skyscrapers fading into thick haze, one tall tower prominent"),
+("heldout","city-river-bridge-dusk","city","endless-sky-data",ES+"land/mfield2.jpg","none","CC-BY-SA-3.0 (Debian copyright: images/land/mfield*)","Matthew Field (commons.wikimedia.org/wiki/User:Mfield), cropped and edited for Endless Sky","City on a river with a bridge at dusk"),
+("heldout","city-modern-building","city","scratch",SC+"Outdoors/building-at-mit.jpg","none",SCRATCH,"Massachusetts Institute of Technology (Scratch 1.4 media library), (c) 2011","Modern grid-windowed building (Simmons Hall, MIT) behind a lawn"),
+("heldout","texture-gravel","texture","python3-skimage",SK+"gravel.png","none","CC0-1.0 (skimage.data.gravel docstring: from CC0Textures 'Gravel04', licensed under CC0)","CC0Textures (Gravel04), processed by scikit-image","Greyscale close-up of gravel"),
+("heldout","texture-analog-pattern","texture","lomiri-wallpapers-16.04",LO+"analogpattern_by_Peter_Nerlich.jpg","none","CC-BY-SA-4.0 (Debian copyright of lomiri-wallpapers)","Peter Nerlich, 2018","Grainy close-up of a speckled surface"),
+("heldout","texture-cups","texture","plasma-workspace-wallpapers",PL+"ColorfulCups/contents/images/2560x1600.jpg","none","LGPL-3.0 (metadata.json in the wallpaper folder: \"License\": \"LGPLv3\")"+PLASMA_NOTE,"Dmitri Popov (KDE Plasma wallpaper 'Colorful Cups')","Grid of stacked plastic cups seen from above"),
+("heldout","texture-raindrops-leaves","texture","mate-backgrounds",MB+"nature/RainDrops.jpg","none",MATE_GPL,"\"blackcombwhistler07\", 2008","Close-up of leaves covered in raindrops"),
+]
