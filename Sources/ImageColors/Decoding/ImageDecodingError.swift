@@ -18,6 +18,9 @@ public enum ImageDecodingError: ImageColorsError, Equatable {
     case tooLarge(ImageFormat, width: Int, height: Int, limit: String)
     /// Decoding took longer than ``ImageLimits/decodeTimeout``.
     case timedOut(ImageFormat, after: Duration)
+    /// Counting every frame of an animation would pass ``ImageLimits/maxFrames``; checked from
+    /// the frame headers before any frame is decoded.
+    case tooManyFrames(ImageFormat, limit: Int)
 
     public var code: String {
         switch self {
@@ -30,6 +33,7 @@ public enum ImageDecodingError: ImageColorsError, Equatable {
         case .unreadable: "unreadable-file"
         case .tooLarge: "image-too-large"
         case .timedOut: "decode-timeout"
+        case .tooManyFrames: "too-many-frames"
         }
     }
 
@@ -54,6 +58,8 @@ public enum ImageDecodingError: ImageColorsError, Equatable {
             "\(format.displayName) image is \(width)×\(height), over \(limit)"
         case .timedOut(let format, let after):
             "decoding the \(format.displayName) image took longer than \(after.components.seconds) s (the decode timeout)"
+        case .tooManyFrames(let format, let limit):
+            "\(format.displayName) animation has more than \(limit) frames, the limit for counting every frame"
         }
     }
 }
