@@ -30,6 +30,9 @@ public struct AnalysisOptions: Sendable, Hashable {
     /// onto it before colours are counted (and in the thumbnail), so the colours are those the
     /// user will see. Default `nil`: transparent pixels are left out of the count instead.
     public var backdrop: RGBColor?
+    /// Which frames of an animated GIF or WebP the colours come from; default
+    /// ``FramePolicy/first`` (the first frame, composited on its canvas).
+    public var frames: FramePolicy
 
     /// Creates options.
     /// - Parameters:
@@ -44,6 +47,7 @@ public struct AnalysisOptions: Sendable, Hashable {
     ///   - colorManagement: Default `true`.
     ///   - paletteSize: Default 0 (no palette); at most 64.
     ///   - backdrop: Default `nil` (transparent pixels not counted).
+    ///   - frames: Default ``FramePolicy/first``.
     public init(
         quality: Quality = .high,
         memoryBudget: MemoryBudget = .default,
@@ -55,7 +59,8 @@ public struct AnalysisOptions: Sendable, Hashable {
         strictDecoding: Bool = true,
         colorManagement: Bool = true,
         paletteSize: Int = 0,
-        backdrop: RGBColor? = nil
+        backdrop: RGBColor? = nil,
+        frames: FramePolicy = .first
     ) {
         precondition((0...64).contains(paletteSize), "AnalysisOptions: palette size \(paletteSize) is not in 0...64")
         self.quality = quality
@@ -69,5 +74,6 @@ public struct AnalysisOptions: Sendable, Hashable {
         self.colorManagement = colorManagement
         self.paletteSize = paletteSize
         self.backdrop = backdrop
+        self.frames = frames
     }
 }

@@ -20,19 +20,19 @@ public struct ImageColorAnalyzer: Sendable {
     public var options: AnalysisOptions
 
     /// Creates an analyzer.
-    /// - Parameter options: Default ``AnalysisOptions/init(quality:memoryBudget:limits:backgroundSource:titleRule:brightnessThreshold:titleRegion:strictDecoding:colorManagement:paletteSize:backdrop:)``
+    /// - Parameter options: Default ``AnalysisOptions/init(quality:memoryBudget:limits:backgroundSource:titleRule:brightnessThreshold:titleRegion:strictDecoding:colorManagement:paletteSize:backdrop:frames:)``
     ///   with its defaults.
     public init(options: AnalysisOptions = AnalysisOptions()) {
         self.options = options
     }
 
-    /// Analyses the JPEG or PNG file at `path`.
+    /// Analyses the JPEG, PNG, WebP or GIF file at `path`.
     /// - Throws: ``LoadingError``, ``ImageDecodingError``, or `CancellationError`.
     public func analyze(fileAt path: String) async throws -> ColorAnalysis {
         try analyzeNow(.file(path))
     }
 
-    /// Analyses encoded JPEG or PNG bytes.
+    /// Analyses encoded JPEG, PNG, WebP or GIF bytes.
     /// - Throws: ``ImageDecodingError`` or `CancellationError`.
     public func analyze(data: Data) async throws -> ColorAnalysis {
         try analyzeNow(.data(data))
@@ -84,6 +84,7 @@ public struct ImageColorAnalyzer: Sendable {
             memory: .init(budget: options.memoryBudget.bytes, accountedPeak: ledger.peak))
         analysis.colorProfile = colors.profile
         analysis.colorNote = colors.note
+        analysis.frames = info.frames
         if options.paletteSize > 0 { analysis.palette = quantized.palette }
         guard let request, let thumbnailImage else { return (analysis, nil) }
         // Transparent pixels are composited onto the card's background: what the card shows.
@@ -118,6 +119,7 @@ public struct ImageColorAnalyzer: Sendable {
         decodeOptions.warningsAreErrors = options.strictDecoding
         decodeOptions.limits = options.limits
         decodeOptions.ledger = ledger
+        decodeOptions.frames = options.frames
         let downscaler = Downscaler(targetLongSide: target, ledger: ledger)
         guard let thumbnailSide else {
             var sink = ColorManagedSink(downscaler, enabled: options.colorManagement, ledger: ledger)
@@ -125,7 +127,8 @@ public struct ImageColorAnalyzer: Sendable {
             sink.finishConversion()
             return (info.orientation.apply(to: sink.inner.finish()), nil, info, sink.outcome)
         }
-        let both = TeeSink(first: downscaler, second: Downscaler(targetLongSide: thumbnailSide, ledger: ledger))
+        // An animation's thumbnail is its first frame, whichever frames the colours come from.
+        let both = TeeSink(first: downscaler, second: Downscaler(targetLongSide: thumbnailSide, ledger: ledger, firstFrameOnly: true))
         var sink = ColorManagedSink(both, enabled: options.colorManagement, ledger: ledger)
         let info = try ImageDecoding.decode(probe, options: decodeOptions, into: &sink)
         sink.finishConversion()

@@ -1,6 +1,6 @@
 /// Why an image could not be decoded.
 public enum ImageDecodingError: ImageColorsError, Equatable {
-    /// The data is neither JPEG nor PNG; `seen` says what it looks like ("a GIF image").
+    /// The data is none of JPEG, PNG, WebP or GIF; `seen` says what it looks like ("a HEIC/HEIF image").
     case unsupportedFormat(seen: String)
     /// A valid image using something ImageColors does not decode (12-bit JPEG, lossless JPEG).
     case unsupportedFeature(ImageFormat, detail: String)
@@ -40,7 +40,7 @@ public enum ImageDecodingError: ImageColorsError, Equatable {
     public var description: String {
         switch self {
         case .unsupportedFormat(let seen):
-            "unsupported format: expected a JPEG or PNG image, found \(seen)"
+            "unsupported format: expected a JPEG, PNG, WebP or GIF image, found \(seen)"
         case .unsupportedFeature(let format, let detail):
             "unsupported \(format.displayName): \(detail)"
         case .corrupt(let format, let detail):
@@ -65,6 +65,11 @@ public enum ImageDecodingError: ImageColorsError, Equatable {
 }
 
 extension ImageFormat {
-    /// "JPEG" or "PNG", for messages.
-    var displayName: String { rawValue.uppercased() }
+    /// "JPEG", "PNG", "WebP" or "GIF", for messages.
+    var displayName: String {
+        switch self {
+        case .webp: "WebP"
+        default: rawValue.uppercased()
+        }
+    }
 }

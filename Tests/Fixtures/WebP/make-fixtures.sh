@@ -20,7 +20,9 @@
 #   from-gif.webp           gif2webp of ../GIF/animated.gif: sub-rectangles, alpha blending,
 #                           disposal to background
 #   offset.webp             webpmux: a 64×48 canvas whose first frame is a 40×30 picture at
-#                           (12, 10), then a full frame that is not blended, disposed to background
+#                           (12, 10) with a transparent corner, then a full frame that is not
+#                           blended, disposed to background (with alpha in a frame, the file says
+#                           it has alpha, and Pillow keeps the canvas's transparency)
 #   weights.webp            32×24, lossless: red for 0.1 s, then blue for 0.3 s (counting every
 #                           frame, a quarter of the pixels are red)
 #   oracle/NAME-N.png       Pillow's decode of frame N of each animation, composited on its
@@ -57,7 +59,8 @@ img2webp -loop 0 -mixed -q 80 -d 100 "$work/coffee.png" -d 300 "$work/flat.png" 
     -o animated-mixed.webp 2>/dev/null
 gif2webp -quiet ../GIF/animated.gif -o from-gif.webp
 
-convert "$samples/rocket.jpg" -resize '40x30!' "$work/small.png"
+convert "$samples/rocket.jpg" -resize '40x30!' -alpha set -fill none -draw 'color 0,0 point' \
+    -channel A -fx 'i + j < 12 ? 0 : 1' +channel "$work/small.png"
 convert "$samples/chelsea.png" -resize '64x48!' "$work/full.png"
 cwebp -quiet -q 80 "$work/small.png" -o "$work/small.webp"
 cwebp -quiet -lossless "$work/full.png" -o "$work/full.webp"

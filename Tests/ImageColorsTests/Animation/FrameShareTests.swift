@@ -45,6 +45,19 @@ struct FrameShareTests {
         #expect(FrameShare.displayTime(milliseconds: milliseconds) == shown)
     }
 
+    @Test("counting every frame weighs each by its display time: red 0.1 s and blue 0.3 s give a quarter red",
+          arguments: ["weights.gif", "weights.webp"])
+    func weighting(name: String) async throws {
+        let path = WebGIFFixtures.path(name)
+        let all = try await ImageColorAnalyzer(options: .init(paletteSize: 2, frames: .all)).analyze(fileAt: path)
+        let palette = try #require(all.palette)
+        let red = try #require(palette.first { $0.color.hex == "#ff0000" }), blue = try #require(palette.first { $0.color.hex == "#0000ff" })
+        #expect(abs(red.share - 0.25) < 0.02 && abs(blue.share - 0.75) < 0.02, "\(palette)")
+        // The first frame alone is all red
+        let first = try await ImageColorAnalyzer(options: .init(paletteSize: 2)).analyze(fileAt: path)
+        #expect(first.palette?.map(\.color.hex) == ["#ff0000"])
+    }
+
     @Test("the downscaler writes each output pixel from the frame whose share holds it, never a mix")
     func downscalerMosaic() throws {
         // Given two frames of 64×64, red then blue, shares one half each, shrunk to 16×16
