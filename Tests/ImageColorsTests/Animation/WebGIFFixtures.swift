@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import TestSupport
 @_spi(Benchmarks) @testable import ImageColors
 
@@ -84,6 +85,17 @@ enum WebGIFFixtures {
             if alpha != b.pixels[i + 3] || (alpha > 0 && a.pixels[i..<i + 3] != b.pixels[i..<i + 3]) { count += 1 }
         }
         return count
+    }
+
+    /// Decodes fixture `name` with every frame counted and checks the frames against its oracle:
+    /// `count` of them, each pixel for pixel, and the result's frame report.
+    static func expectOracleFrames(_ name: String, count: Int, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let (frames, info) = try Self.frames(path(name), policy: .all)
+        #expect(frames.count == count, sourceLocation: sourceLocation)
+        #expect(info.frames == FrameReport(count: count, counted: count), sourceLocation: sourceLocation)
+        for (index, frame) in frames.enumerated() {
+            #expect(visibleDifferences(frame, try oracle(name, frame: index)) == 0, "frame \(index)", sourceLocation: sourceLocation)
+        }
     }
 
     /// Decodes `path` at full size with `frames`, keeping every frame the decoder hands over.

@@ -23,15 +23,9 @@ struct WebPAnimationTests {
 
     @Test("every frame is composited as libwebp's animation decoder composites it", arguments: animations)
     func everyFrame(name: String, count: Int) throws {
-        // When every frame is counted
-        let (frames, info) = try WebGIFFixtures.frames(WebGIFFixtures.path(name), policy: .all)
-        // Then the sink receives each canvas in turn, pixel for pixel the oracle's (blending,
-        // disposal to background, key frames, lossy and lossless frames alike)
-        #expect(frames.count == count)
-        #expect(info.frames == FrameReport(count: count, counted: count))
-        for (index, frame) in frames.enumerated() {
-            #expect(WebGIFFixtures.visibleDifferences(frame, try WebGIFFixtures.oracle(name, frame: index)) == 0, "frame \(index)")
-        }
+        // Blending, disposal to background, key frames, lossy and lossless frames alike: each
+        // canvas pixel for pixel the oracle's
+        try WebGIFFixtures.expectOracleFrames(name, count: count)
     }
 
     @Test("scaled frames are composited on a scaled canvas, close to the full-size frames averaged")
