@@ -105,7 +105,9 @@ ic_status ic_gif_open(ic_gif *gif, ic_source_desc source, ic_gif_info *info) {
 static ic_status ic_gif_skip_rest(ic_gif *gif) {
     if (!gif->in_frame) return IC_OK;
     gif->in_frame = 0;
-    if (gif->rows_read >= gif->height && gif->width > 0) return IC_OK;   // DGifGetLine flushed it
+    // DGifGetLine flushes the rest of the data after a frame's last row; otherwise (no row
+    // read, or an empty frame, whose data is still there) the blocks are skipped here.
+    if (gif->rows_read > 0 && gif->rows_read >= gif->height) return IC_OK;
     int code_size = 0;
     GifByteType *block = NULL;
     if (DGifGetCode(gif->gif, &code_size, &block) == GIF_ERROR) return ic_gif_fail(gif, gif->gif->Error);

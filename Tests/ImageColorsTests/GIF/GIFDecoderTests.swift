@@ -55,6 +55,21 @@ struct GIFDecoderTests {
         #expect(analysis.format == .gif)
     }
 
+    @Test("an empty frame's image data is skipped, and the frames after it are read")
+    func emptyFrame() async throws {
+        // Given weights.gif whose first frame (red) claims a height of 0, its data still there
+        let descriptor = try GIFLimitTests.firstDescriptor("weights.gif")
+        let path = try MemoryLimitTests.patched(WebGIFFixtures.path("weights.gif"), [(descriptor + 7, [0, 0])])
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        // Then the first frame shows nothing, the file is still seen as animated, and counting
+        // every frame finds the blue one after it
+        let first = try await ImageColorAnalyzer().analyze(fileAt: path)
+        #expect(first.frames == FrameReport(count: nil, counted: 1))
+        let all = try await ImageColorAnalyzer(options: .init(paletteSize: 2, frames: .all)).analyze(fileAt: path)
+        #expect(all.frames == FrameReport(count: 2, counted: 2))
+        #expect(all.palette?.map(\.color.hex) == ["#0000ff"])
+    }
+
     @Test("a first frame smaller than the screen sits on transparency; one larger than the screen sets the canvas")
     func screenAndFirstFrame() async throws {
         // offset.gif: a 40×30 frame at (12, 9) on a 64×48 screen

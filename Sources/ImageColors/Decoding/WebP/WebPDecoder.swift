@@ -85,6 +85,11 @@ enum WebPDecoder {
                             decodedHeight: (height + denominator - 1) / denominator)
         let animated = info.animated != 0 && frameCount > 1
         let everyFrame = animated && options.frames == .all
+        // Before any frame header is read: libwebp finds a frame by walking the list from the
+        // first, so reading them all costs the square of their number.
+        if everyFrame && frameCount > options.limits.maxFrames {
+            throw ImageDecodingError.tooManyFrames(.webp, limit: options.limits.maxFrames)
+        }
         let frames = try (0..<(everyFrame ? frameCount : 1)).map { try container.frame($0) }
         let profile = info.icc.map { UnsafeRawBufferPointer(start: $0, count: info.icc_size) }
         reserved += try ColorSpaceAnnouncement.announce(iccProfile: profile, options: options, to: &sink)
