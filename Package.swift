@@ -29,6 +29,19 @@ let package = Package(
             pkgConfig: "libpng16",
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
         ),
+        // libwebp 1.2 and its demuxer (the RIFF container: animation, ICCP, EXIF); errors are
+        // return codes, never longjmp, but every call still goes through the shim.
+        .systemLibrary(
+            name: "CWebP",
+            pkgConfig: "libwebpdemux",
+            providers: [.apt(["libwebp-dev"]), .brew(["webp"])]
+        ),
+        // giflib 5; errors are return codes, and every call goes through the shim too.
+        .systemLibrary(
+            name: "CGIF",
+            pkgConfig: "libgif",
+            providers: [.apt(["libgif-dev"]), .brew(["giflib"])]
+        ),
         // LittleCMS 2: ICC colour management (ImageColors/Decoding/ColorManagement). It reports errors
         // through a log handler, never longjmp, so Swift calls it directly.
         .systemLibrary(
@@ -36,11 +49,12 @@ let package = Package(
             pkgConfig: "lcms2",
             providers: [.apt(["liblcms2-dev"]), .brew(["little-cms2"])]
         ),
-        // The only code that calls libjpeg/libpng: every call sits behind a C function that
-        // owns its own setjmp, so a longjmp never crosses a Swift frame.
+        // The only code that calls libjpeg/libpng/libwebp/giflib: every call sits behind a C
+        // function that returns a status code (and, for libjpeg/libpng, owns its own setjmp, so a
+        // longjmp never crosses a Swift frame).
         .target(
             name: "CImageCodecs",
-            dependencies: ["CJPEG", "CPNG"]
+            dependencies: ["CJPEG", "CPNG", "CWebP", "CGIF"]
         ),
         .target(
             name: "ImageColors",

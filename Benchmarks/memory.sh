@@ -12,7 +12,12 @@
 #     at least 4× less CPU time end to end than `djpeg -scale 1/8` on the same file (median of
 #     7 runs each; wall times are shown too);
 #   - libjpeg's path for the same file (--quality highest: no 1/8 scale) still fails with
-#     over-memory-budget at the default budget and succeeds with --memory-budget 128MB.
+#     over-memory-budget at the default budget and succeeds with --memory-budget 128MB;
+#   - WebP: a 24 MP lossy file within 30 MB (libwebp scales it to 1/8 while decoding); a 24 MP
+#     lossless one (libwebp keeps 4 bytes a pixel) over-memory-budget at once at 30 MB, fine at
+#     160 MB; GIF: a 24 MP static file within 30 MB (the first frame streams), and 24-frame
+#     animations (GIF and WebP) counted over every frame within 30 MB; WebP and GIF headers
+#     claiming 65500×65500 refused in under a second.
 #
 # Usage: [SCRATCH_PATH=.build-static] Benchmarks/memory.sh [--keep]   (images are made once in .build-memory/ and reused)
 set -euo pipefail
@@ -58,6 +63,27 @@ make_image png24-16bit.png vips pngsave "$work/base24-16.v" "$work/png24-16bit.p
 make_image base24-alpha.v vips bandjoin_const "$work/base24.v" "$work/base24-alpha.v" 200
 make_image png24-palette-alpha.png vips pngsave "$work/base24-alpha.v" "$work/png24-palette-alpha.png" --palette --compression 1
 make_image tiny.png vips black "$work/tiny.png" 16 16 --bands 3
+# WebP through libvips (which encodes with libwebp): quality 75 (cwebp's default) and lossless;
+# GIF through libvips (cgif), 256 dithered colours.
+make_image webp24.webp vips webpsave "$work/base24.v" "$work/webp24.webp" --Q 75
+make_image webp24-lossless.webp vips webpsave "$work/base24.v" "$work/webp24-lossless.webp" --lossless
+make_image gif24.gif vips gifsave "$work/base24.v" "$work/gif24.gif"
+# 24 frames of 1000×667, panning across the photo scaled to 2000×1333, 100 ms each: a GIF and a
+# lossy WebP animation (libvips saves a tall image with page-height as frames; the frames go
+# through PNG: vips 8.14 arrayjoin crashes on .v inputs).
+make_image pan.v vips resize Samples/rocket.jpg "$work/pan.v" 3.125
+make_image frames.v python3 - "$work" <<'PY'
+import subprocess, sys
+work = sys.argv[1]
+names = []
+for i in range(24):
+    name = f"{work}/frame{i}.png"
+    subprocess.run(["vips", "crop", f"{work}/pan.v", name, str(i * 40), str(i * 25), "1000", "667"], check=True)
+    names.append(name)
+subprocess.run(["vips", "arrayjoin", " ".join(names), f"{work}/frames.v", "--across", "1"], check=True)
+PY
+make_image animated.gif vips gifsave "$work/frames.v" "$work/animated.gif" --page-height 667
+make_image animated.webp vips webpsave "$work/frames.v" "$work/animated.webp" --page-height 667 --Q 75
 # A JPEG whose header claims 65500×65500 over a 227×149 body.
 make_image bomb-65500.jpg python3 - "$work/bomb-65500.jpg" <<'PY'
 import sys
@@ -82,6 +108,21 @@ row = b"\0" * (1 + side // 8)
 idat = b"".join(z.compress(row) for _ in range(side)) + z.flush()
 png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", side, side, 1, 0, 0, 0, 0))
 open(sys.argv[1], "wb").write(png + chunk(b"IDAT", idat) + chunk(b"IEND", b""))
+PY
+# A WebP (VP8X canvas) and a GIF (logical screen) whose headers claim 65500×65500.
+make_image bomb-65500.webp python3 - "$work/webp24.webp" "$work/bomb-65500.webp" <<'PY'
+import struct, sys
+body = open(sys.argv[1], "rb").read()[12:]
+side = (65500 - 1).to_bytes(3, "little")
+vp8x = b"VP8X" + struct.pack("<I", 10) + bytes(4) + side + side
+data = b"WEBP" + vp8x + body
+open(sys.argv[2], "wb").write(b"RIFF" + struct.pack("<I", len(data)) + data)
+PY
+make_image bomb-65500.gif python3 - "$work/gif24.gif" "$work/bomb-65500.gif" <<'PY'
+import sys
+data = bytearray(open(sys.argv[1], "rb").read(1 << 20))
+data[6:10] = (65500).to_bytes(2, "little") * 2
+open(sys.argv[2], "wb").write(data)
 PY
 
 run() {  # file, extra args… → "rss_kb wall_s result accounted_bytes"
@@ -116,6 +157,15 @@ import struct, sys
 d = open(sys.argv[1], "rb").read(1 << 20)
 if d[:8] == b"\x89PNG\r\n\x1a\n":
     w, h = struct.unpack(">II", d[16:24])
+elif d[:4] == b"GIF8":
+    w, h = struct.unpack("<HH", d[6:10])
+elif d[:4] == b"RIFF" and d[12:16] == b"VP8X":
+    w, h = int.from_bytes(d[24:27], "little") + 1, int.from_bytes(d[27:30], "little") + 1
+elif d[:4] == b"RIFF" and d[12:16] == b"VP8L":
+    bits = int.from_bytes(d[21:25], "little")
+    w, h = (bits & 0x3FFF) + 1, (bits >> 14 & 0x3FFF) + 1
+elif d[:4] == b"RIFF":
+    w, h = struct.unpack("<HH", d[26:30]); w, h = w & 0x3FFF, h & 0x3FFF
 else:
     i = 2
     while True:
@@ -152,6 +202,14 @@ check png24-16bit.png 30 ok 20
 check png24-palette-alpha.png 30 ok 20
 check bomb-65500.jpg 30 image-too-large 1
 check bomb-zlib.png 30 image-too-large 1
+check webp24.webp 30 ok 10
+check webp24-lossless.webp 30 over-memory-budget 1
+check webp24-lossless.webp 160 ok 20
+check gif24.gif 30 ok 20
+check animated.gif 30 ok 20 --frames all
+check animated.webp 30 ok 20 --frames all
+check bomb-65500.webp 30 image-too-large 1
+check bomb-65500.gif 30 image-too-large 1
 
 # End to end against libjpeg's own 1/8 decode of the same progressive file: process start to
 # exit, output discarded, median of 7 runs after one warm-up (the file stays in the page cache),

@@ -17,7 +17,7 @@ let package = Package(
             name: "FuzzSupport",
             dependencies: [.product(name: "ImageColors", package: "ImageColors")]
         ),
-        // Arbitrary bytes: sniffing, either decoder, downscaling, quantization, title region.
+        // Arbitrary bytes: sniffing, every decoder, downscaling, quantization, title region.
         .executableTarget(name: "FuzzAnalyze", dependencies: ["FuzzSupport"]),
         // Bytes that always sniff as JPEG: libjpeg through the shim at every DCT scale,
         // strict and lenient, with the default and a small memory budget.
@@ -30,5 +30,11 @@ let package = Package(
         .executableTarget(name: "FuzzDC", dependencies: ["FuzzSupport"]),
         // Bytes as an embedded ICC profile: LittleCMS through the colour-managed sink.
         .executableTarget(name: "FuzzICC", dependencies: ["FuzzSupport"]),
+        // Bytes that always sniff as WebP: libwebp's demuxer and decoders through the shim, the
+        // first frame or every frame, whole analyses and balanced decodes.
+        .executableTarget(name: "FuzzWebP", dependencies: ["FuzzSupport"]),
+        // Bytes that always sniff as GIF: giflib through the shim, streamed first frames and
+        // composited animations.
+        .executableTarget(name: "FuzzGIF", dependencies: ["FuzzSupport"]),
     ]
 )

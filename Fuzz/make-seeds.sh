@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fuzz/make-seeds.sh dc|icc FOLDER
+# Fuzz/make-seeds.sh dc|icc|webp FOLDER
 #
 # Makes the seeds of the targets the corpus cannot seed well, into FOLDER (Fuzz/run.sh calls it):
 #
@@ -13,13 +13,17 @@
 #   (Debian libjpeg-turbo-progs).
 # - icc: bare ICC profiles (RGB matrix/TRC, grey, CMYK LUT), from Tests/Fixtures and, when
 #   installed, /usr/share/color/icc.
+# - webp: tiny WebPs (PngSuite's 32×32 images, so an execution takes a millisecond) in the
+#   codings Tests/Fixtures/WebP has larger: lossy with and without compressed and filtered alpha,
+#   lossless at several efforts (other transforms and colour caches), near-lossless, a palette,
+#   and small animations, lossy, lossless and mixed, with cwebp and img2webp (Debian webp).
 #
 # Deterministic: the same tools and inputs give the same seeds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-target="${1:?usage: Fuzz/make-seeds.sh dc|icc FOLDER}"
-out="${2:?usage: Fuzz/make-seeds.sh dc|icc FOLDER}"
+target="${1:?usage: Fuzz/make-seeds.sh dc|icc|webp FOLDER}"
+out="${2:?usage: Fuzz/make-seeds.sh dc|icc|webp FOLDER}"
 corpus="${IMAGECOLORS_CORPUS:-../shared/corpus}"
 fixtures="Tests/Fixtures/ColorManagement"
 mkdir -p "$out"
@@ -134,8 +138,28 @@ make_icc() {
     done
 }
 
+make_webp() {
+    command -v cwebp > /dev/null && command -v img2webp > /dev/null || {
+        echo "Fuzz/make-seeds.sh: cwebp and img2webp (webp) are needed for the webp seeds" >&2
+        return 1
+    }
+    local suite="$corpus/pngsuite/valid" rgb alpha palette
+    rgb="$suite/basn2c08.png" alpha="$suite/basn6a08.png" palette="$suite/basn3p08.png"
+    cwebp -quiet -q 50 "$rgb" -o "$out/made-lossy.webp"
+    cwebp -quiet -q 50 -alpha_q 60 -alpha_filter best "$alpha" -o "$out/made-lossy-alpha-filtered.webp"
+    cwebp -quiet -q 50 -alpha_method 0 "$alpha" -o "$out/made-lossy-alpha-raw.webp"
+    cwebp -quiet -lossless -z 0 "$rgb" -o "$out/made-lossless-z0.webp"
+    cwebp -quiet -lossless -z 9 "$alpha" -o "$out/made-lossless-z9.webp"
+    cwebp -quiet -near_lossless 40 "$rgb" -o "$out/made-near-lossless.webp"
+    cwebp -quiet -lossless "$palette" -o "$out/made-palette.webp"
+    img2webp -loop 2 -lossy -q 40 -d 30 "$rgb" -d 5 "$alpha" -o "$out/made-animated-lossy.webp" 2> /dev/null
+    img2webp -loop 0 -lossless -d 80 "$alpha" -d 20 "$palette" -d 50 "$rgb" -o "$out/made-animated-lossless.webp" 2> /dev/null
+    img2webp -mixed -d 10 "$palette" -d 40 "$rgb" -o "$out/made-animated-mixed.webp" 2> /dev/null
+}
+
 case "$target" in
     dc) make_dc ;;
     icc) make_icc ;;
-    *) echo "Fuzz/make-seeds.sh: no seeds to make for '$target' (dc, icc)" >&2; exit 2 ;;
+    webp) make_webp ;;
+    *) echo "Fuzz/make-seeds.sh: no seeds to make for '$target' (dc, icc, webp)" >&2; exit 2 ;;
 esac

@@ -4,10 +4,11 @@
 # Builds the libFuzzer targets (AddressSanitizer on, the C shim and the Swift code instrumented),
 # replays the inputs kept in Fuzz/crashes/, then fuzzes each TARGET for SECONDS (default 60; 0
 # stops after the build and the replay) from a working corpus seeded with ../shared/corpus,
-# Samples/ and Tests/Fixtures (colour-managed images). Targets: analyze, jpeg, png, dc (the
-# DC reader at 1/8, progressive and sequential files, colour management on; progressive seeds
-# made by Fuzz/make-seeds.sh) and icc (bytes as an ICC profile, through LittleCMS); default:
-# all five. Exits non-zero on any
+# Samples/ and Tests/Fixtures (colour-managed images, WebPs and GIFs). Targets: analyze, jpeg,
+# png, dc (the DC reader at 1/8, progressive and sequential files, colour management on;
+# progressive seeds made by Fuzz/make-seeds.sh), icc (bytes as an ICC profile, through
+# LittleCMS), webp (libwebp: still, animated, every frame) and gif (giflib: streamed first
+# frames, composited animations); default: all seven. Exits non-zero on any
 # finding: a crash, a sanitizer report, a leak, a hang past -timeout, an allocation past
 # -malloc_limit_mb or memory past -rss_limit_mb. Each finding is written to
 # Fuzz/crashes/TARGET-KIND-HASH; commit it, once fixed, as a regression seed (every run replays
@@ -22,7 +23,7 @@ cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-if [ ${#targets[@]} -eq 0 ]; then targets=(analyze jpeg png dc icc); fi
+if [ ${#targets[@]} -eq 0 ]; then targets=(analyze jpeg png dc icc webp gif); fi
 
 scratch="${FUZZ_SCRATCH:-.build-fuzz}"
 corpus="${IMAGECOLORS_CORPUS:-../shared/corpus}"
@@ -48,7 +49,9 @@ binary_name() {
         png) echo FuzzPNG ;;
         dc) echo FuzzDC ;;
         icc) echo FuzzICC ;;
-        *) echo "Fuzz/run.sh: unknown target '$1' (analyze, jpeg, png, dc, icc)" >&2; exit 2 ;;
+        webp) echo FuzzWebP ;;
+        gif) echo FuzzGIF ;;
+        *) echo "Fuzz/run.sh: unknown target '$1' (analyze, jpeg, png, dc, icc, webp, gif)" >&2; exit 2 ;;
     esac
 }
 for target in "${targets[@]}"; do binary_name "$target" > /dev/null; done
@@ -63,10 +66,12 @@ bin="$scratch/release"
 # Which format a file's bytes announce (never its name).
 sniff() {
     local magic
-    magic="$(head -c 8 "$1" | od -An -tx1 | tr -d ' \n')"
+    magic="$(head -c 12 "$1" | od -An -tx1 | tr -d ' \n')"
     case "$magic" in
         ffd8ff*) echo jpeg ;;
-        89504e470d0a1a0a) echo png ;;
+        89504e470d0a1a0a*) echo png ;;
+        52494646????????57454250) echo webp ;;
+        474946383961*|474946383761*) echo gif ;;
         *) echo other ;;
     esac
 }
@@ -90,17 +95,20 @@ seed() {
             name="$(basename "$(dirname "$file")")-$(basename "$file")"
             [ -e "$dir/$name" ] || cp "$file" "$dir/$name"
         fi
-    done < <(find "$corpus" Samples Tests/Fixtures -type f \( -name '*.png' -o -name '*.jpg' \) -print0 2>/dev/null)
+    done < <(find "$corpus" Samples Tests/Fixtures -path '*/oracle' -prune -o -type f \
+        \( -name '*.png' -o -name '*.jpg' -o -name '*.webp' -o -name '*.gif' \) -print0 2>/dev/null)
+    # Small WebPs the fixtures lack, made with libwebp's tools when installed (Fuzz/make-seeds.sh).
+    if [ "$target" = webp ]; then Fuzz/make-seeds.sh webp "$dir" || true; fi
     # JPEG codings the corpus lacks, made losslessly from a corpus file when libjpeg-turbo's
     # tools are installed: restart markers, arithmetic, greyscale, progressive with many scans.
-    if [ "$target" != png ] && command -v jpegtran > /dev/null && [ -f "$corpus/jpeg/testorig.jpg" ]; then
+    if [ "$target" != png ] && [ "$target" != webp ] && [ "$target" != gif ] && command -v jpegtran > /dev/null && [ -f "$corpus/jpeg/testorig.jpg" ]; then
         local source="$corpus/jpeg/testorig.jpg"
         jpegtran -restart 1 -outfile "$dir/made-restart.jpg" "$source" 2> /dev/null || true
         jpegtran -arithmetic -progressive -outfile "$dir/made-arith-progressive.jpg" "$source" 2> /dev/null || true
         jpegtran -grayscale -outfile "$dir/made-grey.jpg" "$source" 2> /dev/null || true
         jpegtran -optimize -copy none -outfile "$dir/made-optimized.jpg" "$source" 2> /dev/null || true
     fi
-    if [ "$target" != png ] && command -v cjpeg > /dev/null && [ -f "$corpus/jpeg/testorig.ppm" ]; then
+    if [ "$target" != png ] && [ "$target" != webp ] && [ "$target" != gif ] && command -v cjpeg > /dev/null && [ -f "$corpus/jpeg/testorig.ppm" ]; then
         cjpeg -sample 1x1 -quality 50 -outfile "$dir/made-444.jpg" "$corpus/jpeg/testorig.ppm" 2> /dev/null || true
         cjpeg -sample 2x1 -progressive -outfile "$dir/made-422-progressive.jpg" "$corpus/jpeg/testorig.ppm" 2> /dev/null || true
     fi
@@ -114,8 +122,12 @@ dictionary() {
             cat Fuzz/dictionaries/jpeg.dict Fuzz/dictionaries/icc.dict > "$work/dc.dict"
             echo "$work/dc.dict" ;;
         icc) echo "Fuzz/dictionaries/icc.dict" ;;
+        webp)
+            cat Fuzz/dictionaries/webp.dict Fuzz/dictionaries/icc.dict > "$work/webp.dict"
+            echo "$work/webp.dict" ;;
+        gif) echo "Fuzz/dictionaries/gif.dict" ;;
         analyze)
-            cat Fuzz/dictionaries/jpeg.dict Fuzz/dictionaries/png.dict > "$work/analyze.dict"
+            cat Fuzz/dictionaries/jpeg.dict Fuzz/dictionaries/png.dict Fuzz/dictionaries/webp.dict Fuzz/dictionaries/gif.dict > "$work/analyze.dict"
             echo "$work/analyze.dict" ;;
     esac
 }

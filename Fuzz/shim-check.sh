@@ -5,11 +5,13 @@
 # Fuzz/ShimCheck/shim_check.c with the shim's sources (no Swift: valgrind cannot run the Swift
 # runtime's dispatch threads), then drives every file through every error path the shim has —
 # memory and file sources, every DCT scale, libjpeg's memory cap, an expired deadline, a scan
-# cap, tight PNG limits, ICC chunks kept or over a limit, raw CMYK rows — and LittleCMS over
-# every embedded profile, and fails on any leak ("definitely" or "indirectly lost"), invalid
-# read or write, or use of uninitialised memory. Default inputs: the shared corpus, Samples/,
+# cap, tight PNG limits, ICC chunks kept or over a limit, raw CMYK rows, WebP frames whole,
+# scaled and abandoned, GIF frames read, skipped and abandoned — and LittleCMS over every
+# embedded profile, and fails on any leak ("definitely" or "indirectly lost"), invalid
+# read or write, or use of uninitialised memory. Default inputs: the shared corpus, Samples/, the WebP and GIF fixtures,
 # Fuzz/crashes/ and, when present, the fuzzers' working corpora (inputs that reached new code).
-# Needs valgrind and liblcms2-dev (apt-get install valgrind liblcms2-dev).
+# Needs valgrind, liblcms2-dev, libwebp-dev and libgif-dev (apt-get install valgrind liblcms2-dev
+# libwebp-dev libgif-dev).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,7 +25,8 @@ compiler="${CC:-$(command -v cc || command -v clang)}"
 # shellcheck disable=SC2046
 "$compiler" -std=gnu11 -O1 -gdwarf-4 -Wall -Wextra -Werror -ISources/CImageCodecs/include \
     Fuzz/ShimCheck/shim_check.c Sources/CImageCodecs/ic_jpeg.c Sources/CImageCodecs/ic_png.c \
-    $(pkg-config --cflags --libs libjpeg libpng16 lcms2) -o "$binary"
+    Sources/CImageCodecs/ic_webp.c Sources/CImageCodecs/ic_gif.c \
+    $(pkg-config --cflags --libs libjpeg libpng16 lcms2 libwebpdemux libgif) -o "$binary"
 
 if [ $# -gt 0 ]; then
     mapfile -t files < <(find "$@" -type f | sort)
@@ -31,8 +34,9 @@ else
     # Images of the corpus and the samples; every file the fuzzers kept (they have no names).
     mapfile -t files < <({
         find "$corpus" Samples -type f \( -name '*.png' -o -name '*.jpg' \)
+        find Tests/Fixtures/WebP Tests/Fixtures/GIF -maxdepth 1 -type f \( -name '*.webp' -o -name '*.gif' \)
         find Fuzz/crashes -type f ! -name '*.md'
-        for dir in "$out"/analyze "$out"/jpeg "$out"/png "$out"/dc; do [ -d "$dir" ] && find "$dir" -type f; done
+        for dir in "$out"/analyze "$out"/jpeg "$out"/png "$out"/dc "$out"/webp "$out"/gif; do [ -d "$dir" ] && find "$dir" -type f; done
     } 2>/dev/null | sort)
 fi
 echo "== shim check: ${#files[@]} files under valgrind"

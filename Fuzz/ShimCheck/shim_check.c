@@ -4,8 +4,9 @@
 //
 // For each file and each of several settings (memory or file source; every DCT scale; a tiny
 // libjpeg memory cap; a deadline already passed; a one-scan cap; tight PNG limits; ICC chunks
-// kept, or over a tiny limit; raw CMYK rows) it opens, plans, starts and reads every row until
-// done or an error, then destroys the decoder. Every embedded profile the shim hands out (JPEG
+// kept, or over a tiny limit; raw CMYK rows; WebP frames at full size and scaled, decoded in
+// small or large steps, or dropped half way; GIF frames read, skipped or abandoned) it opens,
+// plans, starts and reads every row until done or an error, then destroys the decoder. Every embedded profile the shim hands out (JPEG
 // APP2 reassembled, PNG iCCP) is read byte by byte — valgrind flags any byte left uninitialised
 // — and then parsed by LittleCMS and used for a row of pixels, as ImageColors' colour management
 // does, so valgrind also watches LittleCMS on the profiles real files carry.
@@ -139,6 +140,93 @@ static void png_once(const char *path, const uint8_t *data, size_t size, int use
     ic_png_destroy(png);
 }
 
+// Every frame of a WebP (at most the first 8), each at its size or at half, in steps of
+// `step` bytes; with `abandon`, each frame is dropped half way and the decoder destroyed with
+// one in flight.
+static void webp_once(const char *path, const uint8_t *data, size_t size, int half, size_t step, int abandon) {
+    ic_webp *webp = ic_webp_create();
+    if (webp == NULL) return;
+    ic_webp_info info;
+    ic_status status = ic_webp_open(webp, data, size, &info);
+    expect_valid(status, "ic_webp_open", path);
+    if (status == IC_OK) {
+        use_profile(info.icc, info.icc_size, NULL, path);
+        unsigned sum = 0;
+        for (size_t i = 0; i < info.exif_size; i++) sum += info.exif[i];
+        if (sum == 1) checked++;
+    }
+    for (uint32_t index = 0; status == IC_OK && index < info.frame_count && index < 8; index++) {
+        ic_webp_frame frame;
+        status = ic_webp_frame_info(webp, index, &frame);
+        expect_valid(status, "ic_webp_frame_info", path);
+        if (status != IC_OK || (uint64_t)frame.width * frame.height > 50000000u) break;
+        uint32_t width = half ? (frame.width + 1) / 2 : frame.width, height = half ? (frame.height + 1) / 2 : frame.height;
+        uint8_t *rgba = malloc((size_t)width * height * 4);
+        if (rgba == NULL) break;
+        status = ic_webp_frame_start(webp, index, width, height, rgba, (size_t)width * 4);
+        expect_valid(status, "ic_webp_frame_start", path);
+        uint32_t rows = 0, steps = 0;
+        while (status == IC_OK && !(abandon && rows >= height / 2 && steps > 0)) {
+            status = ic_webp_frame_decode(webp, step, &rows);
+            expect_valid(status, "ic_webp_frame_decode", path);
+            steps++;
+            if (rows > height) {
+                fprintf(stderr, "shim_check: %s: %u rows of %u\n", path, rows, height);
+                failures++;
+            }
+        }
+        // Rows the decoder reported finished are read (valgrind flags any it never wrote).
+        unsigned total = 0;
+        for (size_t i = 0; i < (size_t)(status == IC_DONE ? height : rows) * width * 4; i++) total += rgba[i];
+        if (total == 1) checked++;
+        if (abandon) {
+            ic_webp_destroy(webp);   // with the frame still in libwebp's hands
+            free(rgba);
+            return;
+        }
+        free(rgba);
+        if (status == IC_DONE) status = IC_OK;
+    }
+    (void)ic_webp_message(webp);
+    ic_webp_destroy(webp);
+}
+
+// Every frame of a GIF (at most 64): each row read, or with `skip`, every other frame skipped
+// unread and the last one abandoned half way.
+static void gif_once(const char *path, const uint8_t *data, size_t size, int use_file, int skip) {
+    ic_gif *gif = ic_gif_create();
+    if (gif == NULL) return;
+    ic_source_desc source = {use_file ? NULL : data, use_file ? 0 : size, path};
+    ic_gif_info info;
+    ic_status status = ic_gif_open(gif, source, &info);
+    expect_valid(status, "ic_gif_open", path);
+    for (int index = 0; status == IC_OK && index < 64; index++) {
+        ic_gif_frame frame;
+        status = ic_gif_next_frame(gif, &frame);
+        expect_valid(status, "ic_gif_next_frame", path);
+        if (status != IC_OK || (uint64_t)frame.width * frame.height > 50000000u) break;
+        if (skip && index % 2 == 1) continue;
+        uint8_t *rgba = malloc((size_t)frame.width * 4 + 1);
+        if (rgba == NULL) break;
+        uint32_t y = 0, rows = 0;
+        while ((status = ic_gif_read_row(gif, rgba, &y)) == IC_OK) {
+            if (y >= frame.height) {
+                fprintf(stderr, "shim_check: %s: row %u of %u\n", path, y, frame.height);
+                failures++;
+            }
+            unsigned total = 0;
+            for (uint32_t i = 0; i < frame.width * 4; i++) total += rgba[i];
+            if (total == 1) checked++;
+            if (skip && ++rows > frame.height / 2) break;
+        }
+        expect_valid(status, "ic_gif_read_row", path);
+        free(rgba);
+        if (status == IC_DONE) status = IC_OK;
+    }
+    (void)ic_gif_message(gif);
+    ic_gif_destroy(gif);
+}
+
 int main(int argc, char **argv) {
     for (int i = 1; i < argc; i++) {
         const char *path = argv[i];
@@ -191,6 +279,15 @@ int main(int argc, char **argv) {
         // A missing file: the shim's own early exits.
         png_once("/nonexistent/shim-check", NULL, 0, 1, defaults);
         jpeg_once("/nonexistent/shim-check", NULL, 0, 1, 1, 0, strict, 0);
+        gif_once("/nonexistent/shim-check", NULL, 0, 1, 0);
+
+        if (data != NULL && size > 0) {
+            webp_once(path, data, size, 0, 1 << 20, 0);
+            webp_once(path, data, size, 1, 4096, 0);
+            webp_once(path, data, size, 0, 512, 1);
+        }
+        for (int use_file = 0; use_file < 2; use_file++) gif_once(path, data, size, use_file, 0);
+        gif_once(path, data, size, 0, 1);
         free(data);
     }
     printf("shim_check: %d files, %d shim calls checked, %d profiles parsed by LittleCMS, %d transforms run, %d contract failures\n",

@@ -13,7 +13,7 @@ extension ImageColorAnalyzer {
     /// ```
     ///
     /// - Parameters:
-    ///   - url: An `http` or `https` URL of a JPEG or PNG image.
+    ///   - url: An `http` or `https` URL of a JPEG, PNG, WebP or GIF image.
     ///   - limits: Default ``DownloadLimits/default``: 50 MB, 10 s to connect, 30 s in all,
     ///     5 redirects, spool past 4 MB.
     /// - Returns: The analysis, with `source` set to `url.absoluteString`.

@@ -6,7 +6,7 @@ extension RemoteImageLoader {
     /// pass, within the analyzer's memory budget.
     ///
     /// - Parameters:
-    ///   - url: An `http` or `https` URL of a JPEG or PNG image.
+    ///   - url: An `http` or `https` URL of a JPEG, PNG, WebP or GIF image.
     ///   - thumbnail: The thumbnail to make.
     /// - Returns: The analysis (with `source` set to `url.absoluteString`) and the thumbnail.
     /// - Throws: As ``analyze(url:)``.

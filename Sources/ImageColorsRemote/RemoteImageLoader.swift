@@ -107,7 +107,7 @@ public final class RemoteImageLoader: Sendable {
     /// Cancelling the calling task stops the download at once (the connection is closed) and
     /// throws `CancellationError`.
     ///
-    /// - Parameter url: An `http` or `https` URL of a JPEG or PNG image (the format is sniffed
+    /// - Parameter url: An `http` or `https` URL of a JPEG, PNG, WebP or GIF image (the format is sniffed
     ///   from the bytes; `Content-Type` is ignored).
     /// - Returns: The analysis, with `source` set to `url.absoluteString`.
     /// - Throws: ``RemoteLoadingError`` for the download; the core's errors (such as

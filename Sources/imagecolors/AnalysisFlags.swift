@@ -7,6 +7,7 @@ extension Quality: ExpressibleByArgument {}
 extension BackgroundSource: ExpressibleByArgument {}
 extension TitleRule: ExpressibleByArgument {}
 extension RoleScheme: ExpressibleByArgument {}
+extension FramePolicy: ExpressibleByArgument {}
 
 /// `--color-management on|off`.
 enum OnOff: String, ExpressibleByArgument, CaseIterable {
@@ -60,6 +61,9 @@ struct AnalysisFlags: ParsableArguments {
             })
     var backdrop: RGBColor?
 
+    @Option(help: "For animated GIF and WebP: count the first frame (as first shown) or all frames, each by how long it is shown.")
+    var frames: FramePolicy = .first
+
     @Option(name: .customLong("memory-budget"),
             help: ArgumentHelp("Most memory one image may use: bytes, or with KB/MB/GB/KiB/MiB/GiB (e.g. 30MB, 64MiB).", valueName: "size"))
     var memoryBudget: MemoryBudget = .default
@@ -106,7 +110,8 @@ struct AnalysisFlags: ParsableArguments {
                                backgroundSource: backgroundSource, titleRule: titleRule,
                                brightnessThreshold: brightnessThreshold, titleRegion: titleRegion,
                                colorManagement: colorManagement == .on, paletteSize: palette ?? 0,
-                               backdrop: backdrop, scheme: scheme, minimumContrast: minimumContrast)
+                               backdrop: backdrop, scheme: scheme, minimumContrast: minimumContrast,
+                               frames: frames)
     }
 
     /// The download limits the flags describe.

@@ -3,7 +3,7 @@ import Foundation
 
 /// Which images to analyse and how many at once: the sources `analyze` and `report` share.
 struct SourceFlags: ParsableArguments {
-    @Argument(help: ArgumentHelp("Image files or http(s) URLs (JPEG or PNG).", valueName: "source"))
+    @Argument(help: ArgumentHelp("Image files or http(s) URLs (JPEG, PNG, WebP or GIF).", valueName: "source"))
     var sources: [String] = []
 
     @Option(name: .customLong("input-list"),

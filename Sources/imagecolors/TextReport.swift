@@ -17,9 +17,17 @@ struct TextReport {
     var analysis: ColorAnalysis
     var style: TextStyle
 
+    /// ", animated, first frame", ", 12 frames, first counted", ", 12 frames, all counted", or
+    /// nothing for a still image.
+    static func frames(_ report: FrameReport?) -> String {
+        guard let report else { return "" }
+        guard let count = report.count else { return ", animated, first frame counted" }
+        return report.counted == count ? ", \(count) frames, all counted" : ", \(count) frames, first counted"
+    }
+
     func render() -> String {
         let a = analysis
-        var lines = ["\(a.source ?? "data")  \(a.format.rawValue) \(a.width)×\(a.height), analysed at \(a.analyzed.width)×\(a.analyzed.height)"]
+        var lines = ["\(a.source ?? "data")  \(a.format.rawValue) \(a.width)×\(a.height)\(Self.frames(a.frames)), analysed at \(a.analyzed.width)×\(a.analyzed.height)"]
         let reports = a.roleReports
         let roles: [(String, RGBColor, Bool, RoleReport?)] = [
             ("background", a.background, false, reports?.background),

@@ -1,7 +1,7 @@
 // The stages around quantization and the whole pipeline: downscaling, JPEG decoding at each
 // DCT scale, the progressive DC reader, PNG decoding, and end-to-end analysis of every sample
 // and of 1, 24 and 64 MP files (baseline JPEG, progressive JPEG, PNG), whose malloc counts show
-// that nothing is allocated per pixel. Decoding benchmarks hand rows to a sink that only
+// that nothing is allocated per pixel, and of WebP (lossy 24 MP, lossless 4 MP) and GIF (4 MP). Decoding benchmarks hand rows to a sink that only
 // touches them, so they time the decoder.
 //
 //   swift package benchmark --target Pipeline
@@ -131,6 +131,19 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(try await ImageColorAnalyzer().analyze(fileAt: path))
         }
     }
+    // WebP and GIF: a 24 MP lossy WebP (libwebp scales it to 1/8 while decoding), a 4 MP lossless
+    // one (libwebp keeps 4 bytes a pixel, so a 24 MP one would not fit the default budget) and a
+    // 4 MP GIF (streamed through giflib at full size: GIF has no scaled decoding).
+    for (name, format, megapixels, lossless) in [("WebP-24MP", ImageFormat.webp, 24.0, false), ("WebP-lossless-4MP", .webp, 4, true),
+                                                  ("GIF-4MP", .gif, 4, false)] {
+        Benchmark("Analyze-\(name)") { benchmark, file in
+            blackHole(try await measuringThroughput(benchmark, pixels: file.pixels) {
+                try await ImageColorAnalyzer().analyze(fileAt: file.path)
+            })
+        } setup: {
+            try LargeFile(format, megapixels: megapixels, lossless: lossless)
+        }
+    }
     for (kind, format, progressive) in [("JPEG", ImageFormat.jpeg, false), ("progressive", .jpeg, true), ("PNG", .png, false)] {
         for megapixels in [1.0, 24, 64] {
             Benchmark("Analyze-\(kind)-\(Int(megapixels))MP") { benchmark, file in
@@ -151,8 +164,8 @@ struct LargeFile {
     let height: Int
     var pixels: Int { width * height }
 
-    init(_ format: ImageFormat, megapixels: Double = 24, progressive: Bool = false) throws {
-        path = try BenchmarkImages.file(format, megapixels: megapixels, progressive: progressive)
+    init(_ format: ImageFormat, megapixels: Double = 24, progressive: Bool = false, lossless: Bool = false) throws {
+        path = try BenchmarkImages.file(format, megapixels: megapixels, progressive: progressive, lossless: lossless)
         var sink = NullSink()
         (width, height) = try BenchmarkHooks.decode(fileAt: path, minimumLongSide: nil, into: &sink)
     }

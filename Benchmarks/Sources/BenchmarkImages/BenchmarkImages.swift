@@ -33,18 +33,25 @@ public enum BenchmarkImages {
 
     /// A large file of the sample photo scaled up (libvips' Lanczos) to about `megapixels`:
     /// a JPEG at quality 85 (4:2:0, as cameras and the web save them) — baseline, or
-    /// progressive when `progressive` is set — or a PNG at libvips' default compression.
-    /// Made once in ``workDirectory`` and reused.
+    /// progressive when `progressive` is set — a PNG at libvips' default compression, a WebP
+    /// through libwebp at quality 75 (cwebp's default), or lossless when `lossless` is set, or
+    /// a GIF (256 colours, dithered). Made once in ``workDirectory`` and reused.
     /// - Throws: when `vips` (Debian: libvips-tools) is missing or fails.
-    public static func file(_ format: ImageFormat, megapixels: Double, progressive: Bool = false) throws -> String {
-        let kind = progressive && format == .jpeg ? "-progressive" : ""
-        let name = "rocket-\(label(megapixels))mp\(kind).\(format == .jpeg ? "jpg" : "png")"
+    public static func file(_ format: ImageFormat, megapixels: Double, progressive: Bool = false,
+                            lossless: Bool = false) throws -> String {
+        let kind = progressive && format == .jpeg ? "-progressive" : lossless && format == .webp ? "-lossless" : ""
+        let suffix = format == .jpeg ? "jpg" : format.rawValue
+        let name = "rocket-\(label(megapixels))mp\(kind).\(suffix)"
         let url = workDirectory.appendingPathComponent(name)
         if FileManager.default.fileExists(atPath: url.path) { return url.path }
         try FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
         let scale = (megapixels * 1_000_000 / photoPixels).squareRoot()
-        let partial = url.path + ".partial." + (format == .jpeg ? "jpg" : "png")
-        let options = format == .jpeg ? (kind.isEmpty ? "[Q=85,strip]" : "[Q=85,strip,interlace]") : "[strip]"
+        let partial = url.path + ".partial." + suffix
+        let options = switch format {
+        case .jpeg: kind.isEmpty ? "[Q=85,strip]" : "[Q=85,strip,interlace]"
+        case .webp: lossless ? "[lossless,strip]" : "[Q=75,strip]"
+        default: "[strip]"
+        }
         try run("vips", ["resize", photo, partial + options, String(format: "%.6f", scale)])
         try FileManager.default.moveItem(atPath: partial, toPath: url.path)
         return url.path

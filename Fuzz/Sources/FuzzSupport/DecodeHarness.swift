@@ -23,13 +23,17 @@ public enum DecodeHarness {
         /// Through a temporary file (the DC reader's refilled window) instead of memory.
         public var fromFile: Bool
         public var compareWithLibjpeg: Bool
+        /// Which frames of an animated GIF or WebP to decode.
+        public var frames: FramePolicy
 
-        public init(minimumLongSide: Int?, strict: Bool, budget: MemoryBudget, fromFile: Bool, compareWithLibjpeg: Bool) {
+        public init(minimumLongSide: Int?, strict: Bool, budget: MemoryBudget, fromFile: Bool, compareWithLibjpeg: Bool,
+                    frames: FramePolicy = .first) {
             self.minimumLongSide = minimumLongSide
             self.strict = strict
             self.budget = budget
             self.fromFile = fromFile
             self.compareWithLibjpeg = compareWithLibjpeg
+            self.frames = frames
         }
     }
 
@@ -41,6 +45,11 @@ public enum DecodeHarness {
     public static func run(_ bytes: UnsafePointer<UInt8>, _ size: Int, setting: Setting, signature: [UInt8]) -> CInt {
         var data = Data(bytes: bytes, count: size)
         if data.count >= signature.count { data.replaceSubrange(0..<signature.count, with: signature) }
+        return run(data, setting: setting)
+    }
+
+    /// Decodes `data` with `setting`.
+    public static func run(_ data: Data, setting: Setting) -> CInt {
         let source: ImageSource
         if setting.fromFile {
             guard FileManager.default.createFile(atPath: path, contents: data) else { fatalError("cannot write \(path)") }
@@ -76,6 +85,7 @@ public enum DecodeHarness {
         options.warningsAreErrors = setting.strict
         options.limits = ImageLimits(decodeTimeout: FuzzHarness.decodeTimeout)
         options.ledger = ledger
+        options.frames = setting.frames
         var sink = ColorManagedSink(Downscaler(targetLongSide: 64, ledger: ledger), enabled: true, ledger: ledger)
         let result = Result {
             let probe = try SourceProbe(source)
@@ -102,7 +112,8 @@ public enum DecodeHarness {
                 fatalError("impossible sizes: \(info), downscaled \(image.width)×\(image.height)")
             }
             if !libjpegOnly {
-                Reach.count("decoder \(info.decoder.rawValue)")
+                Reach.count("decoder \(info.decoder.rawValue) \(info.format.rawValue)")
+                if let frames = info.frames { Reach.count("animation, \(frames.counted == 1 ? "first frame" : "every frame") counted") }
                 Reach.count(profile: sink.outcome.profile, note: sink.outcome.note)
             }
             return info

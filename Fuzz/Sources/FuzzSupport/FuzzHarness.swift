@@ -24,6 +24,11 @@ public enum FuzzHarness {
         if let signature, data.count >= signature.count {
             data.replaceSubrange(0..<signature.count, with: signature)
         }
+        return run(data, options: options)
+    }
+
+    /// Analyses `data` with `options`.
+    public static func run(_ data: Data, options: AnalysisOptions) -> CInt {
         check(analyze(data, options: options), options: options)
         return 0
     }
@@ -60,6 +65,10 @@ public enum FuzzHarness {
             Reach.count(error: error)
         case .success(let analysis):
             Reach.count(profile: analysis.colorProfile, note: analysis.colorNote)
+            Reach.count("analysed \(analysis.format.rawValue)\(analysis.frames.map { $0.counted > 1 ? ", every frame" : ", animated" } ?? "")")
+            if let frames = analysis.frames, frames.counted < 1 || (frames.count.map { frames.counted > $0 } ?? false) {
+                fatalError("impossible frame report \(frames)")
+            }
             guard analysis.width > 0, analysis.height > 0,
                   analysis.analyzed.width > 0, analysis.analyzed.height > 0,
                   analysis.analyzed.width <= max(analysis.width, analysis.height),

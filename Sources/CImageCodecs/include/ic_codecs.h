@@ -1,9 +1,11 @@
-// ImageColors C shim: the only code that calls libjpeg and libpng.
+// ImageColors C shim: the only code that calls libjpeg, libpng, libwebp and giflib.
 //
 // libjpeg and libpng report fatal errors with longjmp. Swift frames must never sit between a
 // setjmp and its longjmp, so every function here that calls into a library installs its own
-// setjmp, cleans up on every path and returns an ic_status. After a failure the handle only
-// accepts *_destroy; the message explains what happened.
+// setjmp, cleans up on every path and returns an ic_status. libwebp and giflib return error
+// codes instead; their functions here turn those into the same ic_status codes and messages.
+// None of the four libraries prints anything. After a failure the handle only accepts
+// *_destroy; the message explains what happened.
 #ifndef IC_CODECS_H
 #define IC_CODECS_H
 
@@ -181,6 +183,107 @@ ic_status ic_png_read_row(ic_png *png, uint8_t *rgba, ic_png_row *row);
 const char *ic_png_message(const ic_png *png);
 /// Frees everything; accepts NULL.
 void ic_png_destroy(ic_png *png);
+
+// MARK: WebP
+
+/// The container, filled by ic_webp_open (libwebp's demuxer; still images are one frame).
+typedef struct ic_webp_info {
+    uint32_t canvas_width;
+    uint32_t canvas_height;
+    uint32_t frame_count;      ///< 1 for a still image
+    int32_t animated;          ///< 1 when the file has ANIM/ANMF chunks
+    int32_t has_alpha;         ///< the VP8X alpha flag, or the still bitstream's alpha
+    uint32_t loop_count;       ///< for animations, 0 = forever
+    /// The ICCP chunk's payload (an ICC profile), pointing into the source bytes, or NULL.
+    const uint8_t *icc;
+    size_t icc_size;
+    /// The EXIF chunk's payload (TIFF data, sometimes after "Exif\0\0"), into the source, or NULL.
+    const uint8_t *exif;
+    size_t exif_size;
+} ic_webp_info;
+
+/// One frame (a still image is frame 0), from ic_webp_frame_info.
+typedef struct ic_webp_frame {
+    uint32_t x;                ///< offset on the canvas (always even)
+    uint32_t y;
+    uint32_t width;            ///< the frame's own size, as its bitstream says
+    uint32_t height;
+    uint32_t duration_ms;      ///< display time; 0 for a still image
+    int32_t blend;             ///< 1: alpha-blend onto the canvas; 0: replace the rectangle
+    int32_t dispose;           ///< 1: clear the rectangle to transparent after showing; 0: keep
+    int32_t has_alpha;
+    int32_t lossless;          ///< 1: VP8L; 0: VP8 (lossy)
+    /// For a lossy frame with alpha: 1 when its ALPH data is compressed losslessly (decoded by
+    /// libwebp's VP8L decoder, up to 4 more bytes a pixel), 0 when stored raw.
+    int32_t alpha_compressed;
+    size_t bitstream_bytes;    ///< the frame's ALPH + VP8/VP8L chunks
+} ic_webp_frame;
+
+typedef struct ic_webp ic_webp;
+
+/// Allocates a decoder; NULL when out of memory.
+ic_webp *ic_webp_create(void);
+/// Parses the container of `size` bytes at `data`, which must stay valid until ic_webp_destroy
+/// (libwebp decodes from them in place). IC_ERR_TRUNCATED when the chunks end early.
+ic_status ic_webp_open(ic_webp *webp, const uint8_t *data, size_t size, ic_webp_info *info);
+/// Describes frame `index` (0-based) and checks its bitstream header.
+ic_status ic_webp_frame_info(ic_webp *webp, uint32_t index, ic_webp_frame *frame);
+/// Sets up the incremental decoder (WebPIDecoder) for frame `index`, with RGBA output of
+/// out_width × out_height into `rgba` (the caller's memory, rows `stride` bytes apart, valid
+/// until the frame is done): libwebp scales while decoding when that differs from the frame's
+/// size. Any frame still being decoded is dropped first.
+ic_status ic_webp_frame_start(ic_webp *webp, uint32_t index, uint32_t out_width, uint32_t out_height,
+                              uint8_t *rgba, size_t stride);
+/// Hands the decoder up to `step` more bytes of the frame (WebPIUpdate, no copy) and reports
+/// in *rows how many output rows are complete. IC_OK: more to do; IC_DONE: the frame is
+/// complete; IC_ERR_TRUNCATED when every byte was given and the frame is not.
+ic_status ic_webp_frame_decode(ic_webp *webp, size_t step, uint32_t *rows);
+/// The last error message (never NULL).
+const char *ic_webp_message(const ic_webp *webp);
+/// Frees everything; accepts NULL.
+void ic_webp_destroy(ic_webp *webp);
+
+// MARK: GIF
+
+/// The logical screen, filled by ic_gif_open.
+typedef struct ic_gif_info {
+    uint32_t width;
+    uint32_t height;
+    int32_t has_global_colors;
+} ic_gif_info;
+
+/// One image of the file and the Graphic Control Extension before it, from ic_gif_next_frame.
+typedef struct ic_gif_frame {
+    uint32_t x;                ///< offset on the logical screen
+    uint32_t y;
+    uint32_t width;
+    uint32_t height;
+    int32_t interlaced;
+    int32_t transparent_index; ///< the colour index shown as transparent, or -1
+    int32_t disposal;          ///< 0 unspecified, 1 keep, 2 clear to background, 3 restore previous
+    uint32_t delay_cs;         ///< display time in hundredths of a second
+    int32_t has_local_colors;
+} ic_gif_frame;
+
+typedef struct ic_gif ic_gif;
+
+/// Allocates a decoder; NULL when out of memory.
+ic_gif *ic_gif_create(void);
+/// Opens the source and reads the header: signature, logical screen, global colour table.
+ic_status ic_gif_open(ic_gif *gif, ic_source_desc source, ic_gif_info *info);
+/// Reads on to the next image descriptor (skipping what is left of the current frame and every
+/// extension but the Graphic Control Extension) and describes that frame. IC_DONE at the
+/// trailer. Memory stays constant however many frames the file has.
+ic_status ic_gif_next_frame(ic_gif *gif, ic_gif_frame *frame);
+/// Decodes the current frame's next stored row as RGBA8 into rgba (frame width × 4 bytes):
+/// colours from the local or global table (grey levels when there is none; black past its
+/// end), alpha 0 for the transparent index. *y is the row's place in the frame, interlaced
+/// passes included. IC_DONE once every row has been read.
+ic_status ic_gif_read_row(ic_gif *gif, uint8_t *rgba, uint32_t *y);
+/// The last error message (never NULL).
+const char *ic_gif_message(const ic_gif *gif);
+/// Frees everything (closing the file if open); accepts NULL.
+void ic_gif_destroy(ic_gif *gif);
 
 // MARK: PNG writing
 

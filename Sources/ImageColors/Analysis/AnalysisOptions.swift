@@ -37,6 +37,9 @@ public struct AnalysisOptions: Sendable, Hashable {
     /// 3 (the default, WCAG's minimum for large text and graphics), 4.5 or 7 (AA and AAA for
     /// body text), or any value in 1…21 (clamped when used; NaN means the default).
     public var minimumContrast: Double
+    /// Which frames of an animated GIF or WebP the colours come from; default
+    /// ``FramePolicy/first`` (the first frame, composited on its canvas).
+    public var frames: FramePolicy
 
     /// Creates options.
     /// - Parameters:
@@ -53,6 +56,7 @@ public struct AnalysisOptions: Sendable, Hashable {
     ///   - backdrop: Default `nil` (transparent pixels not counted).
     ///   - scheme: Default ``RoleScheme/faithful``.
     ///   - minimumContrast: Default 3.
+    ///   - frames: Default ``FramePolicy/first``.
     public init(
         quality: Quality = .high,
         memoryBudget: MemoryBudget = .default,
@@ -66,7 +70,8 @@ public struct AnalysisOptions: Sendable, Hashable {
         paletteSize: Int = 0,
         backdrop: RGBColor? = nil,
         scheme: RoleScheme = .faithful,
-        minimumContrast: Double = Quantizer.defaultMinimumContrast
+        minimumContrast: Double = Quantizer.defaultMinimumContrast,
+        frames: FramePolicy = .first
     ) {
         precondition((0...64).contains(paletteSize), "AnalysisOptions: palette size \(paletteSize) is not in 0...64")
         self.quality = quality
@@ -82,5 +87,6 @@ public struct AnalysisOptions: Sendable, Hashable {
         self.backdrop = backdrop
         self.scheme = scheme
         self.minimumContrast = minimumContrast
+        self.frames = frames
     }
 }

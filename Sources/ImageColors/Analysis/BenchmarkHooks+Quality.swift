@@ -3,7 +3,7 @@ import Foundation
 // What the colour-quality report (Benchmarks/Sources/imagecolors-quality) needs besides the
 // public API: the full decoded image, and the encoders, to make re-encoded and cropped copies.
 @_spi(Benchmarks) extension BenchmarkHooks {
-    /// Decodes a JPEG or PNG file at full size, as stored (EXIF orientation not applied, no
+    /// Decodes an image file at full size, as stored (EXIF orientation not applied, no
     /// colour management), with default limits and no memory budget.
     public static func decodeFullSize(fileAt path: String) throws -> RGBAImage {
         var downscaler = Downscaler(targetLongSide: nil)

@@ -12,8 +12,8 @@
         mutating func consume(row: UnsafePointer<UInt8>, y: Int, x0: Int, dx: Int, count: Int)
     }
 
-    /// Decodes a JPEG or PNG file into `sink`, as the pipeline does: the JPEG decoder may shrink
-    /// by DCT scaling (1/2, 1/4, 1/8) while the long side stays at least `minimumLongSide`
+    /// Decodes an image file into `sink`, as the pipeline does: the JPEG and WebP decoders may shrink
+    /// by 1/2, 1/4 or 1/8 while decoding as long as the long side stays at least `minimumLongSide`
     /// (`nil`: full size). Default limits, no memory budget.
     /// - Returns: The size rows were delivered at.
     @discardableResult

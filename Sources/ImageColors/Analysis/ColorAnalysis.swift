@@ -62,6 +62,9 @@ public struct ColorAnalysis: Sendable, Hashable, Codable {
     /// Why a colour profile the image carries was not applied ("ignored the embedded ICC
     /// profile: …"); `nil` (no JSON key) when nothing was ignored.
     public var colorNote: String?
+    /// For an animated GIF or WebP, its frame count and how many frames the colours come from
+    /// (``AnalysisOptions/frames``); `nil` (no JSON key) for still images.
+    public var frames: FrameReport?
 
     /// Memory accounted for one analysis.
     public struct MemoryReport: Sendable, Hashable, Codable {
@@ -107,7 +110,7 @@ public struct ColorAnalysis: Sendable, Hashable, Codable {
     // Listed so that `roleReports` is the JSON key `roles` (`roles` is taken by the property above).
     private enum CodingKeys: String, CodingKey {
         case source, format, width, height, orientation, analyzed, background, primary, secondary, detail
-        case fallback, scheme, minimumContrast, title, memory, colorProfile, colorNote, palette
+        case fallback, scheme, minimumContrast, title, memory, colorProfile, colorNote, palette, frames
         case roleReports = "roles"
     }
 }

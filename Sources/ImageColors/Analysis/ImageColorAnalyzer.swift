@@ -20,19 +20,19 @@ public struct ImageColorAnalyzer: Sendable {
     public var options: AnalysisOptions
 
     /// Creates an analyzer.
-    /// - Parameter options: Default ``AnalysisOptions/init(quality:memoryBudget:limits:backgroundSource:titleRule:brightnessThreshold:titleRegion:strictDecoding:colorManagement:paletteSize:backdrop:)``
+    /// - Parameter options: Default ``AnalysisOptions/init(quality:memoryBudget:limits:backgroundSource:titleRule:brightnessThreshold:titleRegion:strictDecoding:colorManagement:paletteSize:backdrop:frames:)``
     ///   with its defaults.
     public init(options: AnalysisOptions = AnalysisOptions()) {
         self.options = options
     }
 
-    /// Analyses the JPEG or PNG file at `path`.
+    /// Analyses the JPEG, PNG, WebP or GIF file at `path`.
     /// - Throws: ``LoadingError``, ``ImageDecodingError``, or `CancellationError`.
     public func analyze(fileAt path: String) async throws -> ColorAnalysis {
         try analyzeNow(.file(path))
     }
 
-    /// Analyses encoded JPEG or PNG bytes.
+    /// Analyses encoded JPEG, PNG, WebP or GIF bytes.
     /// - Throws: ``ImageDecodingError`` or `CancellationError`.
     public func analyze(data: Data) async throws -> ColorAnalysis {
         try analyzeNow(.data(data))
@@ -88,6 +88,7 @@ public struct ImageColorAnalyzer: Sendable {
         analysis.minimumContrast = quantizer.minimumContrast
         analysis.colorProfile = colors.profile
         analysis.colorNote = colors.note
+        analysis.frames = info.frames
         if options.paletteSize > 0 { analysis.palette = quantized.palette }
         guard let request, let thumbnailImage else { return (analysis, nil) }
         // Transparent pixels are composited onto the card's background: what the card shows.
@@ -124,8 +125,10 @@ public struct ImageColorAnalyzer: Sendable {
             return (info.orientation.apply(to: sink.inner.finish()), nil, info, sink.outcome)
         }
         // The thumbnail's downscaler begins after the analysis one, so it cannot take the room
-        // the analysis would have had; if it does not fit, it sits the pass out.
-        let both = TeeSink(first: downscaler, second: OptionalSink(Downscaler(targetLongSide: thumbnailSide, ledger: ledger)))
+        // the analysis would have had; if it does not fit, it sits the pass out. An animation's
+        // thumbnail is its first frame, whichever frames the colours come from.
+        let thumbnailDownscaler = Downscaler(targetLongSide: thumbnailSide, ledger: ledger, firstFrameOnly: true)
+        let both = TeeSink(first: downscaler, second: OptionalSink(thumbnailDownscaler))
         var sink = ColorManagedSink(both, enabled: options.colorManagement, ledger: ledger)
         let info = try ImageDecoding.decode(probe, options: analysisDecode, into: &sink)
         sink.finishConversion()
@@ -140,14 +143,15 @@ public struct ImageColorAnalyzer: Sendable {
         // given its decoder's memory back.
         var alone = ColorManagedSink(Downscaler(targetLongSide: thumbnailSide, ledger: ledger),
                                      enabled: options.colorManagement, ledger: ledger)
-        let thumbnailInfo = try ImageDecoding.decode(probe, options: decodeOptions(longSide: thumbnailSide, ledger: ledger),
-                                                     into: &alone)
+        let thumbnailDecode = decodeOptions(longSide: thumbnailSide, ledger: ledger, frames: .first)
+        let thumbnailInfo = try ImageDecoding.decode(probe, options: thumbnailDecode, into: &alone)
         alone.finishConversion()
         return (image, thumbnailInfo.orientation.apply(to: alone.inner.finish()), info, sink.outcome)
     }
 
-    /// How to decode for an output of `longSide` pixels (`nil`: no downscale).
-    private func decodeOptions(longSide: Int?, ledger: MemoryLedger) -> DecodeOptions {
+    /// How to decode for an output of `longSide` pixels (`nil`: no downscale), reading `frames`
+    /// of an animation (default: the analysis options').
+    private func decodeOptions(longSide: Int?, ledger: MemoryLedger, frames: FramePolicy? = nil) -> DecodeOptions {
         var decodeOptions = DecodeOptions()
         // libvips' rule: let the JPEG decoder shrink by DCT scaling only while the result stays
         // at least twice the target, so the box filter still averages several pixels each.
@@ -159,6 +163,7 @@ public struct ImageColorAnalyzer: Sendable {
         decodeOptions.warningsAreErrors = options.strictDecoding
         decodeOptions.limits = options.limits
         decodeOptions.ledger = ledger
+        decodeOptions.frames = frames ?? options.frames
         return decodeOptions
     }
 }

@@ -1,6 +1,6 @@
 /// Why an image could not be decoded.
 public enum ImageDecodingError: ImageColorsError, Equatable {
-    /// The data is neither JPEG nor PNG; `seen` says what it looks like ("a GIF image").
+    /// The data is none of JPEG, PNG, WebP or GIF; `seen` says what it looks like ("a HEIC/HEIF image").
     case unsupportedFormat(seen: String)
     /// A valid image using something ImageColors does not decode (12-bit JPEG, lossless JPEG).
     case unsupportedFeature(ImageFormat, detail: String)
@@ -18,6 +18,9 @@ public enum ImageDecodingError: ImageColorsError, Equatable {
     case tooLarge(ImageFormat, width: Int, height: Int, limit: String)
     /// Decoding took longer than ``ImageLimits/decodeTimeout``.
     case timedOut(ImageFormat, after: Duration)
+    /// Counting every frame of an animation would pass ``ImageLimits/maxFrames``; checked from
+    /// the frame headers before any frame is decoded.
+    case tooManyFrames(ImageFormat, limit: Int)
 
     public var code: String {
         switch self {
@@ -30,13 +33,14 @@ public enum ImageDecodingError: ImageColorsError, Equatable {
         case .unreadable: "unreadable-file"
         case .tooLarge: "image-too-large"
         case .timedOut: "decode-timeout"
+        case .tooManyFrames: "too-many-frames"
         }
     }
 
     public var description: String {
         switch self {
         case .unsupportedFormat(let seen):
-            "unsupported format: expected a JPEG or PNG image, found \(seen)"
+            "unsupported format: expected a JPEG, PNG, WebP or GIF image, found \(seen)"
         case .unsupportedFeature(let format, let detail):
             "unsupported \(format.displayName): \(detail)"
         case .corrupt(let format, let detail):
@@ -54,11 +58,18 @@ public enum ImageDecodingError: ImageColorsError, Equatable {
             "\(format.displayName) image is \(width)×\(height), over \(limit)"
         case .timedOut(let format, let after):
             "decoding the \(format.displayName) image took longer than \(after.components.seconds) s (the decode timeout)"
+        case .tooManyFrames(let format, let limit):
+            "\(format.displayName) animation has more than \(limit) frames, the limit for counting every frame"
         }
     }
 }
 
 extension ImageFormat {
-    /// "JPEG" or "PNG", for messages.
-    var displayName: String { rawValue.uppercased() }
+    /// "JPEG", "PNG", "WebP" or "GIF", for messages.
+    var displayName: String {
+        switch self {
+        case .webp: "WebP"
+        default: rawValue.uppercased()
+        }
+    }
 }

@@ -4,15 +4,23 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
     case jpeg
     /// PNG, every colour type and bit depth, interlaced or not.
     case png
+    /// WebP, lossy (VP8) or lossless (VP8L), with or without alpha, still or animated.
+    case webp
+    /// GIF (87a and 89a), static, interlaced or animated, with transparency.
+    case gif
 
-    /// The format announced by the first bytes of a file, or `nil` when neither JPEG nor PNG.
+    /// The format announced by the first bytes of a file, or `nil` when none of JPEG, PNG, WebP
+    /// or GIF.
     ///
     /// Only the magic bytes count, never a file name or a Content-Type.
-    /// - Parameter prefix: The first bytes of the data (at least 8 to recognise PNG).
+    /// - Parameter prefix: The first bytes of the data (at least 8 to recognise PNG, 12 for WebP).
     public static func sniff(_ prefix: some Collection<UInt8>) -> ImageFormat? {
-        let bytes = Array(prefix.prefix(8))
+        let bytes = Array(prefix.prefix(12))
         if bytes.count >= 3, bytes[0] == 0xFF, bytes[1] == 0xD8, bytes[2] == 0xFF { return .jpeg }
-        if bytes == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] { return .png }
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
+        // "RIFF", the container's size, "WEBP".
+        if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) { return .webp }
+        if bytes.starts(with: Array("GIF87a".utf8)) || bytes.starts(with: Array("GIF89a".utf8)) { return .gif }
         return nil
     }
 
@@ -25,8 +33,8 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
             bytes.count >= offset + magic.count && Array(bytes[offset..<offset + magic.count]) == magic
         }
         let ascii = { (text: String) in Array(text.utf8) }
-        if starts(ascii("GIF87a")) || starts(ascii("GIF89a")) { return "a GIF image" }
-        if starts(ascii("RIFF")) && starts(ascii("WEBP"), at: 8) { return "a WebP image" }
+        if starts(ascii("GIF8")) { return "a damaged GIF signature" }
+        if starts(ascii("RIFF")) { return "a RIFF file that is not WebP" }
         if starts(ascii("ftyp"), at: 4) {
             let brand = bytes.count >= 12 ? String(decoding: bytes[8..<12], as: UTF8.self) : ""
             if ["heic", "heix", "hevc", "mif1", "msf1"].contains(brand) { return "a HEIC/HEIF image" }

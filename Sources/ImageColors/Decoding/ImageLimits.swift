@@ -16,6 +16,16 @@ public struct ImageLimits: Sendable, Hashable {
     public var maxScans: Int
     /// How long decoding one image may take; default 10 seconds.
     public var decodeTimeout: Duration
+    /// The most frames an animated GIF or WebP may have when every frame is counted
+    /// (``FramePolicy/all``); default 1 000 (a 40-second GIF at 25 frames a second). Checked
+    /// from the file's frame headers before any frame is decoded; the default policy reads only
+    /// the first frame and never checks it.
+    public var maxFrames: Int
+    /// The most pixels counting every frame of an animation may produce, default 500 000 000
+    /// (500 MP): the frames' own areas added up (what the decoder decompresses) and the canvas
+    /// area once per frame (what is composited and downscaled) must each stay within it.
+    /// Checked with ``maxFrames``, before any frame is decoded: a few seconds of work at most.
+    public var maxAnimationPixels: Int
 
     /// Creates limits.
     /// - Parameters:
@@ -23,12 +33,17 @@ public struct ImageLimits: Sendable, Hashable {
     ///   - maxPixels: Default 250 000 000 (250 MP).
     ///   - maxScans: Default 100.
     ///   - decodeTimeout: Default 10 seconds.
+    ///   - maxFrames: Default 1 000.
+    ///   - maxAnimationPixels: Default 500 000 000 (500 MP).
     public init(maxSide: Int = 65_500, maxPixels: Int = 250_000_000, maxScans: Int = 100,
-                decodeTimeout: Duration = .seconds(10)) {
+                decodeTimeout: Duration = .seconds(10), maxFrames: Int = 1_000,
+                maxAnimationPixels: Int = 500_000_000) {
         self.maxSide = maxSide
         self.maxPixels = maxPixels
         self.maxScans = maxScans
         self.decodeTimeout = decodeTimeout
+        self.maxFrames = maxFrames
+        self.maxAnimationPixels = maxAnimationPixels
     }
 
     /// The default limits.
@@ -42,6 +57,25 @@ public struct ImageLimits: Sendable, Hashable {
         let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
         if overflow || pixels > maxPixels {
             throw .tooLarge(format, width: width, height: height, limit: "the \(ImageLimits.pixelCount(maxPixels)) limit")
+        }
+    }
+
+    /// Throws when counting every frame of an animation would pass ``maxFrames`` or
+    /// ``maxAnimationPixels``. Pure arithmetic, from the frame headers alone.
+    /// - Parameters:
+    ///   - frameAreas: Each frame's own width × height.
+    ///   - canvas: The canvas (logical screen) every frame is composited on.
+    func checkAnimation(frameAreas: [Int], canvas: (width: Int, height: Int), format: ImageFormat) throws(ImageDecodingError) {
+        if frameAreas.count > maxFrames {
+            throw .tooManyFrames(format, limit: maxFrames)
+        }
+        let decoded = frameAreas.reduce(0) { $0 &+ $1 }
+        let (composited, overflow) = (canvas.width * canvas.height).multipliedReportingOverflow(by: frameAreas.count)
+        let total = overflow ? Int.max : max(decoded, composited)
+        if total > maxAnimationPixels {
+            let made = total >= 1_000_000 ? ImageLimits.pixelCount(total) : "\(total) pixels"
+            throw .tooLarge(format, width: canvas.width, height: canvas.height,
+                            limit: "the \(ImageLimits.pixelCount(maxAnimationPixels)) limit for all \(frameAreas.count) frames together (\(made) in all)")
         }
     }
 

@@ -21,6 +21,11 @@ protocol PixelSink {
     /// - Returns: `true` to take a `.cmyk` image's rows as 4-byte CMYK as stored (C, M, Y, K;
     ///   inverted when `adobeInverted`) instead of RGBA; ignored for other colour spaces.
     mutating func colorSpace(_ space: SourceColorSpace) throws -> Bool
+    /// When every frame of an animation is counted (``FramePolicy/all``): called after `begin`
+    /// and before each frame's rows, which then cover the whole image again, in order. `share`
+    /// says which output pixels the frame fills. Never called for a single frame (default:
+    /// ignored, so a sink that ignores it sees the frames one over the other).
+    mutating func beginFrame(_ index: Int, share: FrameShare)
 }
 
 /// What decoding found, besides the pixels.
@@ -39,6 +44,8 @@ struct DecodedImageInfo: Sendable, Hashable {
     var decodedHeight: Int
     /// Which decoder produced the rows.
     var decoder: DecoderKind = .library
+    /// For an animated GIF or WebP: its frames and how many were counted; `nil` for a still image.
+    var frames: FrameReport?
 }
 
 /// The decoders behind ``DecodedImageInfo``.
@@ -69,6 +76,8 @@ struct DecodeOptions {
     var ledger: MemoryLedger?
     /// Checks cancellation and the deadline every this many rows.
     var checkInterval = 64
+    /// Which frames of an animated GIF or WebP to decode.
+    var frames = FramePolicy.first
 }
 
 /// The moment decoding must stop, on the shim's monotonic clock.

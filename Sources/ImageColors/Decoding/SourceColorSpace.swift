@@ -25,6 +25,8 @@ extension PixelSink {
     @_spi(Benchmarks) public var readsColorProfiles: Bool { false }
 
     @_spi(Benchmarks) public mutating func colorSpace(_ space: SourceColorSpace) throws -> Bool { false }
+
+    mutating func beginFrame(_ index: Int, share: FrameShare) {}
 }
 
 /// How a decoder tells its sink about colours: reads what the C shim found in the header,

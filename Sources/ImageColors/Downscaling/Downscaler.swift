@@ -9,11 +9,18 @@
 /// they arrive in Adam7 passes; both are sized from the output, not the input. Everything is
 /// reserved in the ledger before it is allocated; with no target of its own (`highest`), the
 /// output shrinks until it fits the budget.
+///
+/// Animations whose every frame is counted arrive frame after frame (``beginFrame(_:share:)``):
+/// each output pixel is then written by the one frame whose ``FrameShare`` holds it, so the
+/// output is a mosaic of the frames in proportion to their display times.
 struct Downscaler: PixelSink {
     /// The long side to shrink to; `nil` keeps the input size unless the budget forces less.
     let targetLongSide: Int?
     /// Where the buffers are reserved; `nil` for no budget.
     let ledger: MemoryLedger?
+    /// Keeps the first frame of an animation and ignores the others (a thumbnail shows the
+    /// picture an entry starts with, not a mosaic).
+    let firstFrameOnly: Bool
     /// Bytes this downscaler has reserved.
     private(set) var reservedBytes = 0
 
@@ -38,15 +45,21 @@ struct Downscaler: PixelSink {
     /// The output row accumulating when `windowRows == 1`.
     private var currentRow = -1
     private var output: [UInt8] = []
+    /// The output pixels the current frame writes (all of them unless frames are counted).
+    private var share = FrameShare.whole
+    /// A frame after the first arrived and `firstFrameOnly` is set: rows are ignored.
+    private var ignoringRows = false
 
     /// Creates a downscaler.
     /// - Parameters:
     ///   - targetLongSide: The output's long side; `nil` (or a larger value than the input's)
     ///     keeps the input size, budget permitting.
     ///   - ledger: Where buffers are reserved; default `nil`, no budget.
-    init(targetLongSide: Int?, ledger: MemoryLedger? = nil) {
+    ///   - firstFrameOnly: Ignore an animation's frames after the first; default `false`.
+    init(targetLongSide: Int?, ledger: MemoryLedger? = nil, firstFrameOnly: Bool = false) {
         self.targetLongSide = targetLongSide
         self.ledger = ledger
+        self.firstFrameOnly = firstFrameOnly
     }
 
     /// Bytes the downscaler allocates for an input and output size: the column and row maps,
@@ -104,8 +117,21 @@ struct Downscaler: PixelSink {
         return (map, sizes)
     }
 
+    mutating func beginFrame(_ index: Int, share: FrameShare) {
+        // The previous frame's last output row is complete: write it before the next frame
+        // starts accumulating from the top.
+        if windowRows == 1, currentRow >= 0 { finalize(outputRow: currentRow, windowRow: 0) }
+        currentRow = -1
+        if firstFrameOnly {
+            // The first frame whole; the others not at all.
+            ignoringRows = index > 0
+        } else {
+            self.share = share
+        }
+    }
+
     mutating func consume(row: UnsafePointer<UInt8>, y: Int, x0: Int, dx: Int, count: Int) {
-        guard y >= 0, y < inputHeight, count > 0 else { return }
+        guard y >= 0, y < inputHeight, count > 0, !ignoringRows else { return }
         let outRow = Int(rowBin[y])
         let base: Int
         if windowRows == 1 {
@@ -189,9 +215,11 @@ struct Downscaler: PixelSink {
         }
     }
 
-    /// Turns the sums of one window row into output pixels and clears them.
+    /// Turns the sums of one window row into output pixels and clears them; when frames are
+    /// counted, only the pixels of the current frame's share are written.
     private mutating func finalize(outputRow: Int, windowRow: Int) {
         let height = UInt64(binHeights[outputRow])
+        let share = share, everyPixel = share.isWhole
         let sumBase = windowRow * outputWidth * 4
         let outBase = outputRow * outputWidth * 4
         // Through buffer pointers: subscripting the arrays (stored properties) checked bounds
@@ -202,7 +230,8 @@ struct Downscaler: PixelSink {
                     for column in 0..<widths.count {
                         let s = sumBase &+ column &* 4, o = outBase &+ column &* 4
                         let alphaSum = sums[s &+ 3]
-                        if alphaSum > 0 {
+                        // Shares do not overlap: each pixel is written by one frame at most.
+                        if alphaSum > 0 && (everyPixel || share.contains(x: column, y: outputRow)) {
                             let pixels = UInt64(widths[column]) &* height
                             // Each quotient is at most 255: a mean of values that are.
                             output[o] = UInt8(truncatingIfNeeded: (sums[s] &+ alphaSum / 2) / alphaSum)

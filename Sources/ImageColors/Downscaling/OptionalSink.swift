@@ -26,4 +26,10 @@ struct OptionalSink<Inner: PixelSink>: PixelSink {
         guard !skipped else { return }
         inner.consume(row: row, y: y, x0: x0, dx: dx, count: count)
     }
+
+    // Forwarded, or the inner sink would see an animation's frames one over the other.
+    mutating func beginFrame(_ index: Int, share: FrameShare) {
+        guard !skipped else { return }
+        inner.beginFrame(index, share: share)
+    }
 }

@@ -13,4 +13,9 @@ struct TeeSink<First: PixelSink, Second: PixelSink>: PixelSink {
         first.consume(row: row, y: y, x0: x0, dx: dx, count: count)
         second.consume(row: row, y: y, x0: x0, dx: dx, count: count)
     }
+
+    mutating func beginFrame(_ index: Int, share: FrameShare) {
+        first.beginFrame(index, share: share)
+        second.beginFrame(index, share: share)
+    }
 }

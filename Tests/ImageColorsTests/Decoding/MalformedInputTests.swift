@@ -30,8 +30,8 @@ struct MalformedInputTests {
 
     @Test("non-images give the unsupported-format error naming what was seen",
           arguments: [
-            (Data("GIF89a\u{1}\u{0}\u{1}\u{0}".utf8), "a GIF image"),
-            (Data("RIFF\u{0}\u{0}\u{0}\u{0}WEBPVP8 ".utf8), "a WebP image"),
+            (Data("GIF8xa\u{1}\u{0}\u{1}\u{0}".utf8), "a damaged GIF signature"),
+            (Data("RIFF\u{0}\u{0}\u{0}\u{0}WAVEfmt ".utf8), "a RIFF file that is not WebP"),
             (Data([0, 0, 0, 0x18] + Array("ftypheic".utf8) + [0, 0, 0, 0]), "a HEIC/HEIF image"),
             (Data("hello, world".utf8), "text starting \"hello, world\""),
             (Data(), "an empty input (0 bytes)"),
@@ -41,6 +41,15 @@ struct MalformedInputTests {
             _ = try await ImageColorAnalyzer().analyze(data: data)
         }
         #expect(error == .unsupportedFormat(seen: seen))
+    }
+
+    @Test("a GIF or WebP cut inside its header is a truncated image, not an unsupported format",
+          arguments: [Data("GIF89a\u{1}\u{0}\u{1}\u{0}".utf8), Data("RIFF\u{0}\u{0}\u{0}\u{0}WEBPVP8 ".utf8)])
+    func truncatedHeader(data: Data) async {
+        let error = await #expect(throws: ImageDecodingError.self) {
+            _ = try await ImageColorAnalyzer().analyze(data: data)
+        }
+        #expect(error?.code == "truncated-image")
     }
 
     @Test("a missing file gives the file-not-found error")

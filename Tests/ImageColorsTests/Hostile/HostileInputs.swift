@@ -4,8 +4,9 @@ import TestSupport
 /// The files the hostile-input sweeps damage, and the damage itself: deterministic, so a
 /// failure names a file, a kind and an index that reproduce on every machine.
 enum HostileInputs {
-    /// Every JPEG and PNG of the shared corpus (all folders, valid and broken alike) and the
-    /// samples, named `corpus/…` or `Samples/…` in test reports.
+    /// Every JPEG and PNG of the shared corpus (all folders, valid and broken alike), the
+    /// samples and the WebP and GIF fixtures, named `corpus/…`, `Samples/…`, `WebP/…` or `GIF/…`
+    /// in test reports.
     static let files: [HostileFile] = {
         var files: [HostileFile] = []
         let corpus = RepositoryPaths.corpus
@@ -17,11 +18,20 @@ enum HostileInputs {
         for name in RepositoryPaths.sampleNames {
             files.append(HostileFile(name: "Samples/\(name)", url: RepositoryPaths.samples.appendingPathComponent(name)))
         }
-        return files.sorted { $0.name < $1.name }
+        return (files + webGIF).sorted { $0.name < $1.name }
+    }()
+
+    /// The WebP and GIF fixtures (Tests/Fixtures/WebP and GIF), still and animated.
+    static let webGIF: [HostileFile] = {
+        ["WebP", "GIF"].flatMap { folder in
+            let directory = RepositoryPaths.root.appendingPathComponent("Tests/Fixtures/\(folder)")
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+            return names.filter(isImage).sorted().map { HostileFile(name: "\(folder)/\($0)", url: directory.appendingPathComponent($0)) }
+        }
     }()
 
     static func isImage(_ path: String) -> Bool {
-        ["png", "jpg", "jpeg"].contains((path as NSString).pathExtension.lowercased())
+        ["png", "jpg", "jpeg", "webp", "gif"].contains((path as NSString).pathExtension.lowercased())
     }
 
     /// How many truncations and how many corruptions each file gets.

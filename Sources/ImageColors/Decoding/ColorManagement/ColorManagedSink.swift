@@ -122,6 +122,10 @@ struct ColorManagedSink<Inner: PixelSink>: PixelSink {
         inner.consume(row: scratch.pointer, y: y, x0: x0, dx: dx, count: count)
     }
 
+    mutating func beginFrame(_ index: Int, share: FrameShare) {
+        inner.beginFrame(index, share: share)
+    }
+
     /// Frees the transform and the scratch row (and their reservations) once decoding is over.
     mutating func finishConversion() {
         converter = nil
