@@ -94,13 +94,27 @@ struct AnalysisFlags: ParsableArguments {
         if !(1...21).contains(minimumContrast) {
             throw ValidationError("--min-contrast must be a ratio from 1 to 21 (e.g. 3, 4.5 or 7), not \(minimumContrast)")
         }
-        if !(decodeTimeout > 0) { throw ValidationError("--decode-timeout must be more than 0 seconds, not \(decodeTimeout)") }
-        if !(timeout > 0) { throw ValidationError("--timeout must be more than 0 seconds, not \(timeout)") }
+        // Ranges checked here, with the flag's name, so no value reaches an overflowing
+        // conversion: `inf` or 1e300 seconds once trapped turning into milliseconds.
+        if !(Self.secondsRange.contains(decodeTimeout)) {
+            throw ValidationError("--decode-timeout must be from 0.001 to \(Int(Self.secondsRange.upperBound)) seconds, not \(decodeTimeout)")
+        }
+        if !(Self.secondsRange.contains(timeout)) {
+            throw ValidationError("--timeout must be from 0.001 to \(Int(Self.secondsRange.upperBound)) seconds, not \(timeout)")
+        }
+        if memoryBudget.bytes < Self.minimumBudget.bytes {
+            throw ValidationError("--memory-budget must be at least \(Self.minimumBudget) (the colour histogram and the quantizer alone take 280 kB), not \(memoryBudget)")
+        }
         if let palette, !(1...64).contains(palette) {
             throw ValidationError("--palette must be between 1 and 64, not \(palette)")
         }
         if maxDownloadSize.bytes < 1 { throw ValidationError("--max-download-size must be at least 1 byte") }
     }
+
+    /// What `--timeout` and `--decode-timeout` accept: 1 ms to a day.
+    static let secondsRange: ClosedRange<Double> = 0.001...86_400
+    /// The smallest `--memory-budget` accepted: below it no image, however small, fits.
+    static let minimumBudget = MemoryBudget(bytes: 512_000)
 
     /// The analysis options the flags describe.
     var analysisOptions: AnalysisOptions {

@@ -41,7 +41,9 @@ struct AnalyzeCommand: AsyncParsableCommand {
         if ThumbnailRequest.Format(path: thumbnail) == nil {
             throw ValidationError("--thumbnail \(thumbnail): the name must end in .jpg, .jpeg or .png")
         }
-        if thumbnailSize < 1 { throw ValidationError("--thumbnail-size must be at least 1, not \(thumbnailSize)") }
+        if !(1...ThumbnailRequest.maximumLongSide).contains(thumbnailSize) {
+            throw ValidationError("--thumbnail-size must be from 1 to \(ThumbnailRequest.maximumLongSide) pixels, not \(thumbnailSize)")
+        }
     }
 
     /// Where source number `index` (from 0) writes its thumbnail.

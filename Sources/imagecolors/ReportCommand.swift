@@ -32,7 +32,9 @@ struct ReportCommand: AsyncParsableCommand {
     @OptionGroup(title: "Analysis and download options") var analysis: AnalysisFlags
 
     func validate() throws {
-        if thumbnailSize < 1 { throw ValidationError("--thumbnail-size must be at least 1, not \(thumbnailSize)") }
+        if !(1...ThumbnailRequest.maximumLongSide).contains(thumbnailSize) {
+            throw ValidationError("--thumbnail-size must be from 1 to \(ThumbnailRequest.maximumLongSide) pixels, not \(thumbnailSize)")
+        }
     }
 
     func run() async throws {

@@ -159,18 +159,27 @@ struct AnalyzeCommandTests {
 
     @Test("a budget too small for the image fails with the over-budget code and the numbers")
     func overBudget() async throws {
-        let output = try await CLI.run(["analyze", "--format", "json", "--memory-budget", "100KB", "Samples/rocket.jpg"])
+        let output = try await CLI.run(["analyze", "--format", "json", "--memory-budget", "600KB", "Samples/rocket.jpg"])
         #expect(output.status == 1)
         let error = try #require(try CLI.object(output.lines[0])["error"] as? [String: String])
         #expect(error["code"] == "over-memory-budget")
-        #expect(error["message"]?.contains("over the 100 kB memory budget") == true)
+        #expect(error["message"]?.contains("over the 600 kB memory budget") == true)
     }
 
     @Test("bad limit flags exit with the usage status", arguments: [
         ["--memory-budget", "lots"], ["--max-side", "0"], ["--max-pixels", "-1"], ["--decode-timeout", "0"],
+        // Each of these trapped (an overflowing conversion) instead of a usage error.
+        ["--decode-timeout", "inf"], ["--decode-timeout", "1e10"], ["--decode-timeout", "0.0001"],
+        ["--timeout", "inf"], ["--timeout", "1e300"], ["--timeout", "nan"],
+        ["--thumbnail", "/tmp/never.jpg", "--thumbnail-size", "4611686018427387904"],
+        ["--memory-budget", "100KB"],
     ])
     func badLimitFlags(flags: [String]) async throws {
-        #expect(try await CLI.run(["analyze"] + flags + ["Samples/rocket.jpg"]).status == 64)
+        // When the flag is out of range, then it is a usage error naming it, before any work
+        let output = try await CLI.run(["analyze"] + flags + ["Samples/rocket.jpg"])
+        #expect(output.status == 64)
+        #expect(output.stdout.isEmpty)
+        #expect(output.stderr.contains(flags[flags.count - 2]), "\(output.stderr)")
     }
 
     @Test("malformed files print nothing from the C libraries, only our own lines")

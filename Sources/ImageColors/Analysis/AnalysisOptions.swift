@@ -24,7 +24,7 @@ public struct AnalysisOptions: Sendable, Hashable {
     /// names what was applied (``ColorAnalysis/colorProfile``).
     public var colorManagement: Bool
     /// How many palette colours the result lists (``ColorAnalysis/palette``), 0…64; default 0
-    /// (no palette).
+    /// (no palette). Clamped to 0…64 when used.
     public var paletteSize: Int
     /// The colour the image will be drawn on: transparent and translucent pixels are composited
     /// onto it before colours are counted (and in the thumbnail), so the colours are those the
@@ -52,7 +52,7 @@ public struct AnalysisOptions: Sendable, Hashable {
     ///   - limits: Default ``ImageLimits/default``.
     ///   - strictDecoding: Default `true`.
     ///   - colorManagement: Default `true`.
-    ///   - paletteSize: Default 0 (no palette); at most 64.
+    ///   - paletteSize: Default 0 (no palette); at most 64 (clamped).
     ///   - backdrop: Default `nil` (transparent pixels not counted).
     ///   - scheme: Default ``RoleScheme/faithful``.
     ///   - minimumContrast: Default 3.
@@ -73,7 +73,6 @@ public struct AnalysisOptions: Sendable, Hashable {
         minimumContrast: Double = Quantizer.defaultMinimumContrast,
         frames: FramePolicy = .first
     ) {
-        precondition((0...64).contains(paletteSize), "AnalysisOptions: palette size \(paletteSize) is not in 0...64")
         self.quality = quality
         self.memoryBudget = memoryBudget
         self.limits = limits

@@ -20,7 +20,7 @@ public struct ImageColorAnalyzer: Sendable {
     public var options: AnalysisOptions
 
     /// Creates an analyzer.
-    /// - Parameter options: Default ``AnalysisOptions/init(quality:memoryBudget:limits:backgroundSource:titleRule:brightnessThreshold:titleRegion:strictDecoding:colorManagement:paletteSize:backdrop:frames:)``
+    /// - Parameter options: Default ``AnalysisOptions/init(quality:memoryBudget:limits:backgroundSource:titleRule:brightnessThreshold:titleRegion:strictDecoding:colorManagement:paletteSize:backdrop:scheme:minimumContrast:frames:)``
     ///   with its defaults.
     public init(options: AnalysisOptions = AnalysisOptions()) {
         self.options = options
@@ -62,7 +62,7 @@ public struct ImageColorAnalyzer: Sendable {
             // Encoded bytes in memory stay there until decoding ends (a file is read as it goes).
             try ledger.reserve(data.count, for: "the encoded image held in memory")
         }
-        var (image, thumbnailImage, info, colors) = try downscaledImages(source, ledger: ledger, thumbnailSide: request?.longSide)
+        var (image, thumbnailImage, info, colors) = try downscaledImages(source, ledger: ledger, thumbnailSide: request?.clampedLongSide)
         if let backdrop = options.backdrop {
             // In place: the images are already accounted and no longer shared.
             image.composite(onto: backdrop)

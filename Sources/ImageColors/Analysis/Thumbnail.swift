@@ -20,24 +20,36 @@ public struct ThumbnailRequest: Sendable, Hashable {
         }
     }
 
+    /// The largest long side a thumbnail can have: 65 535 pixels, the most a JPEG can store.
+    public static let maximumLongSide = 65_535
+
     /// The thumbnail's long side in pixels, independent of the analysis size; default 320.
-    /// Images smaller than this are not enlarged.
+    /// Images smaller than this are not enlarged. Used clamped to
+    /// `1...`\``maximumLongSide``.
     public var longSide: Int
     /// The encoding; default ``Format/jpeg``.
     public var format: Format
-    /// JPEG quality 1–100; default 85.
+    /// JPEG quality 1–100; default 85. Used clamped to `1...100`.
     public var jpegQuality: Int
 
     /// Creates a request.
     /// - Parameters:
-    ///   - longSide: Default 320.
+    ///   - longSide: Default 320; clamped to `1...`\``maximumLongSide``.
     ///   - format: Default ``Format/jpeg``.
-    ///   - jpegQuality: Default 85.
+    ///   - jpegQuality: Default 85; clamped to `1...100`.
     public init(longSide: Int = 320, format: Format = .jpeg, jpegQuality: Int = 85) {
-        self.longSide = max(1, longSide)
+        self.longSide = longSide
         self.format = format
         self.jpegQuality = jpegQuality
+        self.longSide = clampedLongSide
+        self.jpegQuality = clampedJPEGQuality
     }
+
+    // The properties are public and settable, so the clamps apply where they are used too.
+    /// ``longSide`` clamped to `1...`\``maximumLongSide``.
+    var clampedLongSide: Int { min(max(longSide, 1), Self.maximumLongSide) }
+    /// ``jpegQuality`` clamped to `1...100`.
+    var clampedJPEGQuality: Int { min(max(jpegQuality, 1), 100) }
 }
 
 /// A small upright copy of the image, made from the same decoding pass as its analysis.
@@ -57,7 +69,7 @@ public struct Thumbnail: Sendable, Hashable {
         height = image.height
         format = request.format
         data = switch request.format {
-        case .jpeg: try ImageEncoder.jpeg(image, quality: request.jpegQuality, backdrop: backdrop)
+        case .jpeg: try ImageEncoder.jpeg(image, quality: request.clampedJPEGQuality, backdrop: backdrop)
         case .png: try ImageEncoder.png(image)
         }
     }

@@ -18,7 +18,9 @@ public enum TitleRegion: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The middle third, full width.
     case center
     /// Any rectangle: left edge `x`, top edge `y`, `width` and `height`, each a fraction of the
-    /// image's width or height. Use ``init(parsing:)`` to get one validated.
+    /// image's width or height. Use ``init(parsing:)`` to get one validated; a rectangle made
+    /// directly is clamped to the image when used, and a value that is not a finite number
+    /// counts as the whole extent (x or y 0, width or height 1).
     case custom(x: Double, y: Double, width: Double, height: Double)
 
     /// The rectangle in fractions of the image: `(x, y, width, height)`, origin top left.
@@ -99,6 +101,9 @@ public enum TitleRegion: Sendable, Hashable, Codable, CustomStringConvertible {
     /// `[floor(start·size), ceil((start+length)·size))` clamped to `0...size`, at least one pixel.
     private static func span(from start: Double, length: Double, size: Int) -> (Int, Int) {
         guard size > 0 else { return (0, 0) }
+        // `.custom` takes any Double: clamp before converting, or NaN and 1e300 would trap.
+        let start = start.isFinite ? min(max(start, 0), 1) : 0
+        let length = length.isFinite ? min(max(length, 0), 1) : 1
         let scaled = Double(size)
         // Forgive float noise at the edges: 1/3 · 168 is 56.000000000000007, not a 57th row.
         let lower = min(size - 1, max(0, Int((start * scaled + 1e-9).rounded(.down))))

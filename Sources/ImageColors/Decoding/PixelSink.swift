@@ -89,8 +89,7 @@ struct DecodeDeadline {
     /// A deadline `timeout` from now.
     init(timeout: Duration) {
         self.timeout = timeout
-        let (seconds, attoseconds) = timeout.components
-        nanoseconds = ic_monotonic_ns() + seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+        nanoseconds = ic_monotonic_ns() + timeout.timeoutNanoseconds
     }
 
     /// Throws when the deadline has passed or the task was cancelled.

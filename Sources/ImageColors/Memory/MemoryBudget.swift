@@ -16,10 +16,18 @@ public struct MemoryBudget: Sendable, Hashable, Codable, Comparable, CustomStrin
         self.bytes = max(0, bytes)
     }
 
-    /// A budget in decimal megabytes (1 MB = 1 000 000 bytes).
-    public static func megabytes(_ value: Int) -> MemoryBudget { MemoryBudget(bytes: value * 1_000_000) }
-    /// A budget in binary mebibytes (1 MiB = 1 048 576 bytes).
-    public static func mebibytes(_ value: Int) -> MemoryBudget { MemoryBudget(bytes: value * 1_048_576) }
+    /// A budget in decimal megabytes (1 MB = 1 000 000 bytes); one too large for an `Int` of
+    /// bytes is `Int.max` bytes.
+    public static func megabytes(_ value: Int) -> MemoryBudget { MemoryBudget(bytes: saturating(value, 1_000_000)) }
+    /// A budget in binary mebibytes (1 MiB = 1 048 576 bytes); one too large for an `Int` of
+    /// bytes is `Int.max` bytes.
+    public static func mebibytes(_ value: Int) -> MemoryBudget { MemoryBudget(bytes: saturating(value, 1_048_576)) }
+
+    /// `value × unit`, or `Int.max` when that overflows (negative values become 0 in `init`).
+    private static func saturating(_ value: Int, _ unit: Int) -> Int {
+        let (product, overflow) = value.multipliedReportingOverflow(by: unit)
+        return overflow ? (value < 0 ? 0 : Int.max) : product
+    }
 
     /// 30 MB: what a phone widget extension can spend on images.
     public static let `default` = MemoryBudget.megabytes(30)

@@ -22,7 +22,7 @@ func withDeadline<Value: Sendable>(
     try await withThrowingTaskGroup(of: DeadlineOutcome<Value>.self) { group in
         group.addTask { .finished(try await operation()) }
         group.addTask {
-            try await Task.sleep(for: limit)
+            try await Task.sleep(for: limit.clampedTimeout)
             return .expired
         }
         defer { group.cancelAll() }

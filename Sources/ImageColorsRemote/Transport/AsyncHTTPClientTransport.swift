@@ -98,9 +98,8 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
 }
 
 extension TimeAmount {
-    /// The same span in NIO's nanoseconds.
+    /// The same span in NIO's nanoseconds (clamped to 0…100 years, see `clampedTimeout`).
     init(_ duration: Duration) {
-        let (seconds, attoseconds) = duration.components
-        self = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+        self = .nanoseconds(duration.timeoutNanoseconds)
     }
 }
