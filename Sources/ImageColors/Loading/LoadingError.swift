@@ -2,8 +2,9 @@
 public enum LoadingError: ImageColorsError, Equatable {
     /// Nothing exists at the path.
     case fileNotFound(path: String)
-    /// The path names a directory or another non-regular file.
-    case notAFile(path: String)
+    /// The path names a directory, FIFO, socket, device or another non-regular file; `kind`
+    /// says which ("a FIFO").
+    case notAFile(path: String, kind: String)
     /// The file exists but could not be read.
     case unreadable(path: String, reason: String)
 
@@ -18,7 +19,7 @@ public enum LoadingError: ImageColorsError, Equatable {
     public var description: String {
         switch self {
         case .fileNotFound(let path): "no such file: \(path)"
-        case .notAFile(let path): "not a regular file: \(path)"
+        case .notAFile(let path, let kind): "not a regular file (\(kind)): \(path)"
         case .unreadable(let path, let reason): "cannot read \(path): \(reason)"
         }
     }

@@ -19,20 +19,52 @@ struct SourceProbe: Sendable {
         case .data(let data):
             prefix = Array(data.prefix(Self.prefixLength))
         case .file(let path):
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw LoadingError.fileNotFound(path: path)
-            }
-            guard !isDirectory.boolValue else { throw LoadingError.notAFile(path: path) }
-            guard let handle = FileHandle(forReadingAtPath: path) else {
-                throw LoadingError.unreadable(path: path, reason: "permission denied or not readable")
-            }
-            defer { try? handle.close() }
-            do {
-                prefix = Array(try handle.read(upToCount: Self.prefixLength) ?? Data())
-            } catch {
-                throw LoadingError.unreadable(path: path, reason: "\(error.localizedDescription)")
+            prefix = try Self.readPrefix(ofFileAt: path)
+        }
+    }
+
+    /// The first bytes of a regular file.
+    ///
+    /// The file is opened without blocking and checked with `fstat` on that same descriptor
+    /// before anything is read: opening a FIFO for reading would otherwise wait forever for a
+    /// writer (and a device could be read forever), and checking the path first would leave a
+    /// gap for the file to be swapped.
+    /// - Throws: ``LoadingError`` naming the path and, for a non-regular file, what it is.
+    private static func readPrefix(ofFileAt path: String) throws(LoadingError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let code = errno
+            switch code {
+            case ENOENT, ENOTDIR: throw .fileNotFound(path: path)
+            // A socket cannot be opened at all.
+            case ENXIO, EOPNOTSUPP: throw .notAFile(path: path, kind: "a socket or device")
+            default: throw .unreadable(path: path, reason: String(cString: strerror(code)))
             }
         }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+        }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw .notAFile(path: path, kind: "a directory")
+        case S_IFIFO: throw .notAFile(path: path, kind: "a FIFO")
+        case S_IFSOCK: throw .notAFile(path: path, kind: "a socket")
+        case S_IFCHR, S_IFBLK: throw .notAFile(path: path, kind: "a device")
+        default: throw .notAFile(path: path, kind: "a special file")
+        }
+        var bytes = [UInt8](repeating: 0, count: prefixLength)
+        var count = 0
+        while count < prefixLength {
+            let got = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + count, prefixLength - count) }
+            if got == 0 { break }
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+            }
+            count += got
+        }
+        return Array(bytes.prefix(count))
     }
 }
