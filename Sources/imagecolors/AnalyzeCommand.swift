@@ -46,18 +46,10 @@ struct AnalyzeCommand: AsyncParsableCommand {
         }
     }
 
-    /// Where source number `index` (from 0) writes its thumbnail.
-    static func thumbnailPath(_ template: String, source: String, index: Int) -> String {
-        let name = ((source as NSString).lastPathComponent as NSString).deletingPathExtension
-        return template.replacingOccurrences(of: "{name}", with: name.isEmpty ? "image" : name)
-            .replacingOccurrences(of: "{index}", with: String(index + 1))
-    }
-
     func run() async throws {
         let sources = try input.resolve()
-        if let thumbnail, sources.count > 1, !thumbnail.contains("{name}"), !thumbnail.contains("{index}") {
-            throw ValidationError("--thumbnail \(thumbnail): with \(sources.count) sources, put {name} or {index} in the path")
-        }
+        // Every path is planned, and collisions refused, before any work.
+        let thumbnailPaths = try thumbnail.map { try ThumbnailPaths(template: $0, sources: sources) }
         let request = thumbnail.map { ThumbnailRequest(longSide: thumbnailSize, format: ThumbnailRequest.Format(path: $0)!) }
         let batch = BatchAnalysis(analyzer: ImageColorAnalyzer(options: analysis.analysisOptions),
                                   downloadLimits: analysis.downloadLimits, jobs: input.jobs, thumbnail: request)
@@ -67,12 +59,12 @@ struct AnalyzeCommand: AsyncParsableCommand {
         var failures = 0
         try await batch.run(sources) { index, source, outcome in
             var outcome = outcome
-            if case .success(let item) = outcome, let template = thumbnail, let made = item.thumbnail {
-                let path = Self.thumbnailPath(template, source: source, index: index)
-                do {
-                    try made.data.write(to: URL(fileURLWithPath: path))
+            if case .success(let item) = outcome, let thumbnailPaths, let made = item.thumbnail {
+                let path = thumbnailPaths.paths[index]
+                do throws(AtomicFile.WriteError) {
+                    try AtomicFile.write(made.data, to: path)
                 } catch {
-                    outcome = .failure(ThumbnailWriteError(path: path, reason: error.localizedDescription))
+                    outcome = .failure(ThumbnailWriteError(path: path, reason: error.reason))
                 }
             }
             switch outcome.map(\.analysis) {

@@ -39,6 +39,13 @@ struct ReportCommand: AsyncParsableCommand {
 
     func run() async throws {
         let sources = try input.resolve()
+        // Found out before the work, not after it: the page is written at the end.
+        do {
+            try AtomicFile.checkWritable(output)
+        } catch {
+            StandardStreams.printError("imagecolors: \(error)")
+            throw ExitCode(1)
+        }
         var options = analysis.analysisOptions
         // The second sample card draws the title over the picture: it needs a region.
         options.titleRegion = options.titleRegion ?? .bottom
@@ -77,9 +84,10 @@ struct ReportCommand: AsyncParsableCommand {
         }
         progress.clear()
         do {
-            try Data(HTMLReport(entries: entries).render().utf8).write(to: URL(fileURLWithPath: output))
+            try AtomicFile.write(Data(HTMLReport(entries: entries).render().utf8), to: output)
         } catch {
-            throw ValidationError("cannot write \(output): \(error.localizedDescription)")
+            StandardStreams.printError("imagecolors: \(error)")
+            throw ExitCode(1)
         }
         StandardStreams.printError("imagecolors: wrote \(output): \(sources.count) sources, \(sources.count - failures) analysed, \(failures) failed")
         if failures > 0 { throw ExitCode(1) }
