@@ -71,8 +71,8 @@ struct AnalyzeCommand: AsyncParsableCommand {
             case .success(let analysis):
                 progress.advance(failed: false)
                 switch format {
-                case .json: StandardStreams.printLine(try JSONLines.line(for: analysis))
-                case .text: StandardStreams.printLine(TextReport(analysis: analysis, style: style).render())
+                case .json: try StandardStreams.printLine(JSONLines.line(for: analysis))
+                case .text: try StandardStreams.printLine(TextReport(analysis: analysis, style: style).render())
                 }
             case .failure(let error):
                 failures += 1
@@ -80,7 +80,7 @@ struct AnalyzeCommand: AsyncParsableCommand {
                 let failure = SourceFailure(source: source, error: error)
                 progress.clear()
                 StandardStreams.printError("imagecolors: \(source): \(failure.message)")
-                if format == .json { StandardStreams.printLine(try JSONLines.line(for: failure)) }
+                if format == .json { try StandardStreams.printLine(JSONLines.line(for: failure)) }
             }
         }
         progress.clear()

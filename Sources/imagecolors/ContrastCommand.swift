@@ -37,8 +37,8 @@ struct ContrastCommand: ParsableCommand {
         let report = ContrastReport(foreground: try Self.color(foreground, role: "foreground"),
                                     background: try Self.color(background, role: "background"))
         switch format {
-        case .json: StandardStreams.printLine(try JSONLines.line(for: report))
-        case .text: StandardStreams.printLine(Self.render(report))
+        case .json: try StandardStreams.printLine(JSONLines.line(for: report))
+        case .text: try StandardStreams.printLine(Self.render(report))
         }
     }
 

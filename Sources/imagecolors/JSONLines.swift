@@ -14,14 +14,3 @@ enum JSONLines {
         String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 }
-
-/// Writes whole lines to stdout and stderr, unbuffered so order is kept when both are a pipe.
-enum StandardStreams {
-    static func printLine(_ text: String) {
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
-    }
-
-    static func printError(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
-    }
-}

@@ -1,0 +1,48 @@
+import Foundation
+import TestHTTPServer
+import Testing
+import TestSupport
+
+/// SIGINT and SIGTERM cancel a batch: spool files are removed, complete lines stay, and the
+/// exit status is 128 + the signal. (Killed outright, a batch left 5–25 MB spool files behind.)
+@Suite("imagecolors: signals", .serialized)
+struct SignalTests {
+    @Test("a signal mid-download removes the spool file and exits 128 + the signal",
+          arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
+    func cancelledBatch(signal: Int32, status: Int32) async throws {
+        // Given a 10 MB body dripped over about a minute, spooled to disk past 1 MB (a quarter
+        // of a 4 MB budget), after a local file that prints at once
+        let response = TestResponse.drip(TestResponse.filler(10_000_000), chunkSize: 8000, interval: .milliseconds(40))
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("imagecolors-signals-\(UUID())")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        try await TestHTTPServer.with({ _ in response }) { server in
+            let process = Process()
+            process.executableURL = CLI.binary
+            process.arguments = ["analyze", "--format", "json", "--memory-budget", "4MB", "--jobs", "1",
+                                 "Samples/coffee.png", server.url("/big.jpg").absoluteString]
+            process.currentDirectoryURL = CLI.root
+            process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": scratch.path]) { $1 }
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            // When the body is flowing into the spool file and the signal arrives
+            var spooling = false
+            for _ in 0..<300 where !spooling {
+                try await Task.sleep(for: .milliseconds(100))
+                spooling = !(try FileManager.default.contentsOfDirectory(atPath: scratch.path)).isEmpty
+            }
+            #expect(spooling, "the download never reached the spool file")
+            kill(process.processIdentifier, signal)
+            let stdout = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            // Then the process exits 128 + the signal, the file's line was printed whole, and
+            // no spool file is left
+            #expect(process.terminationStatus == status)
+            let lines = String(decoding: stdout, as: UTF8.self).split(separator: "\n")
+            #expect(lines.count >= 1 && lines[0].hasPrefix("{") && lines[0].hasSuffix("}"))
+            #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).isEmpty)
+        }
+    }
+}
