@@ -79,7 +79,7 @@ struct AnalyzeCommand: AsyncParsableCommand {
                 progress.advance(failed: true)
                 let failure = SourceFailure(source: source, error: error)
                 progress.clear()
-                StandardStreams.printError("imagecolors: \(source): \(failure.message)")
+                StandardStreams.printError("imagecolors: \(SourceDisplay.name(source)): \(failure.message)")
                 if format == .json { try StandardStreams.printLine(JSONLines.line(for: failure)) }
             }
         }

@@ -17,6 +17,12 @@ struct ImageColorsCommand: AsyncParsableCommand {
     /// (``SignalCancellation``) and exit 130 or 143.
     static func main() async {
         signal(SIGPIPE, SIG_IGN)
+        // Before parsing: `-dash.jpg` would be read as short flags (`-h` among them prints help).
+        let hints = optionLikeSourceHints(Array(CommandLine.arguments.dropFirst()))
+        if !hints.isEmpty {
+            hints.forEach { StandardStreams.printError("imagecolors: \($0)") }
+            Foundation.exit(ExitCode.validationFailure.rawValue)
+        }
         let command: any ParsableCommand
         do {
             command = try parseAsRoot()
@@ -37,5 +43,18 @@ struct ImageColorsCommand: AsyncParsableCommand {
         let result = await work.result
         if let status = signals.exitStatus { Foundation.exit(status) }
         if case .failure(let error) = result { exit(withError: error) }
+    }
+
+    /// A hint for each argument that names an existing file but starts with `-`, where a source
+    /// would stand (not right after an option, whose value it may be), before any `--`.
+    static func optionLikeSourceHints(_ arguments: [String]) -> [String] {
+        let beforeSeparator = Array(arguments.prefix { $0 != "--" })
+        return beforeSeparator.indices.compactMap { index in
+            let argument = beforeSeparator[index]
+            let afterOption = index > 0 && beforeSeparator[index - 1].hasPrefix("-")
+            guard argument.count > 1, argument.hasPrefix("-"), !afterOption,
+                  FileManager.default.fileExists(atPath: argument) else { return nil }
+            return "\(argument) is read as an option; to analyse the file, write ./\(argument) or put -- before it"
+        }
     }
 }

@@ -41,6 +41,6 @@ final class ProgressBar {
     }
 
     private func write(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        StandardStreams.printControl(text)
     }
 }

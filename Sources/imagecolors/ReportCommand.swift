@@ -78,7 +78,7 @@ struct ReportCommand: AsyncParsableCommand {
                 progress.advance(failed: true)
                 let failure = SourceFailure(source: source, error: error)
                 progress.clear()
-                StandardStreams.printError("imagecolors: \(source): \(failure.message)")
+                StandardStreams.printError("imagecolors: \(SourceDisplay.name(source)): \(failure.message)")
                 entries.append(.failed(source: source, failure))
             }
         }

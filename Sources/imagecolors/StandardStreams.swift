@@ -21,9 +21,15 @@ enum StandardStreams {
         throw ExitCode(1)
     }
 
-    /// Prints a line on standard error; if that fails there is nowhere left to say so.
+    /// Prints a line on standard error, control characters escaped (a message may quote a file
+    /// name or a server's words); if that fails there is nowhere left to say so.
     static func printError(_ text: String) {
-        _ = write(text + "\n", to: STDERR_FILENO)
+        _ = write(SourceDisplay.escapingControlCharacters(text) + "\n", to: STDERR_FILENO)
+    }
+
+    /// Writes terminal control text (the progress bar) to standard error as it is.
+    static func printControl(_ text: String) {
+        _ = write(text, to: STDERR_FILENO)
     }
 
     /// Writes all of `text`, retrying interrupted and short writes: `nil`, or the `errno`.

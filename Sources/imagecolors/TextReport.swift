@@ -27,7 +27,7 @@ struct TextReport {
 
     func render() -> String {
         let a = analysis
-        var lines = ["\(a.source ?? "data")  \(a.format.rawValue) \(a.width)×\(a.height)\(Self.frames(a.frames)), analysed at \(a.analyzed.width)×\(a.analyzed.height)"]
+        var lines = ["\(a.source.map(SourceDisplay.name) ?? "data")  \(a.format.rawValue) \(a.width)×\(a.height)\(Self.frames(a.frames)), analysed at \(a.analyzed.width)×\(a.analyzed.height)"]
         let reports = a.roleReports
         let roles: [(String, RGBColor, Bool, RoleReport?)] = [
             ("background", a.background, false, reports?.background),

@@ -1,0 +1,36 @@
+import Foundation
+import ImageColorsRemote
+
+/// How a source is named in what people read: stderr and the text report.
+///
+/// A URL loses its user info, query and fragment there (signed URLs and basic-auth URLs carry
+/// secrets in them, and stderr ends up in logs), and control characters in any name are
+/// escaped so a file called `\e[2J…` cannot drive the terminal or forge a line. The JSON
+/// `source` keeps the input exactly as given, so results can be joined back to their inputs.
+enum SourceDisplay {
+    /// `source` for messages: a URL redacted, control characters escaped.
+    static func name(_ source: String) -> String {
+        if BatchAnalysis.isURL(source), let url = URL(string: source) {
+            return escapingControlCharacters(url.displayString)
+        }
+        return escapingControlCharacters(source)
+    }
+
+    /// `text` with C0 and C1 control characters and DEL written as `\u{1B}`.
+    static func escapingControlCharacters(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            if isControl(scalar) {
+                escaped += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+}
