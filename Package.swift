@@ -16,6 +16,8 @@ let package = Package(
         // Already in async-http-client's graph; named here for the tests' in-process HTTP server,
         // which needs byte-level control (dripping, cut-off bodies, lying Content-Length).
         .package(url: "https://github.com/apple/swift-nio", exact: "2.101.2"),
+        // Property-based tests of the CLI's option parsing and the public option types.
+        .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
     ],
     targets: [
         // System libraries, found through pkg-config; the providers tell a user what to install.
@@ -104,7 +106,10 @@ let package = Package(
         .testTarget(
             name: "imagecolorsTests",
             // Depending on the executable makes `swift test` build the binary these tests run.
-            dependencies: ["imagecolors", "ImageColors", "TestSupport", "TestHTTPServer"]
+            dependencies: [
+                "imagecolors", "ImageColors", "TestSupport", "TestHTTPServer",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
     ]
 )
