@@ -22,24 +22,24 @@ extension RemoteImageLoader {
         let files = urls.map { _ in SpoolFile(in: temporaryDirectory) }
         defer { files.forEach { $0.remove() } }
 
-        await withTaskGroup(of: (Int, Result<ImageSource, any Error>).self) { group in
+        // Children return a BatchOutcome, never an (index, result) tuple: see BatchOutcome.
+        await withTaskGroup(of: BatchOutcome<ImageSource>.self) { group in
             var next = 0
             func startNext() {
                 guard next < urls.count else { return }
                 let index = next
                 next += 1
                 group.addTask {
-                    do {
-                        return (index, .success(try await self.download(urls[index], spoolingTo: files[index])))
-                    } catch {
-                        return (index, .failure(error))
-                    }
+                    BatchOutcome(index: index, result: await OrderedBatch.capture {
+                        try await self.download(urls[index], spoolingTo: files[index])
+                    })
                 }
             }
             for _ in 0..<max(1, maxConcurrentDownloads) { startNext() }
-            while let (index, downloaded) = await group.next() {
+            while let outcome = await group.next() {
+                let index = outcome.index
                 if !Task.isCancelled { startNext() }
-                switch downloaded {
+                switch outcome.result {
                 case .success(let source):
                     do {
                         results[index] = .success(try await analyze(source, from: urls[index]))

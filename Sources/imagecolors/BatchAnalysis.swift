@@ -15,7 +15,10 @@ struct BatchAnalysis {
     var thumbnail: ThumbnailRequest?
 
     /// One source's result: its analysis and, when asked, its thumbnail.
-    typealias Item = (analysis: ColorAnalysis, thumbnail: Thumbnail?)
+    struct Item: Sendable {
+        var analysis: ColorAnalysis
+        var thumbnail: Thumbnail?
+    }
 
     /// Whether a source is a URL rather than a path.
     static func isURL(_ source: String) -> Bool {
@@ -24,35 +27,20 @@ struct BatchAnalysis {
     }
 
     /// Runs every source; `deliver(index, source, outcome)` is called once per source, in order.
-    func run(_ sources: [String], deliver: (Int, String, Result<Item, any Error>) throws -> Void) async rethrows {
+    func run<Failure: Error>(
+        _ sources: [String], deliver: (Int, String, Result<Item, any Error>) throws(Failure) -> Void
+    ) async throws(Failure) {
         // One loader (one connection pool) for every URL, created only when there is one.
         let remote = sources.contains(where: Self.isURL)
             ? RemoteImageLoader(analyzer: analyzer, limits: downloadLimits) : nil
         defer { if let remote { Task { try? await remote.shutdown() } } }
         let analyzer = self.analyzer, thumbnail = self.thumbnail
-        try await withThrowingTaskGroup(of: (Int, Result<Item, any Error>).self) { group in
-            var next = 0, printed = 0
-            var waiting: [Int: Result<Item, any Error>] = [:]
-            func start(_ index: Int) {
-                let source = sources[index]
-                group.addTask {
-                    do {
-                        return (index, .success(try await Self.analyze(source, analyzer: analyzer, remote: remote, thumbnail: thumbnail)))
-                    } catch {
-                        return (index, .failure(error))
-                    }
-                }
-            }
-            while next < min(jobs, sources.count) { start(next); next += 1 }
-            while let (index, outcome) = try await group.next() {
-                waiting[index] = outcome
-                if next < sources.count { start(next); next += 1 }
-                // Results may finish out of order; print each once all before it are printed.
-                while let ready = waiting.removeValue(forKey: printed) {
-                    try deliver(printed, sources[printed], ready)
-                    printed += 1
-                }
-            }
+        // OrderedBatch's children return a struct, never an (index, result) tuple: Swift 6.3.1
+        // miscompiled that shape at -O (see BatchOutcome).
+        try await OrderedBatch.run(count: sources.count, width: jobs) { index in
+            try await Self.analyze(sources[index], analyzer: analyzer, remote: remote, thumbnail: thumbnail)
+        } deliver: { (outcome) throws(Failure) in
+            try deliver(outcome.index, sources[outcome.index], outcome.result)
         }
         try? await remote?.shutdown()
     }
@@ -66,15 +54,15 @@ struct BatchAnalysis {
             guard let url = URL(string: source) else { throw RemoteLoadingError.invalidURL(source) }
             if let request {
                 let (analysis, made) = try await remote.analyze(url: url, thumbnail: request)
-                item = (analysis, made)
+                item = Item(analysis: analysis, thumbnail: made)
             } else {
-                item = (try await remote.analyze(url: url), nil)
+                item = Item(analysis: try await remote.analyze(url: url))
             }
         case (_, _, let request?):
             let (analysis, made) = try await analyzer.analyze(.file(source), thumbnail: request)
-            item = (analysis, made)
+            item = Item(analysis: analysis, thumbnail: made)
         default:
-            item = (try await analyzer.analyze(fileAt: source), nil)
+            item = Item(analysis: try await analyzer.analyze(fileAt: source))
         }
         item.analysis.source = source
         return item

@@ -36,6 +36,39 @@ struct BatchTests {
         }
     }
 
+    @Test("6 good and 3 failing URLs: each result is its own URL's (CI runs this in a release build too)")
+    func sixGoodThreeFailing() async throws {
+        // Given 9 URLs: JPEGs and PNGs that drip at different speeds, and every third one a 404.
+        // Swift 6.3.1 at -O lost the index of a task-group child returning (index, .success(…))
+        // from a `do` and (index, .failure(error)) from its `catch`: this batch then crashed or
+        // labelled one URL's colours with another's.
+        let routes: TestHTTPServer.Routes = { path in
+            let index = Int(path.dropFirst().prefix { $0.isNumber }) ?? 0
+            if index % 3 == 2 { return .status(404) }
+            return .drip(index % 2 == 0 ? Fixtures.jpeg : Fixtures.png, chunkSize: 16_000,
+                         interval: .milliseconds((index * 7) % 5 * 4))
+        }
+        let rocket = try await Fixtures.fileAnalysis("rocket.jpg"), coffee = try await Fixtures.fileAnalysis("coffee.png")
+        try await TestHTTPServer.with(routes) { server in
+            let urls = (0..<9).map { server.url("/\($0)-image") }
+            for _ in 0..<4 {
+                // When they are analysed as one batch
+                let results = try await RemoteImageLoader.withLoader(limits: Fixtures.limits) { await $0.analyze(urls: urls) }
+                // Then each result is the image served at its own URL, and each failure names its own URL
+                #expect(results.count == 9)
+                for (index, result) in results.enumerated() {
+                    switch result {
+                    case .success(let analysis):
+                        #expect(index % 3 != 2 && analysis.source == urls[index].absoluteString)
+                        #expect(analysis.colorsOnly == (index % 2 == 0 ? rocket : coffee))
+                    case .failure(let error):
+                        #expect(error as? RemoteLoadingError == .httpStatus(urls[index], status: 404))
+                    }
+                }
+            }
+        }
+    }
+
     @Test("no more than maxConcurrentDownloads are in flight", arguments: [1, 3])
     func boundedConcurrency(limit: Int) async throws {
         // Given 6 slow downloads (a 1 kB body over about 100 ms each)
