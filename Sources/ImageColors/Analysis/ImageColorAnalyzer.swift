@@ -9,39 +9,46 @@ import Foundation
 /// print(colors.background.hex, colors.title.text)
 /// ```
 ///
-/// An analysis is CPU work with nothing to wait for but the file, so `analyze` runs it on the
-/// task that awaits it, start to finish, without threads of its own, and checks for
-/// cancellation between rows. A call holds at most ``AnalysisOptions/memoryBudget``: to bound
-/// a batch's memory, bound how many calls run at once (as the CLI's `--jobs` does). On one
-/// core of the machine in the README's Performance section, a 1 MP JPEG takes about 2 ms and
-/// a 24 MP one about 8 ms.
+/// An analysis is CPU work with nothing to wait for but the file, so `analyze` runs it on
+/// ``executor`` (``AnalysisExecutor/shared``, one thread per core, by default), never on Swift's
+/// cooperative pool, and checks for cancellation between rows. A call holds at most
+/// ``AnalysisOptions/memoryBudget``: to bound a batch's memory, bound how many calls run at
+/// once (as the CLI's `--jobs` does). On one core of the machine in
+/// the README's Performance section, a 1 MP JPEG takes about 2 ms and a 24 MP one about 8 ms.
 public struct ImageColorAnalyzer: Sendable {
     /// The options every analysis uses.
     public var options: AnalysisOptions
+    /// Where the decoding and the other blocking work run: default ``AnalysisExecutor/shared``;
+    /// `nil` runs them on the task that awaits the call (the cooperative pool, unless that task
+    /// prefers another executor).
+    public var executor: AnalysisExecutor?
 
     /// Creates an analyzer.
-    /// - Parameter options: Default ``AnalysisOptions/init(quality:memoryBudget:limits:backgroundSource:titleRule:brightnessThreshold:titleRegion:strictDecoding:colorManagement:paletteSize:backdrop:)``
-    ///   with its defaults.
-    public init(options: AnalysisOptions = AnalysisOptions()) {
+    /// - Parameters:
+    ///   - options: Default ``AnalysisOptions/init(quality:memoryBudget:limits:backgroundSource:titleRule:brightnessThreshold:titleRegion:strictDecoding:colorManagement:paletteSize:backdrop:)``
+    ///     with its defaults.
+    ///   - executor: Default ``AnalysisExecutor/shared``.
+    public init(options: AnalysisOptions = AnalysisOptions(), executor: AnalysisExecutor? = .shared) {
         self.options = options
+        self.executor = executor
     }
 
     /// Analyses the JPEG or PNG file at `path`.
     /// - Throws: ``LoadingError``, ``ImageDecodingError``, or `CancellationError`.
     public func analyze(fileAt path: String) async throws -> ColorAnalysis {
-        try analyzeNow(.file(path))
+        try await perform(.file(path), thumbnail: nil).analysis
     }
 
     /// Analyses encoded JPEG or PNG bytes.
     /// - Throws: ``ImageDecodingError`` or `CancellationError`.
     public func analyze(data: Data) async throws -> ColorAnalysis {
-        try analyzeNow(.data(data))
+        try await perform(.data(data), thumbnail: nil).analysis
     }
 
     /// Analyses a file or bytes.
     /// - Throws: ``LoadingError``, ``ImageDecodingError`` or `CancellationError`.
     public func analyze(_ source: ImageSource) async throws -> ColorAnalysis {
-        try analyzeNow(source)
+        try await perform(source, thumbnail: nil).analysis
     }
 
     /// The synchronous pipeline; checks for cancellation between rows.

@@ -71,8 +71,8 @@ extension ImageColorAnalyzer {
     ///   - thumbnail: The thumbnail to make.
     /// - Throws: As ``analyze(_:)``.
     public func analyze(_ source: ImageSource, thumbnail: ThumbnailRequest) async throws -> (analysis: ColorAnalysis, thumbnail: Thumbnail) {
-        let (analysis, made) = try analyzeNow(source, thumbnail: thumbnail)
-        // analyzeNow makes a thumbnail whenever one is requested.
-        return (analysis, made!)
+        let output = try await perform(source, thumbnail: thumbnail)
+        // perform makes a thumbnail whenever one is requested.
+        return (output.analysis, output.thumbnail!)
     }
 }
