@@ -53,8 +53,8 @@ struct BatchAnalysis {
         case (let remote?, true, let request):
             guard let url = URL(string: source) else { throw RemoteLoadingError.invalidURL(source) }
             if let request {
-                let (analysis, made) = try await remote.analyze(url: url, thumbnail: request)
-                item = Item(analysis: analysis, thumbnail: made)
+                let made = try await remote.analyze(url: url, thumbnail: request)
+                item = Item(analysis: made.analysis, thumbnail: made.thumbnail)
             } else {
                 item = Item(analysis: try await remote.analyze(url: url))
             }
