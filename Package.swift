@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "ImageColors", targets: ["ImageColors"]),
         .library(name: "ImageColorsRemote", targets: ["ImageColorsRemote"]),
+        .library(name: "ImageColorsCache", targets: ["ImageColorsCache"]),
         .executable(name: "imagecolors", targets: ["imagecolors"]),
     ],
     dependencies: [
@@ -16,6 +17,8 @@ let package = Package(
         // Already in async-http-client's graph; named here for the tests' in-process HTTP server,
         // which needs byte-level control (dripping, cut-off bodies, lying Content-Length).
         .package(url: "https://github.com/apple/swift-nio", exact: "2.101.2"),
+        // SQLite for the result cache (ImageColorsCache only; needs libsqlite3-dev).
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     ],
     targets: [
         // System libraries, found through pkg-config; the providers tell a user what to install.
@@ -56,11 +59,22 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
+        // Results kept in SQLite between runs and revalidated with HTTP's validators: its own
+        // module, so the core and the loader never link SQLite.
+        .target(
+            name: "ImageColorsCache",
+            dependencies: [
+                "ImageColors",
+                "ImageColorsRemote",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
         .executableTarget(
             name: "imagecolors",
             dependencies: [
                 "ImageColors",
                 "ImageColorsRemote",
+                "ImageColorsCache",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -86,6 +100,10 @@ let package = Package(
         .testTarget(
             name: "ImageColorsRemoteTests",
             dependencies: ["ImageColorsRemote", "TestSupport", "TestHTTPServer"]
+        ),
+        .testTarget(
+            name: "ImageColorsCacheTests",
+            dependencies: ["ImageColorsCache", "TestSupport", "TestHTTPServer", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "imagecolorsTests",
