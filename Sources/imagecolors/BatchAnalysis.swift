@@ -1,11 +1,12 @@
 import Foundation
 import ImageColors
+import ImageColorsCache
 import ImageColorsRemote
 
 /// Analyses many sources, files and URLs mixed, with at most `jobs` at once, and hands each
 /// outcome to the caller in input order as soon as it and all before it are done.
 struct BatchAnalysis {
-    /// Analyses one file.
+    /// Analyses one file (with `--total-memory`, within the run's pool).
     var analyzer: ImageColorAnalyzer
     /// Limits for URLs.
     var downloadLimits: DownloadLimits
@@ -13,11 +14,15 @@ struct BatchAnalysis {
     var jobs: Int
     /// A thumbnail to make with each analysis, or `nil`.
     var thumbnail: ThumbnailRequest?
+    /// Where results are kept between runs (`--cache`), or `nil`.
+    var cache: AnalysisCache?
 
     /// One source's result: its analysis and, when asked, its thumbnail.
     struct Item: Sendable {
         var analysis: ColorAnalysis
         var thumbnail: Thumbnail?
+        /// How the cache served it, when there is a cache.
+        var cacheStatus: CacheStatus?
     }
 
     /// Whether a source is a URL rather than a path.
@@ -32,13 +37,11 @@ struct BatchAnalysis {
     ) async throws(Failure) {
         // One loader (one connection pool) for every URL, created only when there is one.
         let remote = sources.contains(where: Self.isURL)
-            ? RemoteImageLoader(analyzer: analyzer, limits: downloadLimits) : nil
+            ? RemoteImageLoader(analyzer: analyzer, limits: downloadLimits, cache: cache) : nil
         defer { if let remote { Task { try? await remote.shutdown() } } }
-        let analyzer = self.analyzer, thumbnail = self.thumbnail
-        // OrderedBatch's children return a struct, never an (index, result) tuple: Swift 6.3.1
-        // miscompiled that shape at -O (see BatchOutcome).
+        let analyzer = self.analyzer, thumbnail = self.thumbnail, cache = self.cache
         try await OrderedBatch.run(count: sources.count, width: jobs) { index in
-            try await Self.analyze(sources[index], analyzer: analyzer, remote: remote, thumbnail: thumbnail)
+            try await Self.analyze(sources[index], analyzer: analyzer, remote: remote, cache: cache, thumbnail: thumbnail)
         } deliver: { (outcome) throws(Failure) in
             try deliver(outcome.index, sources[outcome.index], outcome.result)
         }
@@ -46,24 +49,24 @@ struct BatchAnalysis {
     }
 
     private static func analyze(
-        _ source: String, analyzer: ImageColorAnalyzer, remote: RemoteImageLoader?, thumbnail: ThumbnailRequest?
+        _ source: String, analyzer: ImageColorAnalyzer, remote: RemoteImageLoader?, cache: AnalysisCache?,
+        thumbnail: ThumbnailRequest?
     ) async throws -> Item {
         var item: Item
-        switch (remote, isURL(source), thumbnail) {
-        case (let remote?, true, let request):
+        if let remote, isURL(source) {
             guard let url = URL(string: source) else { throw RemoteLoadingError.invalidURL(source) }
-            if let request {
-                let made = try await remote.analyze(url: url, thumbnail: request)
-                item = Item(analysis: made.analysis, thumbnail: made.thumbnail)
-            } else {
-                item = Item(analysis: try await remote.analyze(url: url))
-            }
-        case (_, _, let request?):
-            let (analysis, made) = try await analyzer.analyze(.file(source), thumbnail: request)
+            let made = try await remote.analyze(url: url, thumbnail: thumbnail)
+            item = Item(analysis: made.analysis, thumbnail: made.thumbnail, cacheStatus: made.cacheStatus)
+        } else if let cache {
+            let made = try await cache.analyze(fileAt: source, with: analyzer, thumbnail: thumbnail)
+            item = Item(analysis: made.analysis, thumbnail: made.thumbnail, cacheStatus: made.cacheStatus)
+        } else if let thumbnail {
+            let (analysis, made) = try await analyzer.analyze(.file(source), thumbnail: thumbnail)
             item = Item(analysis: analysis, thumbnail: made)
-        default:
+        } else {
             item = Item(analysis: try await analyzer.analyze(fileAt: source))
         }
+        if cache == nil { item.cacheStatus = nil }
         item.analysis.source = source
         return item
     }
