@@ -18,8 +18,8 @@ struct RevalidationTests {
             let url = server.url("/rocket.jpg")
             let cache = AnalysisCache(path: folder.path("cache.sqlite"))
             // When it is analysed twice through the cache
-            let first = try await RemoteImageLoader.withCachingLoader(cache) { try await $0.analyze(url: url, thumbnail: nil) }
-            let second = try await RemoteImageLoader.withCachingLoader(cache) { try await $0.analyze(url: url, thumbnail: nil) }
+            let first = try await cache.fetch(url)
+            let second = try await cache.fetch(url)
             // Then the first was downloaded and stored, the second came from the cache without a request
             #expect(first.cacheStatus == .stored)
             #expect(second.cacheStatus == .fresh)
@@ -38,9 +38,9 @@ struct RevalidationTests {
         try await TestHTTPServer.with(requests: resource.respond) { server in
             let url = server.url("/rocket.jpg")
             let cache = AnalysisCache(path: folder.path("cache.sqlite"))
-            let first = try await RemoteImageLoader.withCachingLoader(cache) { try await $0.analyze(url: url, thumbnail: nil) }
+            let first = try await cache.fetch(url)
             // When it is asked for again
-            let second = try await RemoteImageLoader.withCachingLoader(cache) { try await $0.analyze(url: url, thumbnail: nil) }
+            let second = try await cache.fetch(url)
             // Then the second request was conditional and answered 304, and the stored result came back
             #expect(second.cacheStatus == .revalidated)
             #expect(second.analysis == first.analysis)
@@ -60,8 +60,8 @@ struct RevalidationTests {
         try await TestHTTPServer.with(requests: resource.respond) { server in
             let url = server.url("/rocket.jpg")
             let cache = AnalysisCache(path: folder.path("cache.sqlite"))
-            _ = try await RemoteImageLoader.withCachingLoader(cache) { try await $0.analyze(url: url, thumbnail: nil) }
-            let second = try await RemoteImageLoader.withCachingLoader(cache) { try await $0.analyze(url: url, thumbnail: nil) }
+            _ = try await cache.fetch(url)
+            let second = try await cache.fetch(url)
             // Then the entry is fresh (for a day), and the stored policy says until when
             #expect(second.cacheStatus == .fresh)
             #expect(server.requests.count == 1)
@@ -79,11 +79,11 @@ struct RevalidationTests {
         try await TestHTTPServer.with(requests: resource.respond) { server in
             let url = server.url("/cover")
             let cache = AnalysisCache(path: folder.path("cache.sqlite"))
-            let before = try await RemoteImageLoader.withCachingLoader(cache) { try await $0.analyze(url: url, thumbnail: nil) }
+            let before = try await cache.fetch(url)
             // When the server's image changes and it is asked for again (twice)
             resource.replace(with: CacheFixtures.png)
-            let after = try await RemoteImageLoader.withCachingLoader(cache) { try await $0.analyze(url: url, thumbnail: nil) }
-            let again = try await RemoteImageLoader.withCachingLoader(cache) { try await $0.analyze(url: url, thumbnail: nil) }
+            let after = try await cache.fetch(url)
+            let again = try await cache.fetch(url)
             // Then the new image was analysed and replaced the entry, which the next run revalidates
             #expect(before.analysis.format == .jpeg)
             #expect(after.cacheStatus == .replaced)
@@ -106,7 +106,7 @@ struct RevalidationTests {
             let cache = AnalysisCache(path: folder.path("cache.sqlite"))
             // When the URL is asked for twice
             for _ in 0..<2 {
-                _ = try await RemoteImageLoader.withCachingLoader(cache) { try await $0.analyze(url: url) }
+                _ = try await cache.fetch(url)
             }
             // Then the second request carried that one validator and got a 304
             let second = try #require(server.exchanges.last)
@@ -124,8 +124,8 @@ struct RevalidationTests {
             let url = server.url("/rocket.jpg")
             let cache = AnalysisCache(path: folder.path("cache.sqlite"))
             // When the URL is analysed twice
-            let first = try await RemoteImageLoader.withCachingLoader(cache) { try await $0.analyze(url: url, thumbnail: nil) }
-            let second = try await RemoteImageLoader.withCachingLoader(cache) { try await $0.analyze(url: url, thumbnail: nil) }
+            let first = try await cache.fetch(url)
+            let second = try await cache.fetch(url)
             // Then both downloaded unconditionally and nothing was stored
             #expect(first.cacheStatus == .notCached && second.cacheStatus == .notCached)
             #expect(server.exchanges.map(\.status) == [200, 200])
@@ -144,11 +144,11 @@ struct RevalidationTests {
             let cache = AnalysisCache(path: folder.path("cache.sqlite"))
             let request = ThumbnailRequest(longSide: 64, format: .png)
             // When a thumbnail is asked for, then asked for again (fresh), then after the entry went stale
-            let made = try await RemoteImageLoader.withCachingLoader(cache) { try await $0.analyze(url: url, thumbnail: request) }
-            let fresh = try await RemoteImageLoader.withCachingLoader(cache) { try await $0.analyze(url: url, thumbnail: request) }
+            let made = try await cache.fetch(url, thumbnail: request)
+            let fresh = try await cache.fetch(url, thumbnail: request)
             resource.setCacheControl("no-cache")
             // A request without a thumbnail is another entry: downloaded (now with no-cache) and stored.
-            let plain = try await RemoteImageLoader.withCachingLoader(cache) { try await $0.analyze(url: url, thumbnail: nil) }
+            let plain = try await cache.fetch(url)
             // Then the thumbnail's bytes come back as made
             let thumbnail = try #require(made.thumbnail)
             #expect(thumbnail.width == 64 && thumbnail.format == .png)
@@ -167,11 +167,9 @@ struct RevalidationTests {
             let url = server.url("/rocket.jpg")
             let cache = AnalysisCache(path: folder.path("cache.sqlite"))
             // When the URL is analysed at two qualities, then at the first again
-            let high = try await RemoteImageLoader.withCachingLoader(cache) { try await $0.analyze(url: url, thumbnail: nil) }
-            let low = try await RemoteImageLoader.withCachingLoader(cache, analyzer: ImageColorAnalyzer(options: .init(quality: .low))) {
-                try await $0.analyze(url: url, thumbnail: nil)
-            }
-            let highAgain = try await RemoteImageLoader.withCachingLoader(cache) { try await $0.analyze(url: url, thumbnail: nil) }
+            let high = try await cache.fetch(url)
+            let low = try await cache.fetch(url, analyzer: ImageColorAnalyzer(options: .init(quality: .low)))
+            let highAgain = try await cache.fetch(url)
             // Then each quality has its own entry, with its own analysed size
             #expect(high.cacheStatus == .stored && low.cacheStatus == .stored && highAgain.cacheStatus == .fresh)
             #expect(low.analysis.analyzed.width == 100 && high.analysis.analyzed.width == 250)

@@ -14,19 +14,7 @@ enum CacheFixtures {
 }
 
 /// A temporary folder of a test's own, removed at the end.
-struct CacheFolder: ~Copyable {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("imagecolors-cache-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    /// A path in the folder.
-    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
-}
+typealias CacheFolder = ScratchDirectory
 
 /// Collects a cache's warnings.
 final class Warnings: Sendable {
@@ -48,5 +36,13 @@ extension RemoteImageLoader {
         _ body: (RemoteImageLoader) async throws -> Value
     ) async throws -> Value {
         try await withLoader(analyzer: analyzer, limits: CacheFixtures.limits, cache: cache, body)
+    }
+}
+
+extension AnalysisCache {
+    /// Analyses `url` through a new loader that uses this cache, as a new run would.
+    func fetch(_ url: URL, analyzer: ImageColorAnalyzer = ImageColorAnalyzer(),
+               thumbnail: ThumbnailRequest? = nil) async throws -> AnalyzedImage {
+        try await RemoteImageLoader.withCachingLoader(self, analyzer: analyzer) { try await $0.analyze(url: url, thumbnail: thumbnail) }
     }
 }

@@ -3,6 +3,7 @@ import ImageColors
 import ImageColorsRemote
 import TestHTTPServer
 import Testing
+import TestSupport
 
 /// Batches as a user ships them: a deadline for the whole batch, one memory budget for all of
 /// it, one connection pool for the simple call, and one error enum to switch over.

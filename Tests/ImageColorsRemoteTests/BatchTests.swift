@@ -3,6 +3,7 @@ import ImageColors
 import ImageColorsRemote
 import TestHTTPServer
 import Testing
+import TestSupport
 
 /// Many URLs at once: one result per URL in input order, bounded concurrency.
 @Suite("Remote images: batches")

@@ -3,6 +3,7 @@ import ImageColors
 import ImageColorsRemote
 import TestHTTPServer
 import Testing
+import TestSupport
 
 /// Servers that answer badly, slowly, too much or too little: each gives its own error,
 /// naming the URL and the limit, and leaves no file behind.

@@ -1,6 +1,7 @@
 import Foundation
 @testable import ImageColors
 import Testing
+import TestSupport
 
 /// One budget shared by concurrent analyses.
 @Suite("MemoryPool")
@@ -111,14 +112,4 @@ struct MemoryPoolTests {
         let plain = try await ImageColorAnalyzer(options: options).analyze(fileAt: Self.coffee)
         #expect(pooled == plain)
     }
-}
-
-/// Polls `condition` every 5 ms until it holds or `limit` passes; whether it held.
-func eventually(within limit: Duration = .seconds(60), _ condition: () -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + limit
-    while ContinuousClock.now < deadline {
-        if condition() { return true }
-        try? await Task.sleep(for: .milliseconds(5))
-    }
-    return condition()
 }
