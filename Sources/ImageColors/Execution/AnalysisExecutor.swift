@@ -29,14 +29,14 @@ public final class AnalysisExecutor: TaskExecutor, Sendable, CustomStringConvert
 
     /// The process-wide executor: one thread per active core, created on first use; its
     /// threads wait, using no CPU, while there is nothing to do, and end with the process.
-    public static let shared = AnalysisExecutor(threads: ProcessInfo.processInfo.activeProcessorCount)
+    public static let shared = AnalysisExecutor(threads: activeCores)
 
     /// Starts an executor with its own threads.
     /// - Parameters:
     ///   - threads: How many jobs may run at once; at least 1 (smaller values are raised to 1).
     ///     Default one per active core.
     ///   - name: The threads' name prefix; default "ImageColors". Thread *n* is called "NAME n".
-    public init(threads: Int = ProcessInfo.processInfo.activeProcessorCount, name: String = "ImageColors") {
+    public init(threads: Int = AnalysisExecutor.activeCores, name: String = "ImageColors") {
         threadCount = max(1, threads)
         self.name = name
         queue = JobQueue()
@@ -47,6 +47,12 @@ public final class AnalysisExecutor: TaskExecutor, Sendable, CustomStringConvert
         // The threads finish what is queued, then end. (A task that prefers this executor
         // keeps it alive, so nothing can be queued after this.)
         queue.stop()
+    }
+
+    /// The cores the process may run on now (from the system, not `ProcessInfo`, whose first
+    /// use costs a process about 0.7 MB of resident memory).
+    public static var activeCores: Int {
+        max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
     }
 
     /// Queues `job` to run on one of the threads. Called by the Swift runtime.
@@ -71,6 +77,12 @@ private final class JobQueue: @unchecked Sendable {
     private var jobs: [UnownedJob] = []
     private var head = 0
     private var stopped = false
+    /// Threads started so far, at most `limit`; and how many of them wait for a job.
+    private var started = 0
+    private var idle = 0
+    private var limit = 0
+    private var name = ""
+    private var executor: UnownedTaskExecutor?
 
     /// Where each of our threads notes which queue it serves (a thread-local slot).
     private static let queueKey: pthread_key_t = {
@@ -82,16 +94,27 @@ private final class JobQueue: @unchecked Sendable {
     /// The queue whose thread runs the calling code, when it is one of ours.
     static var current: UnsafeMutableRawPointer? { pthread_getspecific(queueKey) }
 
+    /// Allows up to `threads` threads, started only when a job finds every one busy: a process
+    /// that analyses one image at a time warms one thread's stack and allocator arena, not one
+    /// per core.
     func start(threads: Int, name: String, executor: AnalysisExecutor) {
+        condition.lock()
+        defer { condition.unlock() }
+        limit = threads
+        self.name = name
         // Unowned: the threads must not keep the executor alive, or it could never stop them.
-        let unowned = executor.asUnownedTaskExecutor()
+        self.executor = executor.asUnownedTaskExecutor()
+    }
+
+    /// Starts thread number `started` (called with the lock held).
+    private func startThread() {
+        started += 1
         let marker = Unmanaged.passUnretained(self).toOpaque()
-        for number in 1...threads {
-            Self.startThread(named: "\(name) \(number)") { [self] in
-                pthread_setspecific(Self.queueKey, marker)
-                while let job = next() {
-                    job.runSynchronously(on: unowned)
-                }
+        let executor = self.executor!
+        Self.startThread(named: "\(name) \(started)") { [self] in
+            pthread_setspecific(Self.queueKey, marker)
+            while let job = next() {
+                job.runSynchronously(on: executor)
             }
         }
     }
@@ -132,9 +155,14 @@ private final class JobQueue: @unchecked Sendable {
 
     func push(_ job: UnownedJob) {
         condition.lock()
+        defer { condition.unlock() }
         jobs.append(job)
-        condition.signal()
-        condition.unlock()
+        // A waiting thread takes it; only when none waits may a new one start.
+        if idle > jobs.count - head - 1 || started == limit {
+            condition.signal()
+        } else {
+            startThread()
+        }
     }
 
     func stop() {
@@ -150,7 +178,9 @@ private final class JobQueue: @unchecked Sendable {
         defer { condition.unlock() }
         while head == jobs.count {
             if stopped { return nil }
+            idle += 1
             condition.wait()
+            idle -= 1
         }
         let job = jobs[head]
         head += 1
