@@ -31,16 +31,21 @@ extension RemoteImageLoader {
         let loader = with(analyzer: batchAnalyzer)
         var results: [RemoteAnalysisResult] = []
         results.reserveCapacity(urls.count)
-        await OrderedBatch.run(count: urls.count, width: maxConcurrentDownloads, deadline: deadline) { index in
-            try await loader.load(urls[index], thumbnail: thumbnail)
-        } deliver: { outcome in
-            let url = urls[outcome.index]
-            results.append(RemoteAnalysisResult(url: url, result: outcome.result.mapError { error in
-                if error is BatchDeadlineExceeded, let deadline {
-                    return .deadlineExceeded(url, limit: deadline - started)
-                }
-                return RemoteAnalysisError(error, url: url)
-            }))
+        // The batch's tasks (and its deadline's timer) start on the analyzer's threads, where
+        // their work runs anyway: a caller whose cooperative threads are busy does not hold the
+        // batch up.
+        await withTaskExecutorPreference(batchAnalyzer.executor) {
+            await OrderedBatch.run(count: urls.count, width: maxConcurrentDownloads, deadline: deadline) { index in
+                try await loader.load(urls[index], thumbnail: thumbnail)
+            } deliver: { outcome in
+                let url = urls[outcome.index]
+                results.append(RemoteAnalysisResult(url: url, result: outcome.result.mapError { error in
+                    if error is BatchDeadlineExceeded, let deadline {
+                        return .deadlineExceeded(url, limit: deadline - started)
+                    }
+                    return RemoteAnalysisError(error, url: url)
+                }))
+            }
         }
         return results
     }

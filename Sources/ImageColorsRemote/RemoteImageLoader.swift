@@ -5,7 +5,7 @@ import ImageColors
 ///
 /// One loader holds one transport, and so one connection pool: create one per job (building a
 /// feed's entries) or per process, reuse it for every URL, and call ``shutdown()`` at the end,
-/// or let ``withLoader(analyzer:limits:temporaryDirectory:isolation:_:)`` do that.
+/// or let ``withLoader(analyzer:limits:temporaryDirectory:cache:isolation:_:)`` do that.
 ///
 /// ```swift
 /// let colors = try await RemoteImageLoader.withLoader { loader in

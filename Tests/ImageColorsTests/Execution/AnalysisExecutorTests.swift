@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import ImageColors
 import Testing
 
@@ -33,21 +34,31 @@ struct AnalysisExecutorTests {
         let pipes = (0..<cores).map { folder.appendingPathComponent("pipe-\($0)").path }
         for pipe in pipes { #expect(mkfifo(pipe, 0o600) == 0) }
         let analyzer = ImageColorAnalyzer(executor: AnalysisExecutor(threads: cores))
-        // A safety valve on a GCD thread: the writers arrive after 20 s whatever happens, so a
-        // regression fails this test instead of hanging the run.
-        DispatchQueue.global().asyncAfter(deadline: .now() + 20) { Self.unblock(pipes) }
-        let asked = ContinuousClock.now
+        // A safety valve on a GCD thread: the writers arrive after 120 s whatever happens, so a
+        // regression fails this test instead of hanging the run. (Not a timing threshold: other
+        // suites may hold the cooperative threads for tens of seconds; with the analyses on
+        // them, this task could only resume once the valve had opened the pipes.)
+        let valve = Valve()
+        DispatchQueue.global().asyncAfter(deadline: .now() + 120) {
+            valve.open()
+            Self.unblock(pipes)
+        }
         let analyses = pipes.map { pipe in Task { try await analyzer.analyze(fileAt: pipe) } }
-        // When this task (on the cooperative pool) sleeps 200 ms meanwhile
+        // When this task (on the cooperative pool) sleeps meanwhile
         try await Task.sleep(for: .milliseconds(200))
-        let resumed = ContinuousClock.now
-        // Then it resumed long before the safety valve, while every analysis was still blocked
-        // (with the analyses on the cooperative threads, it resumed only after 20 s)
-        #expect(resumed - asked < .seconds(10))
+        // Then it resumed while every analysis was still blocked: before the valve opened
+        #expect(!valve.isOpen)
         Self.unblock(pipes)
         for analysis in analyses {
             await #expect(throws: ImageDecodingError.self) { _ = try await analysis.value }
         }
+    }
+
+    /// Whether the safety valve has opened.
+    final class Valve: Sendable {
+        private let state = Mutex(false)
+        var isOpen: Bool { state.withLock { $0 } }
+        func open() { state.withLock { $0 = true } }
     }
 
     /// The calling thread's name.
