@@ -82,9 +82,13 @@ struct BatchTests {
 
     @Test("no more than maxConcurrentDownloads are in flight", arguments: [1, 3])
     func boundedConcurrency(limit: Int) async throws {
-        // Given 6 slow downloads (a 1 kB body over about 100 ms each)
-        let response = TestResponse.drip(TestResponse.filler(1000), chunkSize: 100, interval: .milliseconds(10))
-        try await TestHTTPServer.with({ _ in response }) { server in
+        // Given 6 downloads of 1 kB (dripped over about 100 ms), the first `limit` of them held
+        // back until `limit` requests have arrived, so the batch's bound is reached however
+        // slowly the client's tasks get to run
+        var response = TestResponse.drip(TestResponse.filler(1000), chunkSize: 100, interval: .milliseconds(10))
+        response.gate = ArrivalGate(opensAt: limit)
+        let gated = response
+        try await TestHTTPServer.with({ _ in gated }) { server in
             let urls = (0..<6).map { server.url("/\($0)") }
             // When they are analysed with a limit
             let results = try await RemoteImageLoader.withLoader(limits: Fixtures.limits) {

@@ -170,7 +170,17 @@ private final class Responder: ChannelInboundHandler {
             $0.inFlight += 1
             $0.peakInFlight = max($0.peakInFlight, $0.inFlight)
         }
-        after(response.headDelay, context: context) { self.writeHead(context: context) }
+        response.gate?.arrive()
+        after(response.headDelay, context: context) { self.writeHeadWhenOpen(context: context) }
+    }
+
+    /// Writes the head once the response's gate (if any) is open.
+    private func writeHeadWhenOpen(context: ChannelHandlerContext) {
+        guard let (response, _, _) = current else { return }
+        if let gate = response.gate, !gate.isOpen {
+            return after(.milliseconds(5), context: context) { self.writeHeadWhenOpen(context: context) }
+        }
+        writeHead(context: context)
     }
 
     private func writeHead(context: ChannelHandlerContext) {
