@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import ImageColors
 import Testing
+import TestSupport
 
 /// The library's own threads. (How responsive a caller stays while analyses run is measured by
 /// `Benchmarks/ticker.sh`, not here: timing checks have no place on a shared, noisy machine.)
@@ -25,30 +26,34 @@ struct AnalysisExecutorTests {
 
     @Test("analyses blocked reading files hold the executor's threads, never Swift's cooperative ones")
     func blockingReadsStayOffTheCooperativePool() async throws {
-        // Given as many analyses as there are cores (and cooperative threads), each stuck
-        // opening a named pipe that nobody writes to yet
+        // Given as many analyses as there are cores (and cooperative threads), each blocked
+        // reading a named pipe whose writer is open but writes nothing yet
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("imagecolors-fifo-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let pipes = (0..<cores).map { folder.appendingPathComponent("pipe-\($0)").path }
         for pipe in pipes { #expect(mkfifo(pipe, 0o600) == 0) }
+        let writers = PipeWriters(pipes)
         let analyzer = ImageColorAnalyzer(executor: AnalysisExecutor(threads: cores))
-        // A safety valve on a GCD thread: the writers arrive after 120 s whatever happens, so a
-        // regression fails this test instead of hanging the run. (Not a timing threshold: other
-        // suites may hold the cooperative threads for tens of seconds; with the analyses on
-        // them, this task could only resume once the valve had opened the pipes.)
+        // A safety valve on a GCD thread: after 120 s the pipes get their bytes whatever
+        // happens, so a regression fails this test instead of hanging the run. (Not a timing
+        // threshold: other suites may hold the cooperative threads for tens of seconds; with the
+        // analyses on them, this task could only resume once the valve had opened the pipes.)
         let valve = Valve()
         DispatchQueue.global().asyncAfter(deadline: .now() + 120) {
             valve.open()
-            Self.unblock(pipes)
+            writers.finish()
         }
         let analyses = pipes.map { pipe in Task { try await analyzer.analyze(fileAt: pipe) } }
+        // (A pipe's writer can open it only once its reader has: then that analysis is blocked
+        // reading, on whichever thread runs it.)
+        #expect(await eventually { writers.connect() })
         // When this task (on the cooperative pool) sleeps meanwhile
         try await Task.sleep(for: .milliseconds(200))
         // Then it resumed while every analysis was still blocked: before the valve opened
         #expect(!valve.isOpen)
-        Self.unblock(pipes)
+        writers.finish()
         for analysis in analyses {
             await #expect(throws: ImageDecodingError.self) { _ = try await analysis.value }
         }
@@ -61,18 +66,44 @@ struct AnalysisExecutorTests {
         func open() { state.withLock { $0 = true } }
     }
 
-    /// The calling thread's name.
-    static func threadName() -> String { Thread.current.name ?? "" }
+    /// The writing ends of named pipes: opened once their readers are there, then written to
+    /// and closed, which lets the readers finish.
+    final class PipeWriters: Sendable {
+        private let state: Mutex<(waiting: [String], open: [Int32], finished: Bool)>
 
-    /// Opens each pipe for writing (which lets its reader's open return) and writes a few bytes
-    /// that are not an image. Safe to call twice.
-    static func unblock(_ pipes: [String]) {
-        for pipe in pipes {
-            // Non-blocking: once the reader is gone, opening fails instead of waiting.
-            let descriptor = open(pipe, O_WRONLY | O_NONBLOCK)
-            guard descriptor >= 0 else { continue }
-            _ = "not an image".withCString { write(descriptor, $0, 12) }
-            close(descriptor)
+        init(_ pipes: [String]) {
+            state = Mutex((pipes, [], false))
+        }
+
+        /// Opens the pipes whose readers are there (without blocking); whether all are open.
+        func connect() -> Bool {
+            state.withLock { state in
+                guard !state.finished else { return false }
+                state.waiting.removeAll { pipe in
+                    // Non-blocking: with no reader yet, opening fails instead of waiting.
+                    let descriptor = open(pipe, O_WRONLY | O_NONBLOCK)
+                    if descriptor >= 0 { state.open.append(descriptor) }
+                    return descriptor >= 0
+                }
+                return state.waiting.isEmpty
+            }
+        }
+
+        /// Writes a few bytes that are not an image to every pipe with a reader and closes it,
+        /// so its reader sees them and the end of the file. Safe to call twice.
+        func finish() {
+            _ = connect()
+            state.withLock { state in
+                state.finished = true
+                for descriptor in state.open {
+                    _ = "not an image".withCString { write(descriptor, $0, 12) }
+                    close(descriptor)
+                }
+                state.open = []
+            }
         }
     }
+
+    /// The calling thread's name.
+    static func threadName() -> String { Thread.current.name ?? "" }
 }
