@@ -22,12 +22,17 @@ extension RemoteImageLoader {
     /// wants its connections closed before it ends, such as a test.
     /// - Throws: AsyncHTTPClient's error when a connection did not close cleanly.
     public static func shutdownSharedTransports() async throws {
-        let transports = shared.withLock { transports in
-            defer { transports = [:] }
-            return Array(transports.values)
+        for connectTimeout in shared.withLock({ Array($0.keys) }) {
+            try await shutdownSharedTransport(connectTimeout: connectTimeout)
         }
-        for transport in transports {
-            try await transport.shutdown()
-        }
+    }
+
+    /// Closes the shared transport for `connectTimeout` alone, if there is one; the next call
+    /// with that timeout opens a new one. (Tests use it: the other shared transports may be
+    /// downloading for other tests.)
+    /// - Throws: As ``shutdownSharedTransports()``.
+    package static func shutdownSharedTransport(connectTimeout: Duration) async throws {
+        let transport = shared.withLock { $0.removeValue(forKey: connectTimeout) }
+        try await transport?.shutdown()
     }
 }

@@ -77,18 +77,26 @@ struct BatchOutcomeTests {
         }
     }
 
-    @Test("analyze(url:) on the analyzer reuses one connection pool across calls")
+    @Test("analyze(url:) on the analyzer reuses one connection pool across calls, until it is shut down")
     func sharedConnections() async throws {
+        // A connect timeout no other test uses gives this test a shared pool of its own: closing
+        // it cannot cut off another test's download
+        let limits = DownloadLimits(connectTimeout: .seconds(13), timeout: .seconds(60))
         try await TestHTTPServer.with({ _ in .ok(Fixtures.png) }) { server in
-            defer { Task { try? await RemoteImageLoader.shutdownSharedTransports() } }
             // When two entries are built one after the other with the simple call
             let analyzer = ImageColorAnalyzer()
-            let first = try await analyzer.analyze(url: server.url("/a.png"))
-            let second = try await analyzer.analyze(url: server.url("/b.png"))
+            let first = try await analyzer.analyze(url: server.url("/a.png"), limits: limits)
+            let second = try await analyzer.analyze(url: server.url("/b.png"), limits: limits)
             // Then the server saw one connection for both requests
             #expect(first.background == second.background)
             #expect(server.requests.count == 2)
             #expect(server.connectionCount == 1)
+            // And once the pool is shut down, the next call opens a new one
+            try await RemoteImageLoader.shutdownSharedTransport(connectTimeout: .seconds(13))
+            let third = try await analyzer.analyze(url: server.url("/c.png"), limits: limits)
+            #expect(third.background == first.background)
+            #expect(server.connectionCount == 2)
+            try await RemoteImageLoader.shutdownSharedTransport(connectTimeout: .seconds(13))
         }
     }
 
