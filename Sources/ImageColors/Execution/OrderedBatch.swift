@@ -2,10 +2,12 @@
 ///
 /// A struct, never a tuple: Swift 6.3.1 miscompiles a task-group child that returns
 /// `(index, .success(try await …))` from a `do` and `(index, .failure(error))` from its `catch`
-/// under `-O` (the index comes back as 0 or garbage; debug builds are right). Children build
-/// this value from a `Result` made by ``OrderedBatch/capture(_:)``, a shape `-O` compiles right.
-/// CI runs the batch suites in release builds (`swift test -c release`): with the old shape,
-/// `RemoteImageLoader`'s `BatchTests` crash there with "index out of range".
+/// under `-O` (the index comes back as 0 or garbage; debug builds are right), at least where
+/// the types are concrete (in this generic function, unspecialised, that shape happens to
+/// compile right). Children build this value from a `Result` made by
+/// ``OrderedBatch/capture(_:)``; each of the two changes alone already compiles right. CI runs
+/// the library's and the loader's suites with our code at -O (`Release/test.sh`): with the old
+/// shape put back into the loader's batch, `BatchTests` crashes there with "index out of range".
 package struct BatchOutcome<Value: Sendable>: Sendable {
     /// The item's position in the input, from 0.
     package let index: Int
