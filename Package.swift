@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "ImageColors", targets: ["ImageColors"]),
         .library(name: "ImageColorsRemote", targets: ["ImageColorsRemote"]),
+        .library(name: "ImageColorsCache", targets: ["ImageColorsCache"]),
         .executable(name: "imagecolors", targets: ["imagecolors"]),
     ],
     dependencies: [
@@ -18,6 +19,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", exact: "2.101.2"),
         // Property-based tests of the CLI's option parsing and the public option types.
         .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
+        // SQLite for the result cache (ImageColorsCache only; needs libsqlite3-dev).
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     ],
     targets: [
         // System libraries, found through pkg-config; the providers tell a user what to install.
@@ -72,11 +75,22 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
+        // Results kept in SQLite between runs and revalidated with HTTP's validators: its own
+        // module, so the core and the loader never link SQLite.
+        .target(
+            name: "ImageColorsCache",
+            dependencies: [
+                "ImageColors",
+                "ImageColorsRemote",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
         .executableTarget(
             name: "imagecolors",
             dependencies: [
                 "ImageColors",
                 "ImageColorsRemote",
+                "ImageColorsCache",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -102,6 +116,10 @@ let package = Package(
         .testTarget(
             name: "ImageColorsRemoteTests",
             dependencies: ["ImageColorsRemote", "TestSupport", "TestHTTPServer"]
+        ),
+        .testTarget(
+            name: "ImageColorsCacheTests",
+            dependencies: ["ImageColorsCache", "TestSupport", "TestHTTPServer", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "imagecolorsTests",

@@ -58,6 +58,11 @@ let package = Package(
             name: "imagecolors-quality",
             dependencies: [.product(name: "ImageColors", package: main)]
         ),
+        // A 10 ms ticker's worst gap while large images are analysed (ticker.sh).
+        .executableTarget(
+            name: "imagecolors-ticker",
+            dependencies: ["BenchmarkImages", .product(name: "ImageColors", package: main)]
+        ),
         // One workload, a fixed number of times, nothing else: for callgrind (instructions.sh).
         .executableTarget(
             name: "imagecolors-probe",

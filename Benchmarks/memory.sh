@@ -18,6 +18,8 @@
 #     160 MB; GIF: a 24 MP static file within 30 MB (the first frame streams), and 24-frame
 #     animations (GIF and WebP) counted over every frame within 30 MB; WebP and GIF headers
 #     claiming 65500×65500 refused in under a second.
+#   - four 24 MP PNGs at --quality highest, --jobs 4 --total-memory 30MB, all succeed with peak
+#     RSS within 32 MB of the baseline (one pool shared by all four).
 #
 # Usage: [SCRATCH_PATH=.build-static] Benchmarks/memory.sh [--keep]   (images are made once in .build-memory/ and reused)
 set -euo pipefail
@@ -210,6 +212,44 @@ check animated.gif 30 ok 20 --frames all
 check animated.webp 30 ok 20 --frames all
 check bomb-65500.webp 30 image-too-large 1
 check bomb-65500.gif 30 image-too-large 1
+
+# One budget for several images at once: the four 24 MP PNGs analysed four at a time at
+# --quality highest, where each may use its whole 30 MB budget (the downscaler keeps as many
+# pixels as the budget allows). With --total-memory 30MB they share one pool and wait for room:
+# all must succeed and the peak RSS stay within 32 MB of the baseline. The same run without the
+# pool is shown for comparison (not checked): four budgets at once.
+echo
+echo "| run (4 × 24 MP PNG, --quality highest, --jobs 4) | peak RSS | above baseline | accounted (sum of peaks) | wall | results |"
+echo "| --- | --- | --- | --- | --- | --- |"
+pool_row() {  # label, max_above_mb (or -), args…
+    local label=$1 limit=$2; shift 2
+    local out err
+    out=$(mktemp) err=$(mktemp)
+    /usr/bin/time -v "$bin" analyze --format json --quality highest --jobs 4 "$@" \
+        "$work/png24.png" "$work/png24-interlaced.png" "$work/png24-16bit.png" "$work/png24-palette-alpha.png" >"$out" 2>"$err" || true
+    local rss wall summary
+    rss=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$err")
+    wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {print $2}' "$err" | awk -F: '{ if (NF == 3) print $1 * 3600 + $2 * 60 + $3; else print $1 * 60 + $2 }')
+    summary=$(python3 - "$out" <<'PY'
+import json, sys
+lines = [json.loads(line) for line in open(sys.argv[1]) if line.strip()]
+codes = [line["error"]["code"] if "error" in line else "ok" for line in lines]
+accounted = sum(line.get("memory", {}).get("accountedPeak", 0) for line in lines)
+print(f"{accounted / 1e6:.1f} {len(codes)} {codes.count('ok')} {','.join(codes)}")
+PY
+)
+    rm -f "$out" "$err"
+    local accounted count ok codes verdict=""
+    read -r accounted count ok codes <<<"$summary"
+    local above=$(( (rss - base_rss) / 1024 ))
+    if [ "$limit" != "-" ]; then
+        if [ "$count" -ne 4 ] || [ "$ok" -ne 4 ]; then verdict=" **expected 4 successes**"; failures=$((failures + 1)); fi
+        if [ "$above" -gt "$limit" ]; then verdict="$verdict **over $limit MB above baseline**"; failures=$((failures + 1)); fi
+    fi
+    printf '| %s | %s MB | %s MB | %s MB | %s s | %s%s |\n' "$label" "$((rss / 1024))" "$above" "$accounted" "$wall" "$codes" "$verdict"
+}
+pool_row "--total-memory 30MB (one shared pool)" 32 --total-memory 30MB
+pool_row "no --total-memory (a 30 MB budget each; not checked)" - 
 
 # End to end against libjpeg's own 1/8 decode of the same progressive file: process start to
 # exit, output discarded, median of 7 runs after one warm-up (the file stays in the page cache),

@@ -4,8 +4,10 @@ import ImageColors
 extension ImageColorAnalyzer {
     /// Downloads the image at `url` and analyses it with these options.
     ///
-    /// A convenience for one image: it creates a ``RemoteImageLoader`` (and so a connection
-    /// pool) and shuts it down afterwards. To analyse many images, keep one loader instead.
+    /// A convenience for one image at a time: every call shares one connection pool for the
+    /// process (``RemoteImageLoader/sharedTransport(connectTimeout:)``), created on first use, so
+    /// an entry after the first reuses its connection. To cache results, or for batches, keep
+    /// a ``RemoteImageLoader``.
     ///
     /// ```swift
     /// let analyzer = ImageColorAnalyzer(options: .init(quality: .high, memoryBudget: .megabytes(30)))
@@ -19,8 +21,8 @@ extension ImageColorAnalyzer {
     /// - Returns: The analysis, with `source` set to `url.absoluteString`.
     /// - Throws: ``RemoteLoadingError``, the core's errors, or `CancellationError`.
     public func analyze(url: URL, limits: DownloadLimits = .default) async throws -> ColorAnalysis {
-        try await RemoteImageLoader.withLoader(analyzer: self, limits: limits) { loader in
-            try await loader.analyze(url: url)
-        }
+        // Connecting can never take longer than the whole download may.
+        let transport = RemoteImageLoader.sharedTransport(connectTimeout: min(limits.connectTimeout, limits.timeout))
+        return try await RemoteImageLoader(analyzer: self, limits: limits, transport: transport).analyze(url: url)
     }
 }

@@ -2,57 +2,51 @@ import Foundation
 import ImageColors
 
 extension RemoteImageLoader {
-    /// Downloads and analyses many images, a few downloads at a time.
+    /// Downloads and analyses many images, a few at a time, each URL with its own outcome.
     ///
-    /// Downloads run concurrently, up to `maxConcurrentDownloads`; analyses run one at a time
-    /// as downloads finish, so a batch decodes no more than one image at once and holds at
-    /// most `maxConcurrentDownloads` bodies in memory, each under the spool threshold.
-    /// A failure affects only its own URL.
+    /// Up to `maxConcurrentDownloads` URLs are in flight at once; each is downloaded, then
+    /// analysed on the analyzer's executor. Their analyses and the bodies they keep in memory
+    /// share one memory budget: the analyzer's `memoryPool`, or else a pool of one
+    /// `memoryBudget` for this batch, so a batch never holds more than a single call would. A
+    /// failure affects only its own URL.
     ///
     /// - Parameters:
     ///   - urls: The images, in the order results are wanted.
-    ///   - maxConcurrentDownloads: Downloads in flight at once; default 4, at least 1.
-    /// - Returns: One result per URL, in input order: the analysis or the error that
-    ///   ``analyze(url:)`` would have thrown. When the task is cancelled, the URLs not yet
-    ///   done fail with `CancellationError`.
-    public func analyze(urls: [URL], maxConcurrentDownloads: Int = 4) async -> [Result<ColorAnalysis, any Error>] {
-        var results = [Result<ColorAnalysis, any Error>?](repeating: nil, count: urls.count)
-        // Spool paths are chosen here, so this task removes every file once its download task is
-        // over, however it ended.
-        let files = urls.map { _ in SpoolFile(in: temporaryDirectory) }
-        defer { files.forEach { $0.remove() } }
-
-        await withTaskGroup(of: (Int, Result<ImageSource, any Error>).self) { group in
-            var next = 0
-            func startNext() {
-                guard next < urls.count else { return }
-                let index = next
-                next += 1
-                group.addTask {
-                    do {
-                        return (index, .success(try await self.download(urls[index], spoolingTo: files[index])))
-                    } catch {
-                        return (index, .failure(error))
+    ///   - thumbnail: A thumbnail to make with each analysis; default `nil` (none).
+    ///   - maxConcurrentDownloads: URLs in flight at once; default 4, at least 1.
+    ///   - deadline: When the whole batch must be done; the URLs not done by then fail with
+    ///     ``RemoteAnalysisError/deadlineExceeded(_:limit:)`` (downloads under way are
+    ///     stopped). Default `nil`: each URL still has ``DownloadLimits/timeout``.
+    /// - Returns: One outcome per URL, in input order. When the task is cancelled, the URLs not
+    ///   yet done fail with ``RemoteAnalysisError/cancelled(_:)``.
+    public func analyze(
+        urls: [URL], thumbnail: ThumbnailRequest? = nil, maxConcurrentDownloads: Int = 4,
+        deadline: ContinuousClock.Instant? = nil
+    ) async -> [RemoteAnalysisResult] {
+        let started = ContinuousClock.now
+        var batchAnalyzer = analyzer
+        if batchAnalyzer.memoryPool == nil {
+            batchAnalyzer.memoryPool = MemoryPool(capacity: analyzer.options.memoryBudget)
+        }
+        let loader = with(analyzer: batchAnalyzer)
+        var results: [RemoteAnalysisResult] = []
+        results.reserveCapacity(urls.count)
+        // The batch's tasks (and its deadline's timer) start on the analyzer's threads, where
+        // their work runs anyway: a caller whose cooperative threads are busy does not hold the
+        // batch up.
+        await withTaskExecutorPreference(batchAnalyzer.executor) {
+            await OrderedBatch.run(count: urls.count, width: maxConcurrentDownloads, deadline: deadline) { index in
+                try await loader.load(urls[index], thumbnail: thumbnail)
+            } deliver: { outcome in
+                let url = urls[outcome.index]
+                results.append(RemoteAnalysisResult(url: url, result: outcome.result.mapError { error in
+                    if error is BatchDeadlineExceeded, let deadline {
+                        return .deadlineExceeded(url, limit: deadline - started)
                     }
-                }
-            }
-            for _ in 0..<max(1, maxConcurrentDownloads) { startNext() }
-            while let (index, downloaded) = await group.next() {
-                if !Task.isCancelled { startNext() }
-                switch downloaded {
-                case .success(let source):
-                    do {
-                        results[index] = .success(try await analyze(source, from: urls[index]))
-                    } catch {
-                        results[index] = .failure(error)
-                    }
-                case .failure(let error):
-                    results[index] = .failure(error)
-                }
-                // Free the disk (or memory) as soon as this image is done, not at the batch's end.
-                files[index].remove()
+                    return RemoteAnalysisError(error, url: url)
+                }))
             }
         }
-        return results.map { $0 ?? .failure(CancellationError()) }
+        return results
     }
 }

@@ -2,20 +2,17 @@ import Foundation
 import ImageColors
 
 extension RemoteImageLoader {
-    /// Downloads the image at `url`, analyses it and makes its thumbnail in the same decoding
-    /// pass, within the analyzer's memory budget.
+    /// Downloads the image at `url`, analyses it and, when asked, makes its thumbnail in the
+    /// same decoding pass, within the analyzer's memory budget (or reuses the cached result and
+    /// thumbnail; see ``cache``).
     ///
     /// - Parameters:
     ///   - url: An `http` or `https` URL of a JPEG, PNG, WebP or GIF image.
-    ///   - thumbnail: The thumbnail to make.
-    /// - Returns: The analysis (with `source` set to `url.absoluteString`) and the thumbnail.
+    ///   - thumbnail: The thumbnail to make, or `nil` for none.
+    /// - Returns: The analysis (with `source` set to `url.absoluteString`), the thumbnail, and
+    ///   how the cache served them.
     /// - Throws: As ``analyze(url:)``.
-    public func analyze(url: URL, thumbnail: ThumbnailRequest) async throws -> (analysis: ColorAnalysis, thumbnail: Thumbnail) {
-        let file = SpoolFile(in: temporaryDirectory)
-        defer { file.remove() }
-        let source = try await download(url, spoolingTo: file)
-        var result = try await analyzer.analyze(source, thumbnail: thumbnail)
-        result.analysis.source = url.absoluteString
-        return result
+    public func analyze(url: URL, thumbnail: ThumbnailRequest?) async throws -> AnalyzedImage {
+        try await load(url, thumbnail: thumbnail)
     }
 }

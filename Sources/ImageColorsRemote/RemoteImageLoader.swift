@@ -5,7 +5,7 @@ import ImageColors
 ///
 /// One loader holds one transport, and so one connection pool: create one per job (building a
 /// feed's entries) or per process, reuse it for every URL, and call ``shutdown()`` at the end,
-/// or let ``withLoader(analyzer:limits:temporaryDirectory:isolation:_:)`` do that.
+/// or let ``withLoader(analyzer:limits:temporaryDirectory:cache:isolation:_:)`` do that.
 ///
 /// ```swift
 /// let colors = try await RemoteImageLoader.withLoader { loader in
@@ -15,7 +15,14 @@ import ImageColors
 ///
 /// Memory: a body up to ``DownloadLimits/spoolThreshold(within:)`` (4 MB, at most a quarter
 /// of the analyzer's memory budget) is kept in memory; a larger one is written to a temporary
-/// file that is removed after the analysis, on success, error and cancellation alike.
+/// file that is removed after the analysis, on success, error and cancellation alike. With the
+/// analyzer's `memoryPool`, a body kept in memory reserves its bytes there (and goes to the file
+/// instead when the pool has no room). Downloads, spool writes and analyses run on the
+/// analyzer's `executor`.
+///
+/// With a ``cache`` (such as `AnalysisCache` from `ImageColorsCache`), a URL analysed before
+/// is not downloaded again while its entry is fresh, and is revalidated with `If-None-Match` /
+/// `If-Modified-Since` once stale: a `304` answer reuses the stored result without decoding.
 public final class RemoteImageLoader: Sendable {
     /// Analyses what was downloaded.
     public let analyzer: ImageColorAnalyzer
@@ -23,8 +30,10 @@ public final class RemoteImageLoader: Sendable {
     public let limits: DownloadLimits
     /// Where large bodies are spooled.
     public let temporaryDirectory: URL
+    /// Where results are kept for revalidation, or `nil` for none.
+    public let cache: (any AnalysisStore)?
 
-    private let transport: any HTTPTransport
+    let transport: any HTTPTransport
     /// The transport this loader created and so must shut down; `nil` for one passed in.
     private let ownedTransport: AsyncHTTPClientTransport?
 
@@ -34,16 +43,19 @@ public final class RemoteImageLoader: Sendable {
     ///   - limits: Default ``DownloadLimits/default``: 50 MB, 10 s to connect, 30 s in all,
     ///     5 redirects, spool past 4 MB.
     ///   - temporaryDirectory: Default the system's (`TMPDIR` or `/tmp`).
+    ///   - cache: Default `nil` (no cache).
     public init(
         analyzer: ImageColorAnalyzer = ImageColorAnalyzer(),
         limits: DownloadLimits = .default,
-        temporaryDirectory: URL = FileManager.default.temporaryDirectory
+        temporaryDirectory: URL = FileManager.default.temporaryDirectory,
+        cache: (any AnalysisStore)? = nil
     ) {
         // Connecting can never take longer than the whole download may.
         let transport = AsyncHTTPClientTransport(connectTimeout: min(limits.connectTimeout, limits.timeout))
         self.analyzer = analyzer
         self.limits = limits
         self.temporaryDirectory = temporaryDirectory
+        self.cache = cache
         self.transport = transport
         ownedTransport = transport
     }
@@ -54,17 +66,27 @@ public final class RemoteImageLoader: Sendable {
     ///   - limits: Default ``DownloadLimits/default``; its `connectTimeout` is the transport's business.
     ///   - transport: Sends the requests, such as a URLSession-based one.
     ///   - temporaryDirectory: Default the system's.
+    ///   - cache: Default `nil` (no cache).
     public init(
         analyzer: ImageColorAnalyzer = ImageColorAnalyzer(),
         limits: DownloadLimits = .default,
         transport: any HTTPTransport,
-        temporaryDirectory: URL = FileManager.default.temporaryDirectory
+        temporaryDirectory: URL = FileManager.default.temporaryDirectory,
+        cache: (any AnalysisStore)? = nil
     ) {
         self.analyzer = analyzer
         self.limits = limits
         self.temporaryDirectory = temporaryDirectory
+        self.cache = cache
         self.transport = transport
         ownedTransport = nil
+    }
+
+    /// The same loader (transport, limits, cache) with another analyzer; it does not own the
+    /// transport.
+    func with(analyzer: ImageColorAnalyzer) -> RemoteImageLoader {
+        RemoteImageLoader(analyzer: analyzer, limits: limits, transport: transport,
+                          temporaryDirectory: temporaryDirectory, cache: cache)
     }
 
     /// Runs `body` with a new loader and shuts the loader down afterwards, whether `body`
@@ -73,6 +95,7 @@ public final class RemoteImageLoader: Sendable {
     ///   - analyzer: Default an analyzer with default `AnalysisOptions`.
     ///   - limits: Default ``DownloadLimits/default``.
     ///   - temporaryDirectory: Default the system's.
+    ///   - cache: Default `nil` (no cache).
     ///   - isolation: The caller's actor, so `body` runs there; leave the default.
     ///   - body: Uses the loader; it must not keep it.
     /// - Returns: What `body` returned.
@@ -80,10 +103,11 @@ public final class RemoteImageLoader: Sendable {
         analyzer: ImageColorAnalyzer = ImageColorAnalyzer(),
         limits: DownloadLimits = .default,
         temporaryDirectory: URL = FileManager.default.temporaryDirectory,
+        cache: (any AnalysisStore)? = nil,
         isolation: isolated (any Actor)? = #isolation,
         _ body: (RemoteImageLoader) async throws -> Value
     ) async throws -> Value {
-        let loader = RemoteImageLoader(analyzer: analyzer, limits: limits, temporaryDirectory: temporaryDirectory)
+        let loader = RemoteImageLoader(analyzer: analyzer, limits: limits, temporaryDirectory: temporaryDirectory, cache: cache)
         let value: Value
         do {
             value = try await body(loader)
@@ -102,7 +126,7 @@ public final class RemoteImageLoader: Sendable {
         try await ownedTransport?.shutdown()
     }
 
-    /// Downloads the image at `url` and analyses it.
+    /// Downloads the image at `url` and analyses it (or reuses the cached result; see ``cache``).
     ///
     /// Cancelling the calling task stops the download at once (the connection is closed) and
     /// throws `CancellationError`.
@@ -113,22 +137,6 @@ public final class RemoteImageLoader: Sendable {
     /// - Throws: ``RemoteLoadingError`` for the download; the core's errors (such as
     ///   `ImageDecodingError`) for the image; `CancellationError`.
     public func analyze(url: URL) async throws -> ColorAnalysis {
-        let file = SpoolFile(in: temporaryDirectory)
-        defer { file.remove() }
-        let source = try await download(url, spoolingTo: file)
-        return try await analyze(source, from: url)
-    }
-
-    func download(_ url: URL, spoolingTo file: SpoolFile) async throws -> ImageSource {
-        let download = Download(
-            transport: transport, limits: limits,
-            spoolThreshold: limits.spoolThreshold(within: analyzer.options.memoryBudget))
-        return try await download.run(url, spoolingTo: file)
-    }
-
-    func analyze(_ source: ImageSource, from url: URL) async throws -> ColorAnalysis {
-        var analysis = try await analyzer.analyze(source)
-        analysis.source = url.absoluteString
-        return analysis
+        try await load(url, thumbnail: nil).analysis
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ImageColors
+import ImageColorsCache
 import ImageColorsRemote
 
 extension Quality: ExpressibleByArgument {}
@@ -68,6 +69,14 @@ struct AnalysisFlags: ParsableArguments {
             help: ArgumentHelp("Most memory one image may use: bytes, or with KB/MB/GB/KiB/MiB/GiB (e.g. 30MB, 64MiB).", valueName: "size"))
     var memoryBudget: MemoryBudget = .default
 
+    @Option(name: .customLong("total-memory"),
+            help: ArgumentHelp("Most memory all images analysed at once may use together (one pool shared by --jobs): a size like --memory-budget. An image waits for room instead of failing; each still has at most --memory-budget. Default: no shared limit.", valueName: "size"))
+    var totalMemory: MemoryBudget?
+
+    @Option(name: .customLong("cache"),
+            help: ArgumentHelp("Keep results in this SQLite file and reuse them: a URL is revalidated with the server (ETag, Last-Modified, max-age) instead of downloaded and decoded again; a file is reused while its size and modification time stay the same. Several processes may share the file. Default: no cache.", valueName: "path"))
+    var cache: String?
+
     @Option(name: .customLong("max-side"), help: ArgumentHelp("Refuse images with a longer side, in pixels.", valueName: "pixels"))
     var maxSide: Int = ImageLimits.default.maxSide
 
@@ -109,6 +118,8 @@ struct AnalysisFlags: ParsableArguments {
             throw ValidationError("--palette must be between 1 and 64, not \(palette)")
         }
         if maxDownloadSize.bytes < 1 { throw ValidationError("--max-download-size must be at least 1 byte") }
+        if let totalMemory, totalMemory.bytes < 1 { throw ValidationError("--total-memory must be at least 1 byte") }
+        if let cache, cache.isEmpty { throw ValidationError("--cache needs a file path") }
     }
 
     /// What `--timeout` and `--decode-timeout` accept: 1 ms to a day.
@@ -126,6 +137,21 @@ struct AnalysisFlags: ParsableArguments {
                                colorManagement: colorManagement == .on, paletteSize: palette ?? 0,
                                backdrop: backdrop, scheme: scheme, minimumContrast: minimumContrast,
                                frames: frames)
+    }
+
+    /// The analyzer the flags describe: their options and, with `--total-memory`, one pool for
+    /// every analysis of the run.
+    func analyzer(options: AnalysisOptions) -> ImageColorAnalyzer {
+        ImageColorAnalyzer(options: options, memoryPool: totalMemory.map { MemoryPool(capacity: $0) })
+    }
+
+    /// The cache `--cache` names, printing its warnings on stderr; `nil` without the flag.
+    func resultCache() -> AnalysisCache? {
+        cache.map { path in
+            AnalysisCache(path: path) { warning in
+                StandardStreams.printError("imagecolors: warning: \(warning)")
+            }
+        }
     }
 
     /// The download limits the flags describe.

@@ -51,12 +51,14 @@ struct AnalyzeCommand: AsyncParsableCommand {
         // Every path is planned, and collisions refused, before any work.
         let thumbnailPaths = try thumbnail.map { try ThumbnailPaths(template: $0, sources: sources) }
         let request = thumbnail.map { ThumbnailRequest(longSide: thumbnailSize, format: ThumbnailRequest.Format(path: $0)!) }
-        let batch = BatchAnalysis(analyzer: ImageColorAnalyzer(options: analysis.analysisOptions),
-                                  downloadLimits: analysis.downloadLimits, jobs: input.jobs, thumbnail: request)
+        let batch = BatchAnalysis(analyzer: analysis.analyzer(options: analysis.analysisOptions),
+                                  downloadLimits: analysis.downloadLimits, jobs: input.jobs, thumbnail: request,
+                                  cache: analysis.resultCache())
         let style = TextStyle.forStandardOutput()
         let progress = ProgressBar(total: sources.count)
         let started = ContinuousClock.now
         var failures = 0
+        var cacheCounts = CacheCounts()
         try await batch.run(sources) { index, source, outcome in
             var outcome = outcome
             if case .success(let item) = outcome, let thumbnailPaths, let made = item.thumbnail {
@@ -67,11 +69,13 @@ struct AnalyzeCommand: AsyncParsableCommand {
                     outcome = .failure(ThumbnailWriteError(path: path, reason: error.reason))
                 }
             }
-            switch outcome.map(\.analysis) {
-            case .success(let analysis):
+            if case .success(let item) = outcome, let status = item.cacheStatus { cacheCounts.add(status) }
+            switch outcome {
+            case .success(let item):
+                let analysis = item.analysis
                 progress.advance(failed: false)
                 switch format {
-                case .json: try StandardStreams.printLine(JSONLines.line(for: analysis))
+                case .json: try StandardStreams.printLine(JSONLines.line(for: JSONLines.CachedResult(analysis: analysis, cache: item.cacheStatus)))
                 case .text: try StandardStreams.printLine(TextReport(analysis: analysis, style: style).render())
                 }
             case .failure(let error):
@@ -86,7 +90,7 @@ struct AnalyzeCommand: AsyncParsableCommand {
         progress.clear()
         if sources.count > 1 {
             StandardStreams.printError("imagecolors: \(sources.count) sources: \(sources.count - failures) analysed, "
-                + "\(failures) failed, \(ProgressBar.seconds(since: started))")
+                + "\(failures) failed, \(ProgressBar.seconds(since: started))\(cacheCounts.summary)")
         }
         if failures > 0 { throw ExitCode(1) }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import ImageColors
+import ImageColorsRemote
 
 /// Encodes results and failures as single JSON lines.
 enum JSONLines {
@@ -12,5 +13,22 @@ enum JSONLines {
 
     static func line(for value: some Encodable) throws -> String {
         String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    /// A result line, with `"cache"` (how `--cache` served it) when there is a cache.
+    struct CachedResult: Encodable {
+        var analysis: ColorAnalysis
+        var cache: CacheStatus?
+
+        private enum Key: String, CodingKey {
+            case cache
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            // The analysis' own keys and this one, in one object.
+            try analysis.encode(to: encoder)
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encodeIfPresent(cache, forKey: .cache)
+        }
     }
 }

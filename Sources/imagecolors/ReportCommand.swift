@@ -51,8 +51,9 @@ struct ReportCommand: AsyncParsableCommand {
         options.titleRegion = options.titleRegion ?? .bottom
         // The page shows a palette strip: 8 colours unless --palette says otherwise.
         options.paletteSize = analysis.palette ?? 8
-        let batch = BatchAnalysis(analyzer: ImageColorAnalyzer(options: options), downloadLimits: analysis.downloadLimits,
-                                  jobs: input.jobs, thumbnail: ThumbnailRequest(longSide: thumbnailSize, jpegQuality: 80))
+        let batch = BatchAnalysis(analyzer: analysis.analyzer(options: options), downloadLimits: analysis.downloadLimits,
+                                  jobs: input.jobs, thumbnail: ThumbnailRequest(longSide: thumbnailSize, jpegQuality: 80),
+                                  cache: analysis.resultCache())
         let progress = ProgressBar(total: sources.count)
         // The comparison runs first, without thumbnails; a source it cannot analyse simply shows
         // no comparison (the main run reports the failure).

@@ -3,6 +3,7 @@ import ImageColors
 import ImageColorsRemote
 import TestHTTPServer
 import Testing
+import TestSupport
 
 /// Cancelling stops a download at once, closes its connection and removes its file.
 @Suite("Remote images: cancellation")

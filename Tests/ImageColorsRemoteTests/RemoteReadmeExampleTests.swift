@@ -15,6 +15,7 @@ struct RemoteReadmeExampleTests {
         var background = ""
         var titleColor = ""
         var accent = ""
+        var problem = ""
     }
 
     static func buildEntry(_ entry: inout Entry) async throws {
@@ -32,11 +33,15 @@ struct RemoteReadmeExampleTests {
         let analyzer = ImageColorAnalyzer()
         // README batch example begins
         let results = try await RemoteImageLoader.withLoader(analyzer: analyzer) { loader in
-            await loader.analyze(urls: entries.map(\.imageURL))     // 4 downloads at a time
+            // 4 URLs at a time, all done (or failed) within a minute
+            await loader.analyze(urls: entries.map(\.imageURL), deadline: .now + .seconds(60))
         }
-        for (index, result) in results.enumerated() {
-            guard let colors = try? result.get() else { continue }  // one error per URL
-            entries[index].background = colors.background.hex
+        for (index, outcome) in results.enumerated() {   // in input order, one per URL
+            switch outcome.result {
+            case .success(let image): entries[index].background = image.analysis.background.hex
+            case .failure(.download(.httpStatus(_, status: 404))): entries[index].problem = "gone"
+            case .failure(let error): entries[index].problem = error.code   // "corrupt-image", …
+            }
         }
         // README batch example ends
     }
@@ -60,6 +65,7 @@ struct RemoteReadmeExampleTests {
             var entries = [Entry(imageURL: server.url("/coffee.png")), Entry(imageURL: server.url("/gone.png"))]
             try await Self.buildEntries(&entries)
             #expect(entries.map(\.background) == ["#b86533", ""])
+            #expect(entries.map(\.problem) == ["", "gone"])
         }
     }
 

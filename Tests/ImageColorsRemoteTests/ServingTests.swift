@@ -3,6 +3,7 @@ import ImageColors
 import ImageColorsRemote
 import TestHTTPServer
 import Testing
+import TestSupport
 
 /// Images served normally (and not so normally) by a real server on 127.0.0.1.
 @Suite("Remote images: served")

@@ -36,6 +36,33 @@ struct ReadmeExampleTests {
         return strip
     }
 
+    /// Several images analysed at once within one budget.
+    static func pooledColors(imagePaths: [String]) async throws -> [ColorAnalysis] {
+        // README pool example begins
+        let pool = MemoryPool(capacity: .megabytes(30))            // for all the widget's images
+        let analyzer = ImageColorAnalyzer(memoryPool: pool)
+        let colors = try await withThrowingTaskGroup(of: ColorAnalysis.self) { group in
+            for path in imagePaths { group.addTask { try await analyzer.analyze(fileAt: path) } }
+            return try await group.reduce(into: []) { $0.append($1) }   // never more than 30 MB at once
+        }
+        // README pool example ends
+        #expect(pool.peak <= 30_000_000)
+        return colors
+    }
+
+    @Test("the pool example analyses every image within the pool")
+    func poolRuns() async throws {
+        let paths = RepositoryPaths.sampleNames.map { TestFiles.samples.appendingPathComponent($0).path }
+        let colors = try await Self.pooledColors(imagePaths: paths + paths)
+        #expect(colors.count == paths.count * 2)
+    }
+
+    @Test("the README shows the pool example exactly as compiled here")
+    func readmePoolMatches() throws {
+        let example = try ReadmeSnippets.example(named: "README pool example", in: #filePath)
+        #expect(try ReadmeSnippets.readme().contains(example), "README.md must contain:\n\(example)")
+    }
+
     @Test("the palette example runs and gives 6 colours by descending share")
     func paletteRuns() async throws {
         let strip = try await Self.paletteStrip(imagePath: TestFiles.samples.appendingPathComponent("coffee.png").path)

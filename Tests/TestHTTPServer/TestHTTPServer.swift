@@ -14,6 +14,9 @@ import Synchronization
 public final class TestHTTPServer: Sendable {
     /// Chooses the answer to a request path (with its query).
     public typealias Routes = @Sendable (String) -> TestResponse
+    /// Chooses the answer to a whole request: its path and header fields (for conditional
+    /// requests, say).
+    public typealias RequestRoutes = @Sendable (TestRequest) -> TestResponse
 
     /// The port the server listens on.
     public let port: Int
@@ -27,6 +30,15 @@ public final class TestHTTPServer: Sendable {
 
     /// Every path requested so far, in order.
     public var requests: [String] { log.withLock { $0.requests } }
+
+    /// Every request so far with the status it was answered with, in order.
+    public var exchanges: [TestExchange] { log.withLock { $0.exchanges } }
+
+    /// How many connections clients opened so far.
+    public var connectionCount: Int { log.withLock { $0.connections.count } }
+
+    /// How many requests there were for `path`.
+    public func requestCount(_ path: String) -> Int { log.withLock { $0.requests.filter { $0 == path }.count } }
 
     /// How many body bytes the server has written for `path` (all requests for it together).
     public func bytesSent(_ path: String) -> Int { log.withLock { $0.sent[path, default: 0] } }
@@ -44,6 +56,16 @@ public final class TestHTTPServer: Sendable {
         isolation: isolated (any Actor)? = #isolation,
         _ body: (TestHTTPServer) async throws -> Value
     ) async throws -> Value {
+        try await with(requests: { routes($0.path) }, body)
+    }
+
+    /// Starts a server that answers whole requests, runs `body` with it and stops it, whether
+    /// `body` returned or threw.
+    public static func with<Value>(
+        requests routes: @escaping RequestRoutes,
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: (TestHTTPServer) async throws -> Value
+    ) async throws -> Value {
         let server = try await TestHTTPServer(routes: routes)
         do {
             let value = try await body(server)
@@ -55,7 +77,7 @@ public final class TestHTTPServer: Sendable {
         }
     }
 
-    private init(routes: @escaping Routes) async throws {
+    private init(routes: @escaping RequestRoutes) async throws {
         let log = ServerLog()
         channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
@@ -84,6 +106,7 @@ public final class TestHTTPServer: Sendable {
 final class ServerLog: Sendable {
     struct State {
         var requests: [String] = []
+        var exchanges: [TestExchange] = []
         var abandoned: [String: ContinuousClock.Instant] = [:]
         var sent: [String: Int] = [:]
         var inFlight = 0
@@ -104,25 +127,33 @@ private final class Responder: ChannelInboundHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = ByteBuffer
 
-    private let routes: TestHTTPServer.Routes
+    private let routes: TestHTTPServer.RequestRoutes
     private let log: ServerLog
     private var path = "/"
+    private var headers: [(String, String)] = []
     /// The response being written, and how much of its body is out.
     private var current: (response: TestResponse, path: String, offset: Int)?
     private var timer: Scheduled<Void>?
 
-    init(routes: @escaping TestHTTPServer.Routes, log: ServerLog) {
+    init(routes: @escaping TestHTTPServer.RequestRoutes, log: ServerLog) {
         self.routes = routes
         self.log = log
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
-        case .head(let head): path = head.uri
+        case .head(let head):
+            path = head.uri
+            headers = head.headers.map { ($0.name, $0.value) }
         case .body: break
         case .end:
-            log.withLock { $0.requests.append(path) }
-            start(routes(path), context: context)
+            let request = TestRequest(path: path, headers: headers)
+            let response = routes(request)
+            log.withLock {
+                $0.requests.append(path)
+                $0.exchanges.append(TestExchange(request: request, status: response.status))
+            }
+            start(response, context: context)
         }
     }
 
@@ -139,7 +170,17 @@ private final class Responder: ChannelInboundHandler {
             $0.inFlight += 1
             $0.peakInFlight = max($0.peakInFlight, $0.inFlight)
         }
-        after(response.headDelay, context: context) { self.writeHead(context: context) }
+        response.gate?.arrive()
+        after(response.headDelay, context: context) { self.writeHeadWhenOpen(context: context) }
+    }
+
+    /// Writes the head once the response's gate (if any) is open.
+    private func writeHeadWhenOpen(context: ChannelHandlerContext) {
+        guard let (response, _, _) = current else { return }
+        if let gate = response.gate, !gate.isOpen {
+            return after(.milliseconds(5), context: context) { self.writeHeadWhenOpen(context: context) }
+        }
+        writeHead(context: context)
     }
 
     private func writeHead(context: ChannelHandlerContext) {

@@ -30,12 +30,16 @@ public struct TestResponse: Sendable {
     public var interval: Duration
     /// Pause before the response head; default none.
     public var headDelay: Duration
+    /// Holds the response head (after ``headDelay``) until the gate is open, checked every 5 ms
+    /// on the event loop; default `nil`, no hold. The request counts as arrived at it when the
+    /// server starts the response.
+    public var gate: ArrivalGate?
 
     /// Creates a response.
     public init(
         status: Int = 200, headers: [(String, String)] = [], body: Data = Data(),
         framing: Framing = .contentLength, chunkSize: Int = 65_536, interval: Duration = .zero,
-        headDelay: Duration = .zero
+        headDelay: Duration = .zero, gate: ArrivalGate? = nil
     ) {
         self.status = status
         self.headers = headers
@@ -44,6 +48,7 @@ public struct TestResponse: Sendable {
         self.chunkSize = max(1, chunkSize)
         self.interval = interval
         self.headDelay = headDelay
+        self.gate = gate
     }
 
     /// 200 with `body` and the given `Content-Type`.

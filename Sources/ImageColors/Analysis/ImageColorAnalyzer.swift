@@ -9,39 +9,52 @@ import Foundation
 /// print(colors.background.hex, colors.title.text)
 /// ```
 ///
-/// An analysis is CPU work with nothing to wait for but the file, so `analyze` runs it on the
-/// task that awaits it, start to finish, without threads of its own, and checks for
-/// cancellation between rows. A call holds at most ``AnalysisOptions/memoryBudget``: to bound
-/// a batch's memory, bound how many calls run at once (as the CLI's `--jobs` does). On one
-/// core of the machine in the README's Performance section, a 1 MP JPEG takes about 2 ms and
-/// a 24 MP one about 8 ms.
+/// An analysis is CPU work with nothing to wait for but the file, so `analyze` runs it on
+/// ``executor`` (``AnalysisExecutor/shared``, one thread per core, by default), never on Swift's
+/// cooperative pool, and checks for cancellation between rows. A call holds at most
+/// ``AnalysisOptions/memoryBudget``; to bound many calls together, give them one
+/// ``memoryPool``: they then wait for room instead of adding up. On one core of the machine in
+/// the README's Performance section, a 1 MP JPEG takes about 2 ms and a 24 MP one about 8 ms.
 public struct ImageColorAnalyzer: Sendable {
     /// The options every analysis uses.
     public var options: AnalysisOptions
+    /// The budget shared with other analyzers' calls, or `nil` (the default) for one
+    /// ``AnalysisOptions/memoryBudget`` per call. See ``MemoryPool``.
+    public var memoryPool: MemoryPool?
+    /// Where the decoding and the other blocking work run: default ``AnalysisExecutor/shared``;
+    /// `nil` runs them on the task that awaits the call (the cooperative pool, unless that task
+    /// prefers another executor).
+    public var executor: AnalysisExecutor?
 
     /// Creates an analyzer.
-    /// - Parameter options: Default ``AnalysisOptions/init(quality:memoryBudget:limits:backgroundSource:titleRule:brightnessThreshold:titleRegion:strictDecoding:colorManagement:paletteSize:backdrop:scheme:minimumContrast:frames:)``
-    ///   with its defaults.
-    public init(options: AnalysisOptions = AnalysisOptions()) {
+    /// - Parameters:
+    ///   - options: Default ``AnalysisOptions/init(quality:memoryBudget:limits:backgroundSource:titleRule:brightnessThreshold:titleRegion:strictDecoding:colorManagement:paletteSize:backdrop:scheme:minimumContrast:frames:)``
+    ///     with its defaults.
+    ///   - memoryPool: Default `nil`: each call has its own budget.
+    ///   - executor: Default ``AnalysisExecutor/shared``.
+    public init(options: AnalysisOptions = AnalysisOptions(), memoryPool: MemoryPool? = nil,
+                executor: AnalysisExecutor? = .shared) {
         self.options = options
+        self.memoryPool = memoryPool
+        self.executor = executor
     }
 
     /// Analyses the JPEG, PNG, WebP or GIF file at `path`.
-    /// - Throws: ``LoadingError``, ``ImageDecodingError``, or `CancellationError`.
+    /// - Throws: ``LoadingError``, ``ImageDecodingError``, ``MemoryBudgetError``, or `CancellationError`.
     public func analyze(fileAt path: String) async throws -> ColorAnalysis {
-        try analyzeNow(.file(path))
+        try await perform(.file(path), thumbnail: nil).analysis
     }
 
     /// Analyses encoded JPEG, PNG, WebP or GIF bytes.
-    /// - Throws: ``ImageDecodingError`` or `CancellationError`.
+    /// - Throws: ``ImageDecodingError``, ``MemoryBudgetError`` or `CancellationError`.
     public func analyze(data: Data) async throws -> ColorAnalysis {
-        try analyzeNow(.data(data))
+        try await perform(.data(data), thumbnail: nil).analysis
     }
 
     /// Analyses a file or bytes.
-    /// - Throws: ``LoadingError``, ``ImageDecodingError`` or `CancellationError`.
+    /// - Throws: ``LoadingError``, ``ImageDecodingError``, ``MemoryBudgetError`` or `CancellationError`.
     public func analyze(_ source: ImageSource) async throws -> ColorAnalysis {
-        try analyzeNow(source)
+        try await perform(source, thumbnail: nil).analysis
     }
 
     /// The synchronous pipeline; checks for cancellation between rows.
@@ -50,8 +63,9 @@ public struct ImageColorAnalyzer: Sendable {
     }
 
     /// The synchronous pipeline, with a thumbnail made from the same decoding pass when asked.
-    func analyzeNow(_ source: ImageSource, thumbnail request: ThumbnailRequest?) throws -> (analysis: ColorAnalysis, thumbnail: Thumbnail?) {
-        let ledger = MemoryLedger(budget: options.memoryBudget)
+    /// - Parameter ledger: Where memory is reserved; default a fresh one for the options' budget.
+    func analyzeNow(_ source: ImageSource, thumbnail request: ThumbnailRequest?, ledger: MemoryLedger? = nil) throws -> (analysis: ColorAnalysis, thumbnail: Thumbnail?) {
+        let ledger = ledger ?? MemoryLedger(budget: options.memoryBudget)
         // The histogram and the clustering or palette working set are allocated after decoding;
         // reserving them first keeps the decoder from taking the room they will need. Reserved
         // whether or not a palette is asked for, so that the decode (at `highest`, how far the
@@ -83,7 +97,7 @@ public struct ImageColorAnalyzer: Sendable {
             source: name, format: info.format, width: width, height: height,
             orientation: info.orientation.rawValue,
             analyzed: .init(width: image.width, height: image.height), roles: roles, title: title,
-            memory: .init(budget: options.memoryBudget.bytes, accountedPeak: ledger.peak))
+            memory: .init(budget: ledger.budget.bytes, accountedPeak: ledger.peak))
         analysis.scheme = quantizer.scheme
         analysis.minimumContrast = quantizer.minimumContrast
         analysis.colorProfile = colors.profile

@@ -53,7 +53,8 @@ public struct ThumbnailRequest: Sendable, Hashable {
 }
 
 /// A small upright copy of the image, made from the same decoding pass as its analysis.
-public struct Thumbnail: Sendable, Hashable {
+/// `Codable` (the bytes as Base64), so it can be stored with its analysis.
+public struct Thumbnail: Sendable, Hashable, Codable {
     /// Width in pixels.
     public var width: Int
     /// Height in pixels.
@@ -62,6 +63,19 @@ public struct Thumbnail: Sendable, Hashable {
     public var format: ThumbnailRequest.Format
     /// The encoded bytes, ready to write to a file or embed.
     public var data: Data
+
+    /// Creates a thumbnail from stored parts (a cache row, a database record).
+    /// - Parameters:
+    ///   - width: Width in pixels.
+    ///   - height: Height in pixels.
+    ///   - format: The encoding of `data`.
+    ///   - data: The encoded bytes.
+    public init(width: Int, height: Int, format: ThumbnailRequest.Format, data: Data) {
+        self.width = width
+        self.height = height
+        self.format = format
+        self.data = data
+    }
 
     /// Encodes `image` as `request` asks, compositing transparency onto `backdrop` for JPEG.
     init(encoding image: RGBAImage, as request: ThumbnailRequest, backdrop: RGBColor) throws(ImageDecodingError) {
@@ -83,8 +97,8 @@ extension ImageColorAnalyzer {
     ///   - thumbnail: The thumbnail to make.
     /// - Throws: As ``analyze(_:)``.
     public func analyze(_ source: ImageSource, thumbnail: ThumbnailRequest) async throws -> (analysis: ColorAnalysis, thumbnail: Thumbnail) {
-        let (analysis, made) = try analyzeNow(source, thumbnail: thumbnail)
-        // analyzeNow makes a thumbnail whenever one is requested.
-        return (analysis, made!)
+        let output = try await perform(source, thumbnail: thumbnail)
+        // perform makes a thumbnail whenever one is requested.
+        return (output.analysis, output.thumbnail!)
     }
 }

@@ -1,6 +1,24 @@
 import Foundation
 import ImageColors
 
+/// What a download brought: a new body, or the server's word that the cached one still holds.
+enum DownloadResponse {
+    /// A `2xx` body, and what its headers say about caching it.
+    case body(DownloadedBody)
+    /// `304 Not Modified` to a conditional request, with its header fields.
+    case notModified(headers: [HTTPHeaderField], receivedAt: Date)
+}
+
+/// A body downloaded in full.
+struct DownloadedBody {
+    /// The bytes, or the file they were spooled to.
+    var source: ImageSource
+    /// The pool bytes held for a body kept in memory (`nil` for a file, or without a pool).
+    var reservation: MemoryReservation?
+    /// Validators and freshness from the response's headers.
+    var policy: HTTPCachePolicy
+}
+
 /// One URL's download: redirects followed by hand, status checked, body counted against the
 /// cap and collected by a ``SpoolingSink``, all under the total deadline.
 struct Download: Sendable {
@@ -8,6 +26,9 @@ struct Download: Sendable {
     let limits: DownloadLimits
     /// Bodies up to this size stay in memory.
     let spoolThreshold: Int
+    /// Where a body kept in memory reserves its bytes; `nil` to keep it without reserving
+    /// (the analysis' own ledger counts it then).
+    let pool: MemoryPool?
 
     /// Sent with every request. Content-Type in the answer is not trusted either way: the
     /// format is sniffed from the bytes.
@@ -17,12 +38,18 @@ struct Download: Sendable {
     ]
 
     /// Downloads `url`, spooling to `file` if the body is large.
-    /// - Returns: The bytes, or `.file(file.path)`; the caller removes the file.
+    /// - Parameters:
+    ///   - url: The image.
+    ///   - file: Where a large body goes; the caller removes it.
+    ///   - validators: A cached entry's policy, to ask conditionally (`If-None-Match`,
+    ///     `If-Modified-Since`); `nil` for a plain request.
+    /// - Returns: The body, or `notModified` (only when `validators` were sent).
     /// - Throws: ``RemoteLoadingError``, or `CancellationError` when the task was cancelled.
-    func run(_ url: URL, spoolingTo file: SpoolFile) async throws -> ImageSource {
+    func run(_ url: URL, spoolingTo file: SpoolFile, validators: HTTPCachePolicy? = nil) async throws -> DownloadResponse {
         try RemoteURL.check(url)
+        let conditions = validators?.conditionalHeaders ?? []
         do {
-            return try await withDeadline(limits.timeout) { try await self.follow(url, spoolingTo: file) }
+            return try await withDeadline(limits.timeout) { try await self.follow(url, spoolingTo: file, conditions: conditions) }
         } catch is DeadlineExceeded {
             throw RemoteLoadingError.timedOut(url, limit: limits.timeout)
         } catch {
@@ -34,27 +61,31 @@ struct Download: Sendable {
 
     private enum Step {
         case redirect(location: String?)
-        case body(ImageSource)
+        case done(DownloadResponse)
     }
 
-    private func follow(_ url: URL, spoolingTo file: SpoolFile) async throws -> ImageSource {
+    private func follow(_ url: URL, spoolingTo file: SpoolFile, conditions: [HTTPHeaderField]) async throws -> DownloadResponse {
         var redirects = RedirectTracker(origin: url, limit: limits.maxRedirects)
         var current = url
         while true {
-            let request = HTTPTransportRequest(url: current, headers: Self.headers)
+            let request = HTTPTransportRequest(url: current, headers: Self.headers + conditions)
             let step: Step = try await send(request) { [current] response in
                 if RedirectTracker.followedStatuses.contains(response.status) {
                     // The redirect's own body is not read; the transport cancels it.
                     return .redirect(location: response.header("Location"))
                 }
+                if response.status == 304, !conditions.isEmpty {
+                    return .done(.notModified(headers: response.headers, receivedAt: Date()))
+                }
                 guard (200..<300).contains(response.status) else {
                     throw RemoteLoadingError.httpStatus(current, status: response.status)
                 }
-                return .body(try await receive(response, from: current, spoolingTo: file))
+                let policy = HTTPCachePolicy(headers: response.headers, receivedAt: Date())
+                return .done(.body(try await receive(response, from: current, spoolingTo: file, policy: policy)))
             }
             switch step {
-            case .body(let source):
-                return source
+            case .done(let response):
+                return response
             case .redirect(let location):
                 current = try redirects.follow(from: current, location: location)
             }
@@ -79,13 +110,13 @@ struct Download: Sendable {
 
     /// Reads the body, counting every byte against the cap as it arrives.
     private func receive(
-        _ response: HTTPTransportResponse, from url: URL, spoolingTo file: SpoolFile
-    ) async throws -> ImageSource {
+        _ response: HTTPTransportResponse, from url: URL, spoolingTo file: SpoolFile, policy: HTTPCachePolicy
+    ) async throws -> DownloadedBody {
         let expected = response.contentLength
         if let expected, expected > limits.maxBodySize {
             throw RemoteLoadingError.bodyTooLarge(url, limit: limits.maxBodySize, declared: expected)
         }
-        let sink = try SpoolingSink(file: file, threshold: spoolThreshold, expectedLength: expected)
+        let sink = try SpoolingSink(file: file, threshold: spoolThreshold, expectedLength: expected, pool: pool)
         var received = 0
         do {
             for try await chunk in response.body {
@@ -112,7 +143,7 @@ struct Download: Sendable {
         if let expected, received < expected {
             throw RemoteLoadingError.bodyTruncated(url, received: received, expected: expected, reason: nil)
         }
-        return try sink.finish()
+        return try sink.finish(policy: policy)
     }
 
     /// A transport error in words for a message.

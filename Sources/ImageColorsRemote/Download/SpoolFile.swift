@@ -23,6 +23,18 @@ struct SpoolFile: Sendable {
         return handle
     }
 
+    /// Writes `bytes` to `file` in one go (a body moved out of memory).
+    /// - Throws: ``RemoteLoadingError/spoolFailed(path:reason:)``.
+    static func write(_ bytes: Data, to file: SpoolFile) throws {
+        let handle = try file.create()
+        defer { try? handle.close() }
+        do {
+            try handle.write(contentsOf: bytes)
+        } catch {
+            throw RemoteLoadingError.spoolFailed(path: file.path, reason: "\(error.localizedDescription)")
+        }
+    }
+
     /// Removes the file if it exists.
     func remove() {
         try? FileManager.default.removeItem(atPath: path)

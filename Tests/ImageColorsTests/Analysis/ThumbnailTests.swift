@@ -30,6 +30,21 @@ struct ThumbnailTests {
         #expect(withThumbnail == plain)
     }
 
+    @Test("a thumbnail is Codable: JSON keeps its size and format, and its bytes as Base64")
+    func codable() async throws {
+        // Given a PNG thumbnail
+        let (_, thumbnail) = try await ImageColorAnalyzer().analyze(.file(Self.rocket), thumbnail: ThumbnailRequest(longSide: 48, format: .png))
+        // When it is encoded as JSON and decoded again
+        let json = try JSONEncoder().encode(thumbnail)
+        let decoded = try JSONDecoder().decode(Thumbnail.self, from: json)
+        // Then it comes back equal, and the JSON says what it is
+        #expect(decoded == thumbnail)
+        let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+        #expect(object["width"] as? Int == 48 && object["height"] as? Int == 32)
+        #expect(object["format"] as? String == "png")
+        #expect(object["data"] as? String == thumbnail.data.base64EncodedString())
+    }
+
     @Test("the thumbnail is upright: EXIF orientation applies to it too")
     func upright() async throws {
         let path = TestFiles.corpus("orientation/hopper_orientation_6.jpg")

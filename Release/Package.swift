@@ -1,0 +1,93 @@
+// swift-tools-version: 6.1
+// The library's and the loader's suites (ImageColorsTests, ImageColorsRemoteTests) built with
+// -O, for CI's release-mode step (`.ci/run`): Swift 6.3.1 miscompiled a task-group shape at -O
+// that debug builds got right, and release builds are what users ship.
+//
+// Our code is built as a release build builds it: every Swift target here with `-O -wmo`, the
+// C shim with `-O2`. The dependencies (swift-nio, async-http-client and what it pulls in,
+// BoringSSL's C among it) are not: this package is built in the debug configuration, with the
+// main package's scratch path, so it reuses the dependencies `swift test` has just built there
+// and compiles only our targets. `swift test -c release` in the main package built every
+// dependency with -O as well: 15.5 minutes cold on this project's 2-core machine (10.5 with
+// only these two suites' graph), most of it BoringSSL's C and swift-nio's Swift, neither of
+// which can show this bug.
+//
+//   swift test            # the main package, debug: builds the dependencies in .build
+//   Release/test.sh       # then this package's suites, in the same scratch path
+//
+// Run it through Release/test.sh: whole-module builds keep no incremental build record, and
+// these targets' module names are the main package's, so in the shared scratch path the main
+// package's next debug build would trust its old record and link the optimised objects. The
+// script removes these targets' build folders when it ends, and the main package rebuilds them.
+// SwiftPM takes no target outside the package root, so `Sources/…` and `Tests/…` here are
+// symlinks to the main package's folders: the same files; the targets' dependencies below must
+// follow the main manifest's.
+import Foundation
+import PackageDescription
+
+/// What `-c release` gives a Swift target: optimised, whole module, one LLVM thread per core.
+/// (The driver then says that it ignores batch mode and incremental builds: expected.)
+let releaseSwift: [SwiftSetting] = [
+    .unsafeFlags(["-O", "-wmo", "-num-threads", "\(ProcessInfo.processInfo.activeProcessorCount)"]),
+]
+
+let package = Package(
+    name: "ImageColorsRelease",
+    dependencies: [
+        .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", exact: "2.101.2"),
+    ],
+    targets: [
+        .systemLibrary(name: "CJPEG", path: "Sources/CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
+        .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CLCMS", path: "Sources/CLCMS", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
+        .target(
+            name: "CImageCodecs",
+            dependencies: ["CJPEG", "CPNG"],
+            path: "Sources/CImageCodecs",
+            cSettings: [.unsafeFlags(["-O2"])]
+        ),
+        .target(
+            name: "ImageColors",
+            dependencies: ["CImageCodecs", "CLCMS"],
+            path: "Sources/ImageColors",
+            swiftSettings: releaseSwift
+        ),
+        .target(
+            name: "ImageColorsRemote",
+            dependencies: [
+                "ImageColors",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            path: "Sources/ImageColorsRemote",
+            swiftSettings: releaseSwift
+        ),
+        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: releaseSwift),
+        .target(
+            name: "TestHTTPServer",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            path: "Tests/TestHTTPServer",
+            swiftSettings: releaseSwift
+        ),
+        .testTarget(
+            name: "ImageColorsTests",
+            dependencies: ["ImageColors", "TestSupport"],
+            path: "Tests/ImageColorsTests",
+            // Runs the built `imagecolors` binary, which this package does not build.
+            exclude: ["Hostile/QuietCLISweepTests.swift"],
+            swiftSettings: releaseSwift
+        ),
+        .testTarget(
+            name: "ImageColorsRemoteTests",
+            dependencies: ["ImageColorsRemote", "TestSupport", "TestHTTPServer"],
+            path: "Tests/ImageColorsRemoteTests",
+            swiftSettings: releaseSwift
+        ),
+    ]
+)

@@ -1,0 +1,190 @@
+import Foundation
+import GRDB
+
+extension AnalysisCache {
+    /// The open database, or why there is none.
+    struct Connection: ~Copyable {
+        var pool: DatabasePool?
+        /// Set once the file turned out unusable: this process goes without the cache.
+        var bypassed = false
+        /// Whether the "locked" warning was given (it is given once, not per lookup).
+        var warnedLocked = false
+
+        static var unopened: Connection { Connection() }
+    }
+
+    /// "ICC1" in the SQLite header's application ID: the file is an ImageColors cache.
+    static let applicationID: Int32 = 0x4943_4331
+    /// The layout of the `entry` table; a file with a lower one is rebuilt, a higher one left alone.
+    static let schemaVersion = 1
+
+    /// Runs `body` in an immediate write transaction (it may also read): `nil` when the cache
+    /// cannot be used, with a warning.
+    func perform<Value: Sendable>(_ operation: String, _ body: @escaping @Sendable (Database) throws -> Value) async -> Value? {
+        guard let pool = database() else { return nil }
+        do {
+            return try await pool.writeWithoutTransaction { db in
+                var result: Value?
+                // Immediate: take the write lock first, so two processes never both hold a
+                // read lock and then ask for the write lock (SQLite's deadlock, SQLITE_BUSY
+                // at once whatever the timeout).
+                try db.inTransaction(.immediate) {
+                    result = try body(db)
+                    return .commit
+                }
+                return result!
+            }
+        } catch let error as DatabaseError where Self.isDamage(error) {
+            // Damaged while in use (another process, the disk): start again from an empty file.
+            connection.withLock { $0.pool = nil }
+            try? pool.close()
+            removeFiles()
+            warn(.rebuilt(path: path, reason: "the file is damaged (\(Self.words(for: error)))", underlying: error))
+            return nil
+        } catch {
+            warn(.skipped(path: path, operation: operation, underlying: error))
+            return nil
+        }
+    }
+
+    /// The database, opened (and checked, created or rebuilt) on first use.
+    private func database() -> DatabasePool? {
+        var warnings: [AnalysisCacheWarning] = []
+        let pool: DatabasePool? = connection.withLock { state in
+            if let pool = state.pool { return pool }
+            if state.bypassed { return nil }
+            switch open(warnings: &warnings) {
+            case .ready(let pool):
+                state.pool = pool
+                return pool
+            case .bypass:
+                state.bypassed = true
+                return nil
+            case .locked(let warning):
+                if !state.warnedLocked { warnings.append(warning) }
+                state.warnedLocked = true
+                return nil
+            }
+        }
+        // Outside the lock: a handler may use the cache.
+        warnings.forEach(warn)
+        return pool
+    }
+
+    private enum Opening {
+        case ready(DatabasePool)
+        case bypass
+        case locked(AnalysisCacheWarning)
+    }
+
+    private func open(warnings: inout [AnalysisCacheWarning], rebuilding: Bool = false) -> Opening {
+        if let header = fileHeader(), !header.isEmpty, !header.starts(with: Array("SQLite format 3\0".utf8)) {
+            warnings.append(.bypassed(path: path, reason: "not a SQLite database; remove it or choose another path", underlying: nil))
+            return .bypass
+        }
+        do {
+            switch try checkLayout() {
+            case .ready:
+                break
+            case .olderSchema(let found):
+                warnings.append(.rebuilt(path: path, reason: "made by an older version (schema \(found), now \(Self.schemaVersion))", underlying: nil))
+            case .newerSchema(let found):
+                warnings.append(.bypassed(path: path, reason: "made by a newer version (schema \(found), this one reads \(Self.schemaVersion))", underlying: nil))
+                return .bypass
+            case .foreign:
+                warnings.append(.bypassed(path: path, reason: "a SQLite database of another program; it is left alone", underlying: nil))
+                return .bypass
+            }
+            return .ready(try DatabasePool(path: path, configuration: configuration()))
+        } catch let error as DatabaseError where Self.isLock(error) {
+            return .locked(.skipped(path: path, operation: "open the file (another process holds it)", underlying: error))
+        } catch let error as DatabaseError where Self.isDamage(error) && !rebuilding {
+            removeFiles()
+            warnings.append(.rebuilt(path: path, reason: "the file is damaged (\(Self.words(for: error)))", underlying: error))
+            return open(warnings: &warnings, rebuilding: true)
+        } catch {
+            warnings.append(.bypassed(path: path, reason: "cannot open it (\(Self.words(for: error)))", underlying: error))
+            return .bypass
+        }
+    }
+
+    private enum Layout {
+        case ready
+        case olderSchema(Int)
+        case newerSchema(Int)
+        case foreign
+    }
+
+    /// Reads the file's application ID and schema, creating the table in an empty file and
+    /// rebuilding it in an older one. A plain connection, not the pool: the pool would switch
+    /// another program's database to WAL before anyone looked at it.
+    private func checkLayout() throws -> Layout {
+        let queue = try DatabaseQueue(path: path, configuration: configuration())
+        defer { try? queue.close() }
+        return try queue.writeWithoutTransaction { db in
+            var layout = Layout.ready
+            try db.inTransaction(.immediate) {
+                let application = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+                let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+                let tables = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
+                switch (application, version) {
+                case (0, _) where tables == 0:
+                    try Self.createSchema(db)
+                case (Self.applicationID, Self.schemaVersion):
+                    break
+                case (Self.applicationID, let found) where found < Self.schemaVersion:
+                    try db.execute(sql: "DROP TABLE IF EXISTS entry")
+                    try Self.createSchema(db)
+                    layout = .olderSchema(found)
+                case (Self.applicationID, let found):
+                    layout = .newerSchema(found)
+                default:
+                    layout = .foreign
+                }
+                return .commit
+            }
+            return layout
+        }
+    }
+
+    private static func createSchema(_ db: Database) throws {
+        try db.execute(sql: CacheRow.schema)
+        try db.execute(sql: "PRAGMA application_id = \(applicationID)")
+        try db.execute(sql: "PRAGMA user_version = \(schemaVersion)")
+    }
+
+    private func configuration() -> Configuration {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(limits.busyTimeout.seconds)
+        configuration.label = "ImageColorsCache"
+        return configuration
+    }
+
+    /// The file's first 16 bytes, `nil` when there is no file.
+    private func fileHeader() -> [UInt8]? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        return Array((try? handle.read(upToCount: 16)) ?? Data())
+    }
+
+    /// Deletes the database and its WAL and shared-memory files.
+    private func removeFiles() {
+        for suffix in ["", "-wal", "-shm"] {
+            try? FileManager.default.removeItem(atPath: path + suffix)
+        }
+    }
+
+    static func isDamage(_ error: DatabaseError) -> Bool {
+        error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB
+    }
+
+    static func isLock(_ error: DatabaseError) -> Bool {
+        error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED
+    }
+
+    /// SQLite's own words for `error` ("database is locked"), or its description.
+    static func words(for error: any Error) -> String {
+        if let error = error as? DatabaseError { return error.message ?? "\(error.resultCode)" }
+        return "\(error)"
+    }
+}

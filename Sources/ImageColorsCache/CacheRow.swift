@@ -1,0 +1,69 @@
+import Foundation
+import GRDB
+import ImageColors
+import ImageColorsRemote
+
+/// How an entry is laid out in the `entry` table.
+enum CacheRow {
+    /// One row per URL (or file) and variant. `size` is what the row's payload costs, counted
+    /// against the size limit; `fresh_until` is `NULL` when the entry must be revalidated
+    /// before every use.
+    static let schema = """
+        CREATE TABLE entry (
+            source TEXT NOT NULL,
+            variant TEXT NOT NULL,
+            etag TEXT,
+            last_modified TEXT,
+            fresh_until REAL,
+            stored_at REAL NOT NULL,
+            accessed_at REAL NOT NULL,
+            analysis BLOB NOT NULL,
+            thumbnail_format TEXT,
+            thumbnail_width INTEGER,
+            thumbnail_height INTEGER,
+            thumbnail BLOB,
+            size INTEGER NOT NULL,
+            PRIMARY KEY (source, variant)
+        );
+        CREATE INDEX entry_accessed ON entry (accessed_at);
+        """
+
+    static let insert = """
+        INSERT OR REPLACE INTO entry (source, variant, etag, last_modified, fresh_until, stored_at, accessed_at,
+            analysis, thumbnail_format, thumbnail_width, thumbnail_height, thumbnail, size)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """
+
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return encoder
+    }()
+
+    /// The values for ``insert``, or `nil` when the analysis cannot be encoded.
+    static func arguments(for entry: CachedAnalysis, key: AnalysisStoreKey, now: Date) -> StatementArguments? {
+        guard let analysis = try? encoder.encode(entry.analysis) else { return nil }
+        let thumbnail = entry.thumbnail
+        let size = key.source.utf8.count + key.variant.utf8.count + analysis.count + (thumbnail?.data.count ?? 0)
+        let time = now.timeIntervalSince1970
+        return [key.source, key.variant, entry.policy.etag, entry.policy.lastModified,
+                entry.policy.freshUntil?.timeIntervalSince1970, time, time,
+                analysis, thumbnail?.format.rawValue, thumbnail?.width, thumbnail?.height, thumbnail?.data, size]
+    }
+
+    /// The entry in `row`, or `nil` when its analysis or thumbnail no longer decodes.
+    static func entry(from row: Row) -> CachedAnalysis? {
+        guard let json: Data = row["analysis"],
+              let analysis = try? JSONDecoder().decode(ColorAnalysis.self, from: json) else { return nil }
+        var thumbnail: Thumbnail?
+        if let data: Data = row["thumbnail"] {
+            guard let name: String = row["thumbnail_format"], let format = ThumbnailRequest.Format(rawValue: name),
+                  let width: Int = row["thumbnail_width"], let height: Int = row["thumbnail_height"] else { return nil }
+            thumbnail = Thumbnail(width: width, height: height, format: format, data: data)
+        }
+        let freshUntil: Double? = row["fresh_until"]
+        let policy = HTTPCachePolicy(etag: row["etag"], lastModified: row["last_modified"],
+                                     freshUntil: freshUntil.map(Date.init(timeIntervalSince1970:)))
+        return CachedAnalysis(analysis: analysis, thumbnail: thumbnail, policy: policy)
+    }
+}
