@@ -114,7 +114,10 @@ struct BatchTests {
         let slow = TestResponse.drip(TestResponse.filler(1000), chunkSize: 10, interval: .milliseconds(600))
         try await TestHTTPServer.with({ _ in slow }) { server in
             let urls = (0..<4).map { server.url("/\($0)") }
-            try await RemoteImageLoader.withLoader(limits: DownloadLimits(timeout: .seconds(120))) { loader in
+            // (An executor of its own: in a full run, long analyses of other suites may hold the
+            // shared one's threads for longer than `eventually` waits.)
+            let analyzer = ImageColorAnalyzer(executor: AnalysisExecutor(threads: 2, name: "cancel-batch"))
+            try await RemoteImageLoader.withLoader(analyzer: analyzer, limits: DownloadLimits(timeout: .seconds(120))) { loader in
                 let task = Task { await loader.analyze(urls: urls, maxConcurrentDownloads: 2) }
                 #expect(await eventually { server.requests.count == 2 })
                 // When the batch is cancelled

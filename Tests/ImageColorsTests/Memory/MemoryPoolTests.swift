@@ -81,7 +81,8 @@ struct MemoryPoolTests {
     func waitsForRoom() async throws {
         // Given a pool whose room is held by someone else
         let pool = MemoryPool(capacity: .megabytes(15))
-        let analyzer = ImageColorAnalyzer(options: .init(memoryBudget: .megabytes(15)), memoryPool: pool)
+        let analyzer = ImageColorAnalyzer(options: .init(memoryBudget: .megabytes(15)), memoryPool: pool,
+                                          executor: AnalysisExecutor(threads: 1, name: "wait-for-room"))
         let alone = try await ImageColorAnalyzer(options: .init(memoryBudget: .megabytes(15))).analyze(fileAt: Self.coffee)
         #expect(pool.tryReserve(14_000_000, aheadOfWaiters: false))
         // When an analysis starts
@@ -97,7 +98,9 @@ struct MemoryPoolTests {
     @Test("cancelling an analysis that waits for room ends it with CancellationError")
     func cancelWhileWaiting() async throws {
         let pool = MemoryPool(capacity: .megabytes(15))
-        let analyzer = ImageColorAnalyzer(memoryPool: pool)
+        // (An executor of its own: in a full run, long analyses of other suites may hold the
+        // shared one's threads for longer than `eventually` waits.)
+        let analyzer = ImageColorAnalyzer(memoryPool: pool, executor: AnalysisExecutor(threads: 1, name: "cancel-wait"))
         #expect(pool.tryReserve(14_000_000, aheadOfWaiters: false))
         let analysis = Task { try await analyzer.analyze(fileAt: Self.coffee) }
         #expect(await eventually { pool.waiting == 1 })
