@@ -83,19 +83,24 @@ struct BatchOutcomeTests {
         // it cannot cut off another test's download
         let limits = DownloadLimits(connectTimeout: .seconds(13), timeout: .seconds(60))
         try await TestHTTPServer.with({ _ in .ok(Fixtures.png) }) { server in
-            // When two entries are built one after the other with the simple call
+            // When four entries are built one after the other with the simple call
             let analyzer = ImageColorAnalyzer()
-            let first = try await analyzer.analyze(url: server.url("/a.png"), limits: limits)
-            let second = try await analyzer.analyze(url: server.url("/b.png"), limits: limits)
-            // Then the server saw one connection for both requests
-            #expect(first.background == second.background)
-            #expect(server.requests.count == 2)
-            #expect(server.connectionCount == 1)
+            var backgrounds: [RGBColor] = []
+            for name in ["a", "b", "c", "d"] {
+                backgrounds.append(try await analyzer.analyze(url: server.url("/\(name).png"), limits: limits).background)
+            }
+            // Then the server saw fewer connections than requests: the pool kept one open. (Not
+            // exactly one: on a loaded machine the client may ask for the next request before
+            // the previous connection is back in its pool, and open another.)
+            #expect(Set(backgrounds).count == 1)
+            #expect(server.requests.count == 4)
+            let connections = server.connectionCount
+            #expect(connections < 4, "\(connections) connections for 4 requests")
             // And once the pool is shut down, the next call opens a new one
             try await RemoteImageLoader.shutdownSharedTransport(connectTimeout: .seconds(13))
-            let third = try await analyzer.analyze(url: server.url("/c.png"), limits: limits)
-            #expect(third.background == first.background)
-            #expect(server.connectionCount == 2)
+            let after = try await analyzer.analyze(url: server.url("/e.png"), limits: limits)
+            #expect(after.background == backgrounds[0])
+            #expect(server.connectionCount == connections + 1)
             try await RemoteImageLoader.shutdownSharedTransport(connectTimeout: .seconds(13))
         }
     }
