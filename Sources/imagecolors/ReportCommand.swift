@@ -8,10 +8,12 @@ struct ReportCommand: AsyncParsableCommand {
         commandName: "report",
         abstract: "Write one self-contained HTML page showing each image's colours, title choice and sample cards.",
         discussion: """
-            Each image gets its thumbnail, the four colours with hex codes and WCAG ratios, a palette \
-            strip (--palette, default 8 colours, each as wide as its share), and two \
-            sample cards: the title in its chosen colour over the background colour, and over the \
-            title region of the picture (--title-region, default bottom) with the suggested scrim. \
+            Each image gets its thumbnail, the four colours of its light and dark cards with hex \
+            codes and WCAG ratios, a palette strip (--palette, default 8 colours, each as wide as \
+            its share), sample cards — the light and the dark card side by side, and the title \
+            over the title region of the picture (--title-region, default bottom) with the \
+            suggested scrim — and its ThumbHash and BlurHash placeholders drawn (--placeholder, \
+            default both). \
             The page has no external assets. The exit status is 1 when any source failed (it is \
             still shown, with its error).
             """
@@ -42,6 +44,8 @@ struct ReportCommand: AsyncParsableCommand {
         options.titleRegion = options.titleRegion ?? .bottom
         // The page shows a palette strip: 8 colours unless --palette says otherwise.
         options.paletteSize = analysis.palette ?? 8
+        // The page draws both placeholders unless --placeholder names one.
+        options.placeholders = analysis.placeholder?.kinds ?? .both
         let batch = BatchAnalysis(analyzer: ImageColorAnalyzer(options: options), downloadLimits: analysis.downloadLimits,
                                   jobs: input.jobs, thumbnail: ThumbnailRequest(longSide: thumbnailSize, jpegQuality: 80))
         let progress = ProgressBar(total: sources.count)

@@ -4,8 +4,8 @@ extension BlurHash {
     /// The picture a BlurHash stands for, as the reference decoder draws it (opaque).
     /// - Parameters:
     ///   - hash: The BlurHash string.
-    ///   - width: Width in pixels, 1–256 (clamped); a small size scaled up looks the same.
-    ///   - height: Height in pixels, 1–256 (clamped).
+    ///   - width: Width in pixels, 1–512 (clamped).
+    ///   - height: Height in pixels, 1–512 (clamped).
     ///   - punch: Contrast of the components; default 1.
     /// - Throws: ``PlaceholderError/invalidHash(kind:reason:)`` for a string that is not a
     ///   BlurHash (a character outside base 83, or a length that does not match its components).
@@ -30,7 +30,7 @@ extension BlurHash {
             func channel(_ q: Int) -> Double { signPow((Double(q) - 9) / 9, 2) * maximum }
             colors.append((channel(value / (19 * 19)), channel((value / 19) % 19), channel(value % 19)))
         }
-        let w = min(max(width, 1), 256), h = min(max(height, 1), 256)
+        let w = min(max(width, 1), 512), h = min(max(height, 1), 512)
         var image = RGBAImage(width: w, height: h, filledWith: .black)
         for y in 0..<h {
             for x in 0..<w {

@@ -1,14 +1,18 @@
 import Foundation
 
 extension ThumbHash {
-    /// The picture a ThumbHash stands for, as its reference decoder draws it: 32 px on the long
-    /// side at the hash's approximate aspect ratio, colours boosted by 1.25 in saturation, with
-    /// alpha. For a page or an app that cannot run a ThumbHash decoder itself (the HTML report
-    /// embeds it as a PNG).
-    /// - Parameter hash: The hash's bytes.
+    /// The picture a ThumbHash stands for, as its reference decoder draws it: by default 32 px
+    /// on the long side at the hash's approximate aspect ratio, colours boosted by 1.25 in
+    /// saturation, with alpha. For a page or an app that cannot run a ThumbHash decoder itself
+    /// (the HTML report embeds it as a PNG).
+    /// - Parameters:
+    ///   - hash: The hash's bytes.
+    ///   - longSide: The drawing's long side, 1–512 (clamped); default 32, the reference's.
+    ///     The cosines are evaluated at every pixel, so a larger drawing is as smooth as a
+    ///     smaller one scaled up, without a resampling step.
     /// - Throws: ``PlaceholderError/invalidHash(kind:reason:)`` when the bytes are too short for
     ///   what their header announces.
-    public static func image(from hash: Data) throws -> RGBAImage {
+    public static func image(from hash: Data, longSide: Int = 32) throws -> RGBAImage {
         let bytes = [UInt8](hash)
         func invalid(_ reason: String) -> PlaceholderError { .invalidHash(kind: "ThumbHash", reason: reason) }
         guard bytes.count >= 5 else { throw invalid("\(bytes.count) bytes, fewer than the 5 of its header") }
@@ -48,7 +52,8 @@ extension ThumbHash {
         let aAC = hasAlpha ? try channel(5, 5, aScale) : []
         // The reference's approximate aspect ratio: the L coefficient counts as stored.
         let ratio = Double(max(1, isLandscape ? lMaximum : lCount)) / Double(max(1, isLandscape ? lCount : lMaximum))
-        let w = Int((ratio > 1 ? 32 : 32 * ratio).rounded()), h = Int((ratio > 1 ? 32 / ratio : 32).rounded())
+        let side = Double(min(max(longSide, 1), 512))
+        let w = Int((ratio > 1 ? side : side * ratio).rounded()), h = Int((ratio > 1 ? side / ratio : side).rounded())
         var image = RGBAImage(width: max(1, w), height: max(1, h), filledWith: .black, alpha: 0)
         let columns = max(lx, hasAlpha ? 5 : 3), rows = max(ly, hasAlpha ? 5 : 3)
         for y in 0..<image.height {
