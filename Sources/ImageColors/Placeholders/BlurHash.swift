@@ -51,37 +51,58 @@ public enum BlurHash {
 
     /// The BlurHash of an opaque image (alpha is ignored).
     /// - Parameters:
-    ///   - image: Any size; an analysis passes its 100 px copy (``Placeholders/longSide``).
+    ///   - image: Any size; an analysis passes its 64 px copy (``Placeholders/longSide``).
     ///   - components: Default 4×3.
     /// - Throws: ``PlaceholderError/emptyImage`` for an image without pixels.
     public static func hash(of image: RGBAImage, components: Components = .default) throws -> String {
         guard image.width > 0, image.height > 0 else { throw PlaceholderError.emptyImage }
-        let width = Double(image.width), height = Double(image.height)
-        let cosX = (0..<components.x).map { i in (0..<image.width).map { cos(Double.pi * Double(i) * Double($0) / width) } }
-        let cosY = (0..<components.y).map { j in (0..<image.height).map { cos(Double.pi * Double(j) * Double($0) / height) } }
-        let linear = image.pixels.map { linearTable[Int($0)] }
-        var factors: [(Double, Double, Double)] = []
-        var maximumAC = 0.0
+        let w = image.width, h = image.height, count = components.x * components.y
+        let width = Double(w), height = Double(h)
+        // Component k = j·x + i. `norm · cos(π·i·x/w)` is the reference's first product, so
+        // taking it from a table gives the same value; each component still sums its terms
+        // pixel by pixel in the reference's order, all of them in one pass over the pixels.
+        // Laid out pixel-major (x·count + k) so that a pixel's components are contiguous.
+        var normCosX = [Double](repeating: 0, count: count * w), cosY = [Double](repeating: 0, count: count * h)
         for j in 0..<components.y {
             for i in 0..<components.x {
-                let norm = i == 0 && j == 0 ? 1.0 : 2.0
-                var r = 0.0, g = 0.0, b = 0.0
-                let fx = cosX[i]
-                for y in 0..<image.height {
-                    let fy = cosY[j][y]
-                    for x in 0..<image.width {
-                        let basis = norm * fx[x] * fy
-                        let o = (y * image.width + x) * 4
-                        r += basis * linear[o]
-                        g += basis * linear[o + 1]
-                        b += basis * linear[o + 2]
+                let k = j * components.x + i
+                let norm = k == 0 ? 1.0 : 2.0
+                for x in 0..<w { normCosX[x * count + k] = norm * cos(Double.pi * Double(i) * Double(x) / width) }
+                for y in 0..<h { cosY[y * count + k] = cos(Double.pi * Double(j) * Double(y) / height) }
+            }
+        }
+        var sums = [Double](repeating: 0, count: count * 3)
+        normCosX.withUnsafeBufferPointer { normCosX in
+            cosY.withUnsafeBufferPointer { cosY in
+                image.pixels.withUnsafeBufferPointer { pixels in
+                    Self.linearTable.withUnsafeBufferPointer { linear in
+                        sums.withUnsafeMutableBufferPointer { sums in
+                            for y in 0..<h {
+                                let rowCos = cosY.baseAddress! + y * count
+                                for x in 0..<w {
+                                    let o = (y * w + x) * 4
+                                    let r = linear[Int(pixels[o])], g = linear[Int(pixels[o + 1])], b = linear[Int(pixels[o + 2])]
+                                    let columnCos = normCosX.baseAddress! + x * count
+                                    for k in 0..<count {
+                                        let basis = columnCos[k] * rowCos[k]
+                                        sums[k * 3] += basis * r
+                                        sums[k * 3 + 1] += basis * g
+                                        sums[k * 3 + 2] += basis * b
+                                    }
+                                }
+                            }
+                        }
                     }
                 }
-                let scale = width * height
-                r /= scale; g /= scale; b /= scale
-                factors.append((r, g, b))
-                if i > 0 || j > 0 { maximumAC = max(maximumAC, abs(r), abs(g), abs(b)) }
             }
+        }
+        var factors: [(Double, Double, Double)] = []
+        var maximumAC = 0.0
+        let scale = width * height
+        for k in 0..<count {
+            let r = sums[k * 3] / scale, g = sums[k * 3 + 1] / scale, b = sums[k * 3 + 2] / scale
+            factors.append((r, g, b))
+            if k > 0 { maximumAC = max(maximumAC, abs(r), abs(g), abs(b)) }
         }
         let dc = factors[0]
         let dcValue = sRGBByte(dc.0) << 16 + sRGBByte(dc.1) << 8 + sRGBByte(dc.2)
@@ -90,11 +111,13 @@ public enum BlurHash {
         func quantise(_ value: Double) -> Int {
             Int(max(0, min(18, (signPow(value / acNorm, 0.5) * 9 + 9.5).rounded(.down))))
         }
-        var hash = Base83.encode((components.x - 1) + (components.y - 1) * 9, length: 1)
-        hash += Base83.encode(quantisedMaximum, length: 1)
-        hash += Base83.encode(dcValue, length: 4)
+        var hash = ""
+        hash.reserveCapacity(4 + 2 * count)
+        Base83.append((components.x - 1) + (components.y - 1) * 9, length: 1, to: &hash)
+        Base83.append(quantisedMaximum, length: 1, to: &hash)
+        Base83.append(dcValue, length: 4, to: &hash)
         for (r, g, b) in factors.dropFirst() {
-            hash += Base83.encode(quantise(r) * 19 * 19 + quantise(g) * 19 + quantise(b), length: 2)
+            Base83.append(quantise(r) * 19 * 19 + quantise(g) * 19 + quantise(b), length: 2, to: &hash)
         }
         return hash
     }

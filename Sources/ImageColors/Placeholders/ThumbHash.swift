@@ -15,7 +15,7 @@ public enum ThumbHash {
 
     /// The ThumbHash of an image.
     /// - Parameter image: Any size; larger than 100×100 it is first shrunk by the box filter
-    ///   to a long side of 100 (``Placeholders/longSide``).
+    ///   to ``Placeholders/longSide`` (64 px), as an analysis does.
     /// - Returns: The hash's bytes (base64 them for JSON or a web page).
     /// - Throws: ``PlaceholderError/emptyImage`` for an image without pixels.
     public static func hash(of image: RGBAImage) throws -> Data {

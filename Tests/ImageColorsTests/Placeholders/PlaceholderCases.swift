@@ -7,7 +7,7 @@ import TestSupport
 /// analysis that made its placeholders.
 struct PlaceholderCase: Sendable, CustomTestStringConvertible {
     var name: String
-    /// What ThumbHash sees: the analysed image shrunk to at most 100 px.
+    /// What ThumbHash sees: the analysed image shrunk to at most 64 px.
     var pixels: RGBAImage
     /// What transparent pixels become for BlurHash: the card's background.
     var backdrop: RGBColor
