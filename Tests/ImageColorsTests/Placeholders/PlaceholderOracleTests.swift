@@ -45,6 +45,12 @@ struct PlaceholderOracleTests {
     @Test("there are cases: the samples, the corpus files and the generated corners")
     func cases() {
         #expect(PlaceholderCase.all.count >= 35)
+        if ProcessInfo.processInfo.environment["IMAGECOLORS_PRINT_SWEEP"] == "1" {
+            let ties = PlaceholderCase.all.filter {
+                ThumbHash.encode($0.pixels, ties: .toNearestOrAwayFromZero) != ThumbHash.encode($0.pixels, ties: .toNearestOrEven)
+            }
+            print("ThumbHash ties: \(ties.count) of \(PlaceholderCase.all.count): \(ties.map(\.name))")
+        }
     }
 
     @Test("Given the same pixels, when both encode a ThumbHash, then ours is the reference's byte for byte (ties rounded as Python does)",
