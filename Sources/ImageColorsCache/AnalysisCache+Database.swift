@@ -53,7 +53,7 @@ extension AnalysisCache {
         let pool: DatabasePool? = connection.withLock { state in
             if let pool = state.pool { return pool }
             if state.bypassed { return nil }
-            switch open(warnings: &warnings) {
+            switch openRetryingLocks(warnings: &warnings) {
             case .ready(let pool):
                 state.pool = pool
                 return pool
@@ -69,6 +69,18 @@ extension AnalysisCache {
         // Outside the lock: a handler may use the cache.
         warnings.forEach(warn)
         return pool
+    }
+
+    /// ``open(warnings:rebuilding:)``, tried again while another process holds the file, for
+    /// up to ``Limits/busyTimeout``: some steps of opening (switching a new file to WAL, two
+    /// processes creating the table at once) get SQLITE_BUSY at once, whatever the busy timeout.
+    private func openRetryingLocks(warnings: inout [AnalysisCacheWarning]) -> Opening {
+        let deadline = ContinuousClock.now + limits.busyTimeout
+        while true {
+            let opening = open(warnings: &warnings)
+            guard case .locked = opening, ContinuousClock.now < deadline else { return opening }
+            usleep(20_000)
+        }
     }
 
     private enum Opening {

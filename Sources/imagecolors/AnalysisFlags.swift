@@ -10,6 +10,20 @@ extension TitleRule: ExpressibleByArgument {}
 extension RoleScheme: ExpressibleByArgument {}
 extension FramePolicy: ExpressibleByArgument {}
 
+/// `--placeholder thumbhash|blurhash|both`.
+enum PlaceholderFlag: String, ExpressibleByArgument, CaseIterable {
+    case thumbhash, blurhash, both
+
+    /// The library's set.
+    var kinds: PlaceholderKinds {
+        switch self {
+        case .thumbhash: .thumbHash
+        case .blurhash: .blurHash
+        case .both: .both
+        }
+    }
+}
+
 /// `--color-management on|off`.
 enum OnOff: String, ExpressibleByArgument, CaseIterable {
     case on, off
@@ -64,6 +78,23 @@ struct AnalysisFlags: ParsableArguments {
 
     @Option(help: "For animated GIF and WebP: count the first frame (as first shown) or all frames, each by how long it is shown.")
     var frames: FramePolicy = .first
+
+    @Option(help: "Also make the image's placeholder from the same decoding pass: thumbhash, blurhash or both.")
+    var placeholder: PlaceholderFlag?
+
+    @Option(name: .customLong("blurhash-components"),
+            help: ArgumentHelp("BlurHash's components across and down, 1 to 9 each (e.g. 4x3, the default).", valueName: "XxY"),
+            transform: { text in
+                do {
+                    guard let components = try BlurHash.Components(parsing: text) else {
+                        throw ValidationError("--blurhash-components must look like 4x3, not \(text)")
+                    }
+                    return components
+                } catch let error as PlaceholderError {
+                    throw ValidationError("--blurhash-components \(text): \(error.description)")
+                }
+            })
+    var blurHashComponents: BlurHash.Components = .default
 
     @Option(name: .customLong("memory-budget"),
             help: ArgumentHelp("Most memory one image may use: bytes, or with KB/MB/GB/KiB/MiB/GiB (e.g. 30MB, 64MiB).", valueName: "size"))
@@ -136,7 +167,8 @@ struct AnalysisFlags: ParsableArguments {
                                brightnessThreshold: brightnessThreshold, titleRegion: titleRegion,
                                colorManagement: colorManagement == .on, paletteSize: palette ?? 0,
                                backdrop: backdrop, scheme: scheme, minimumContrast: minimumContrast,
-                               frames: frames)
+                               frames: frames, placeholders: placeholder?.kinds ?? [],
+                               blurHashComponents: blurHashComponents)
     }
 
     /// The analyzer the flags describe: their options and, with `--total-memory`, one pool for

@@ -28,6 +28,22 @@ struct AnalyzeCommand: AsyncParsableCommand {
     @Option(help: "text for people, json for scripts (one object per line per source).")
     var format: Format = .text
 
+    /// `--appearance light|dark|both`.
+    enum AppearanceFlag: String, ExpressibleByArgument, CaseIterable {
+        case light, dark, both
+
+        var appearances: Set<CardAppearance> {
+            switch self {
+            case .light: [.light]
+            case .dark: [.dark]
+            case .both: [.light, .dark]
+            }
+        }
+    }
+
+    @Option(help: ArgumentHelp("Which cards to print: light, dark or both (default: both in JSON, under `appearances`, whose top-level colours stay the light card; light in text).", valueName: "appearance"))
+    var appearance: AppearanceFlag?
+
     @Option(help: ArgumentHelp("Also write each image's thumbnail here, JPEG or PNG by extension, from the same decoding pass. With several sources, use {name} (the source's file name without extension) or {index} (its position, from 1) in the path.", valueName: "path"))
     var thumbnail: String?
 
@@ -72,11 +88,15 @@ struct AnalyzeCommand: AsyncParsableCommand {
             if case .success(let item) = outcome, let status = item.cacheStatus { cacheCounts.add(status) }
             switch outcome {
             case .success(let item):
-                let analysis = item.analysis
+                var analysis = item.analysis
                 progress.advance(failed: false)
                 switch format {
-                case .json: try StandardStreams.printLine(JSONLines.line(for: JSONLines.CachedResult(analysis: analysis, cache: item.cacheStatus)))
-                case .text: try StandardStreams.printLine(TextReport(analysis: analysis, style: style).render())
+                case .json:
+                    analysis.appearances = analysis.appearances?.keeping((appearance ?? .both).appearances)
+                    try StandardStreams.printLine(JSONLines.line(for: JSONLines.CachedResult(analysis: analysis, cache: item.cacheStatus)))
+                case .text:
+                    let shown = CardAppearance.allCases.filter((appearance ?? .light).appearances.contains)
+                    try StandardStreams.printLine(TextReport(analysis: analysis, style: style, appearances: shown).render())
                 }
             case .failure(let error):
                 failures += 1

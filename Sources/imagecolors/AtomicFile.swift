@@ -31,17 +31,8 @@ enum AtomicFile {
         }
     }
 
-    /// Checks, before any work, that `path` could be written: its directory exists and takes a
-    /// new file there.
-    /// - Throws: ``WriteError`` with the system's reason.
-    static func checkWritable(_ path: String) throws(WriteError) {
-        let temporary = try create(besides: path)
-        close(temporary.descriptor)
-        unlink(temporary.path)
-    }
-
     /// A new, empty, private file next to `path` (`.NAME.XXXXXX`), open for writing.
-    private static func create(besides path: String) throws(WriteError) -> (path: String, descriptor: Int32) {
+    fileprivate static func create(besides path: String) throws(WriteError) -> (path: String, descriptor: Int32) {
         let url = URL(fileURLWithPath: path)
         let template = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).XXXXXX").path
         var bytes = Array(template.utf8CString)
@@ -56,7 +47,7 @@ enum AtomicFile {
 
     /// Writes every byte, retrying interrupted and short writes, and syncs them: `nil`, or the
     /// system's reason for failing.
-    private static func write(_ data: Data, to descriptor: Int32) -> String? {
+    fileprivate static func write(_ data: Data, to descriptor: Int32, sync: Bool = true) -> String? {
         let failed: Bool = data.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
@@ -67,8 +58,58 @@ enum AtomicFile {
                 }
                 offset += written
             }
-            return fsync(descriptor) != 0
+            return sync && fsync(descriptor) != 0
         }
         return failed ? String(cString: strerror(errno)) : nil
+    }
+
+    /// A file written piece by piece, then put in place whole: a report streamed as its entries
+    /// arrive. Until ``commit()`` only the temporary file beside the target exists.
+    final class Writer {
+        let path: String
+        private let temporary: String
+        private var descriptor: Int32
+
+        /// Creates the temporary file next to `path`.
+        /// - Throws: ``WriteError`` when the directory takes no new file.
+        init(path: String) throws(WriteError) {
+            self.path = path
+            (temporary, descriptor) = try AtomicFile.create(besides: path)
+        }
+
+        /// Appends `text`.
+        /// - Throws: ``WriteError``; the temporary file is then removed.
+        func append(_ text: String) throws(WriteError) {
+            guard descriptor >= 0 else { throw WriteError(path: path, reason: "already closed") }
+            if let failure = AtomicFile.write(Data(text.utf8), to: descriptor, sync: false) {
+                abandon()
+                throw WriteError(path: path, reason: failure)
+            }
+        }
+
+        /// Syncs the file and renames it over `path`.
+        /// - Throws: ``WriteError``; the temporary file is then removed.
+        func commit() throws(WriteError) {
+            guard descriptor >= 0 else { throw WriteError(path: path, reason: "already closed") }
+            var failure: String?
+            if fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
+            if close(descriptor) != 0, failure == nil { failure = String(cString: strerror(errno)) }
+            descriptor = -1
+            if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
+            if let failure {
+                unlink(temporary)
+                throw WriteError(path: path, reason: failure)
+            }
+        }
+
+        /// Removes the temporary file; the target stays as it was.
+        func abandon() {
+            guard descriptor >= 0 else { return }
+            close(descriptor)
+            descriptor = -1
+            unlink(temporary)
+        }
+
+        deinit { abandon() }
     }
 }

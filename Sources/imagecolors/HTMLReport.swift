@@ -1,9 +1,11 @@
 import Foundation
 import ImageColors
 
-/// One self-contained HTML page showing, per image, its thumbnail, the four colours with their
-/// WCAG ratios, and sample cards: the title over the background colour, and over the picture's
-/// title region with the suggested scrim. No external assets: thumbnails are data URIs.
+/// One self-contained HTML page showing, per image, its thumbnail, the four colours of the light
+/// and the dark card with their WCAG ratios, sample cards — the light and the dark card side by
+/// side, and the title over the picture's title region with the suggested scrim — and the
+/// image's ThumbHash and BlurHash drawn as the page would show them while the image loads. No
+/// external assets: thumbnails and placeholders are data URIs.
 struct HTMLReport {
     /// One source's outcome.
     enum Entry {
@@ -15,35 +17,54 @@ struct HTMLReport {
     var entries: [Entry]
     var generated: Date = Date()
 
+    /// The whole page at once (tests and small runs); `report` streams the same parts.
     func render() -> String {
-        let analysed = entries.filter { if case .analysed = $0 { true } else { false } }.count
-        var html = """
+        Self.header() + entries.map(Self.html(for:)).joined() + Self.footer(entries: entries, generated: generated)
+    }
+
+    /// The page up to the first entry.
+    static func header() -> String {
+        """
             <!doctype html>
             <html lang="en">
             <head>
             <meta charset="utf-8">
             <title>ImageColors report</title>
-            <style>\(Self.style)</style>
+            <style>\(style)</style>
             </head>
             <body>
             <h1>ImageColors report</h1>
-            <p class="meta">\(entries.count) sources, \(analysed) analysed, \(entries.count - analysed) failed · \(Self.escape(ISO8601DateFormatter().string(from: generated)))</p>
 
             """
-        for entry in entries {
-            switch entry {
-            case .analysed(let analysis, let thumbnail, let comparison): html += section(analysis, thumbnail, comparison)
-            case .failed(let source, let failure):
-                html += "<section class=\"entry failed\"><h2>\(Self.escape(source))</h2>"
-                    + "<p class=\"error\"><code>\(Self.escape(failure.error.code))</code> \(Self.escape(failure.message))</p></section>\n"
-            }
+    }
+
+    /// One source's section.
+    static func html(for entry: Entry) -> String {
+        switch entry {
+        case .analysed(let analysis, let thumbnail, let comparison):
+            return HTMLReport(entries: []).section(analysis, thumbnail, comparison)
+        case .failed(let source, let failure):
+            return "<section class=\"entry failed\"><h2>\(escape(source))</h2>"
+                + "<p class=\"error\"><code>\(escape(failure.error.code))</code> \(escape(failure.message))</p></section>\n"
         }
-        return html + "</body>\n</html>\n"
+    }
+
+    /// The page after the last entry: the counts, known only then (the page is written as the
+    /// results arrive, so a run of thousands of sources never holds them all).
+    static func footer(sources: Int, analysed: Int, generated: Date) -> String {
+        "<p class=\"meta\">\(sources) sources, \(analysed) analysed, \(sources - analysed) failed · "
+            + "\(escape(ISO8601DateFormatter().string(from: generated)))</p>\n</body>\n</html>\n"
+    }
+
+    private static func footer(entries: [Entry], generated: Date) -> String {
+        let analysed = entries.filter { if case .analysed = $0 { true } else { false } }.count
+        return footer(sources: entries.count, analysed: analysed, generated: generated)
     }
 
     private func section(_ a: ColorAnalysis, _ thumbnail: Thumbnail, _ comparison: ColorAnalysis?) -> String {
         let image = "data:image/\(thumbnail.format == .png ? "png" : "jpeg");base64,\(thumbnail.data.base64EncodedString())"
-        let swatches = Self.swatches(a, attribute: "data-role")
+        let swatches = Self.swatches(a.card(for: .light), attribute: "data-role")
+        let dark = a.card(for: .dark)
         let title = a.title
         var over = ""
         if let region = title.region {
@@ -70,10 +91,14 @@ struct HTMLReport {
             <p class="meta">\(a.format.rawValue) \(a.width)×\(a.height), analysed at \(a.analyzed.width)×\(a.analyzed.height)</p>
             <div class="row"><img class="thumb" alt="thumbnail" src="\(image)"><div class="roles">\(swatches)</div></div>
             \(palette(a))
+            <h3>Dark card</h3>
+            <div class="row"><div class="roles">\(Self.swatches(dark, attribute: "data-dark-role"))</div></div>
             <div class="cards">
-            \(Self.card(a, label: "Title in \(title.text.rawValue) text"))
+            \(Self.card(a.card(for: .light), label: "Light: \(title.text.rawValue) title", appearance: .light))
+            \(Self.card(dark, label: "Dark: \(dark.title.text.rawValue) title", appearance: .dark))
             \(over)
             </div>
+            \(placeholders(a))
             \(comparison.map(compared) ?? "")
             <p class="note">title \(title.text.rawValue) \(title.color.hex): brightness \(String(format: "%.1f", title.brightness)), contrast \(String(format: "%.2f", title.contrastRatio)):1</p>
             \(warning)
@@ -82,14 +107,15 @@ struct HTMLReport {
             """
     }
 
-    /// The four colours as swatches with hex codes, ratios and how each was chosen; `attribute`
-    /// names the role on each swatch (the browser test finds `data-role` swatches).
-    static func swatches(_ a: ColorAnalysis, attribute: String) -> String {
+    /// The four colours of a card as swatches with hex codes, ratios and how each was chosen;
+    /// `attribute` names the role on each swatch (the browser test finds `data-role` and
+    /// `data-dark-role` swatches).
+    static func swatches(_ a: CardColors, attribute: String) -> String {
         let roles: [(String, RGBColor, Bool, RoleReport?)] = [
-            ("background", a.background, false, a.roleReports?.background),
-            ("primary", a.primary, a.fallback.contains(.primary), a.roleReports?.primary),
-            ("secondary", a.secondary, a.fallback.contains(.secondary), a.roleReports?.secondary),
-            ("detail", a.detail, a.fallback.contains(.detail), a.roleReports?.detail),
+            ("background", a.background, false, a.roleReports.background),
+            ("primary", a.primary, a.fallback.contains(.primary), a.roleReports.primary),
+            ("secondary", a.secondary, a.fallback.contains(.secondary), a.roleReports.secondary),
+            ("detail", a.detail, a.fallback.contains(.detail), a.roleReports.detail),
         ]
         var swatches = ""
         for (name, color, fellBack, report) in roles {
@@ -105,8 +131,8 @@ struct HTMLReport {
     }
 
     /// A sample card: the title and the three roles over the background.
-    static func card(_ a: ColorAnalysis, label: String) -> String {
-        "<div class=\"card\" style=\"background:\(a.background.hex)\"><span class=\"title\" style=\"color:\(a.title.color.hex)\">\(escape(label))</span>"
+    static func card(_ a: CardColors, label: String, appearance: CardAppearance) -> String {
+        "<div class=\"card\" data-appearance=\"\(appearance.rawValue)\" style=\"background:\(a.background.hex)\"><span class=\"title\" style=\"color:\(a.title.color.hex)\">\(escape(label))</span>"
             + "<span class=\"body\" style=\"color:\(a.primary.hex)\">Primary</span> <span class=\"body\" style=\"color:\(a.secondary.hex)\">Secondary</span> "
             + "<span class=\"body\" style=\"color:\(a.detail.hex)\">Detail</span></div>"
     }
@@ -116,8 +142,45 @@ struct HTMLReport {
         let scheme = other.scheme?.rawValue ?? "other"
         return """
             <h3>\(scheme) scheme</h3>
-            <div class="row compare"><div class="roles">\(Self.swatches(other, attribute: "data-compare-role"))</div>\(Self.card(other, label: "Title, \(scheme)"))</div>
+            <div class="row compare"><div class="roles">\(Self.swatches(other.card(for: .light), attribute: "data-compare-role"))</div>\(Self.card(other.card(for: .light), label: "Title, \(scheme)", appearance: .light))</div>
             """
+    }
+
+    /// The long side of the drawn placeholders, in CSS pixels.
+    static let placeholderSide = 160
+
+    /// The placeholders drawn as a page would show them while the image loads, at
+    /// ``placeholderSide`` and shown at their own size (no resampling by the browser): the
+    /// ThumbHash by its reference decoder (with alpha, at the hash's own aspect ratio), the
+    /// BlurHash at the image's aspect ratio; both PNG data URIs, with their strings.
+    private func placeholders(_ a: ColorAnalysis) -> String {
+        guard let placeholder = a.placeholder else { return "" }
+        var figures: [String] = []
+        if let hash = placeholder.thumbHash, let image = Self.thumbHashImage(placeholder), let png = try? image.pngData() {
+            figures.append(Self.figure(kind: "thumbhash", label: "ThumbHash", hash: hash, png: png, image: image))
+        }
+        if let hash = placeholder.blurHash, let image = Self.blurHashImage(placeholder, analyzed: a.analyzed), let png = try? image.pngData() {
+            figures.append(Self.figure(kind: "blurhash", label: "BlurHash", hash: hash, png: png, image: image))
+        }
+        return "<div class=\"row placeholders\">" + figures.joined() + "</div>"
+    }
+
+    /// The ThumbHash as the page draws it.
+    static func thumbHashImage(_ placeholder: Placeholders) -> RGBAImage? {
+        placeholder.thumbHashData.flatMap { try? ThumbHash.image(from: $0, longSide: placeholderSide) }
+    }
+
+    /// The BlurHash as the page draws it: `placeholderSide` across the long side of the image.
+    static func blurHashImage(_ placeholder: Placeholders, analyzed: ColorAnalysis.Size) -> RGBAImage? {
+        guard let hash = placeholder.blurHash else { return nil }
+        let long = max(1, analyzed.width, analyzed.height)
+        return try? BlurHash.image(from: hash, width: max(1, placeholderSide * analyzed.width / long),
+                                   height: max(1, placeholderSide * analyzed.height / long))
+    }
+
+    private static func figure(kind: String, label: String, hash: String, png: Data, image: RGBAImage) -> String {
+        "<figure><img class=\"placeholder\" data-placeholder=\"\(kind)\" alt=\"\(label)\" width=\"\(image.width)\" height=\"\(image.height)\" "
+            + "src=\"data:image/png;base64,\(png.base64EncodedString())\"><figcaption>\(label) <code>\(escape(hash))</code></figcaption></figure>"
     }
 
     /// The palette strip: each colour as wide as its share of the image (at least 3 px, so that
@@ -150,6 +213,7 @@ struct HTMLReport {
         .card{width:320px;height:180px;border-radius:8px;padding:16px;box-sizing:border-box;position:relative;overflow:hidden}
         .card .title{display:block;font-size:22px;font-weight:700;margin-bottom:8px}.card .body{font-size:15px;font-weight:600}
         .photo{padding:0;background-size:100% 100%}.region{position:absolute;left:0;right:0;display:flex;align-items:center;padding:0 16px}
-        .compare{align-items:center}h3{font-size:15px;margin:16px 0 4px}.warning{color:#a40000}.error code{background:#fee;padding:2px 4px}
+        .compare{align-items:center}.placeholders figure{margin:0}.placeholders figcaption{font-size:12px;color:#555;word-break:break-all;width:160px}
+        .placeholder{display:block}h3{font-size:15px;margin:16px 0 4px}.warning{color:#a40000}.error code{background:#fee;padding:2px 4px}
         """
 }

@@ -8,10 +8,12 @@ struct ReportCommand: AsyncParsableCommand {
         commandName: "report",
         abstract: "Write one self-contained HTML page showing each image's colours, title choice and sample cards.",
         discussion: """
-            Each image gets its thumbnail, the four colours with hex codes and WCAG ratios, a palette \
-            strip (--palette, default 8 colours, each as wide as its share), and two \
-            sample cards: the title in its chosen colour over the background colour, and over the \
-            title region of the picture (--title-region, default bottom) with the suggested scrim. \
+            Each image gets its thumbnail, the four colours of its light and dark cards with hex \
+            codes and WCAG ratios, a palette strip (--palette, default 8 colours, each as wide as \
+            its share), sample cards — the light and the dark card side by side, and the title \
+            over the title region of the picture (--title-region, default bottom) with the \
+            suggested scrim — and its ThumbHash and BlurHash placeholders drawn (--placeholder, \
+            default both). \
             The page has no external assets. The exit status is 1 when any source failed (it is \
             still shown, with its error).
             """
@@ -39,9 +41,13 @@ struct ReportCommand: AsyncParsableCommand {
 
     func run() async throws {
         let sources = try input.resolve()
-        // Found out before the work, not after it: the page is written at the end.
+        // The page is written as the results arrive (a run of thousands of sources never holds
+        // them all), into a temporary file beside -o that replaces it at the end: whether -o can
+        // be created is found out before any work.
+        let page: AtomicFile.Writer
         do {
-            try AtomicFile.checkWritable(output)
+            page = try AtomicFile.Writer(path: output)
+            try page.append(HTMLReport.header())
         } catch {
             StandardStreams.printError("imagecolors: \(error)")
             throw ExitCode(1)
@@ -51,6 +57,8 @@ struct ReportCommand: AsyncParsableCommand {
         options.titleRegion = options.titleRegion ?? .bottom
         // The page shows a palette strip: 8 colours unless --palette says otherwise.
         options.paletteSize = analysis.palette ?? 8
+        // The page draws both placeholders unless --placeholder names one.
+        options.placeholders = analysis.placeholder?.kinds ?? .both
         let batch = BatchAnalysis(analyzer: analysis.analyzer(options: options), downloadLimits: analysis.downloadLimits,
                                   jobs: input.jobs, thumbnail: ThumbnailRequest(longSide: thumbnailSize, jpegQuality: 80),
                                   cache: analysis.resultCache())
@@ -67,25 +75,35 @@ struct ReportCommand: AsyncParsableCommand {
                 if case .success(let item) = outcome { comparisons[index] = item.analysis }
             }
         }
-        var entries: [HTMLReport.Entry] = []
         var failures = 0
-        await batch.run(sources) { index, source, outcome in
-            switch outcome {
-            case .success(let item):
-                progress.advance(failed: false)
-                entries.append(.analysed(item.analysis, item.thumbnail!, comparison: comparisons[index]))
-            case .failure(let error):
-                failures += 1
-                progress.advance(failed: true)
-                let failure = SourceFailure(source: source, error: error)
-                progress.clear()
-                StandardStreams.printError("imagecolors: \(SourceDisplay.name(source)): \(failure.message)")
-                entries.append(.failed(source: source, failure))
+        var writeError: AtomicFile.WriteError?
+        let started = Date()
+        do {
+            try await batch.run(sources) { index, source, outcome in
+                let entry: HTMLReport.Entry
+                switch outcome {
+                case .success(let item):
+                    progress.advance(failed: false)
+                    entry = .analysed(item.analysis, item.thumbnail!, comparison: comparisons[index])
+                case .failure(let error):
+                    failures += 1
+                    progress.advance(failed: true)
+                    let failure = SourceFailure(source: source, error: error)
+                    progress.clear()
+                    StandardStreams.printError("imagecolors: \(SourceDisplay.name(source)): \(failure.message)")
+                    entry = .failed(source: source, failure)
+                }
+                // A failed write, thrown from the delivery, cancels the rest of the batch.
+                try page.append(HTMLReport.html(for: entry))
             }
+        } catch let error as AtomicFile.WriteError {
+            writeError = error
         }
         progress.clear()
-        do {
-            try AtomicFile.write(Data(HTMLReport(entries: entries).render().utf8), to: output)
+        do throws(AtomicFile.WriteError) {
+            if let writeError { throw writeError }
+            try page.append(HTMLReport.footer(sources: sources.count, analysed: sources.count - failures, generated: started))
+            try page.commit()
         } catch {
             StandardStreams.printError("imagecolors: \(error)")
             throw ExitCode(1)

@@ -25,30 +25,26 @@ struct TextReport {
         return report.counted == count ? ", \(count) frames, all counted" : ", \(count) frames, first counted"
     }
 
+    /// The cards to print, in order; default the light card alone (the top-level colours).
+    var appearances: [CardAppearance] = [.light]
+
     func render() -> String {
         let a = analysis
         var lines = ["\(a.source.map(SourceDisplay.name) ?? "data")  \(a.format.rawValue) \(a.width)×\(a.height)\(Self.frames(a.frames)), analysed at \(a.analyzed.width)×\(a.analyzed.height)"]
-        let reports = a.roleReports
-        let roles: [(String, RGBColor, Bool, RoleReport?)] = [
-            ("background", a.background, false, reports?.background),
-            ("primary", a.primary, a.fallback.contains(.primary), reports?.primary),
-            ("secondary", a.secondary, a.fallback.contains(.secondary), reports?.secondary),
-            ("detail", a.detail, a.fallback.contains(.detail), reports?.detail),
-        ]
-        for (name, color, fellBack, report) in roles {
-            let ratio = name == "background" ? "" : String(format: "  %5.2f:1 on background", Contrast.contrastRatio(color, a.background))
-            let note = fellBack ? "  (fallback: no suitable colour in the image)" : origin(report)
-            lines.append("  " + pad(name, 11) + swatch(color) + color.hex + ratio + note)
-        }
-        if let palette = a.palette, !palette.isEmpty {
-            lines.append("  " + pad("palette", 11) + palette.map { swatch($0.color, width: 2) + $0.color.hex + String(format: " %.1f%%", $0.share * 100) }
-                .joined(separator: "  "))
+        for appearance in appearances {
+            // One card alone keeps the plain layout; two get a heading each.
+            if appearances.count > 1 { lines.append("  \(appearance.rawValue) card") }
+            if appearance == .dark, appearances.count == 1 { lines[0] += ", dark card" }
+            let (roles, title) = card(a.card(for: appearance), appearance: appearance)
+            lines += roles
+            // The palette is the picture's, not a card's: after the first card's colours.
+            if appearance == appearances.first, let palette = a.palette, !palette.isEmpty {
+                lines.append("  " + pad("palette", 11) + palette.map { swatch($0.color, width: 2) + $0.color.hex + String(format: " %.1f%%", $0.share * 100) }
+                    .joined(separator: "  "))
+            }
+            lines += title
         }
         let title = a.title
-        let rule = title.rule.map { $0 == .brightness ? "" : ", by \($0.rawValue)" } ?? ""
-        lines.append("  " + pad("title", 11) + swatch(title.color) + "\(title.text.rawValue) \(title.color.hex)"
-            + String(format: "  brightness %.1f, contrast %.2f:1", title.brightness, title.contrastRatio) + rule)
-        if let warning = title.warning { lines.append("  " + pad("", 11) + "warning: " + warning) }
         if let profile = a.colorProfile { lines.append("  " + pad("profile", 11) + profile + ", converted to sRGB") }
         if let note = a.colorNote { lines.append("  " + pad("profile", 11) + note) }
         if let region = title.region {
@@ -62,21 +58,54 @@ struct TextReport {
                                                               r.worstContrast, r.shareUnder4_5 * 100, r.shareUnder3 * 100) + scrim)
             }
         }
+        if let placeholder = a.placeholder {
+            let hashes = [placeholder.thumbHash.map { "thumbhash \($0)" }, placeholder.blurHash.map { "blurhash \($0)" }]
+            lines.append("  " + pad("placeholder", 11) + hashes.compactMap { $0 }.joined(separator: ", "))
+        }
         return lines.joined(separator: "\n")
+    }
+
+    /// The lines of one card: its four colours with their ratios and origins, and its title.
+    private func card(_ card: CardColors, appearance: CardAppearance) -> (roles: [String], title: [String]) {
+        var lines: [String] = []
+        let reports = card.roleReports
+        let roles: [(String, RGBColor, Bool, RoleReport)] = [
+            ("background", card.background, false, reports.background),
+            ("primary", card.primary, card.fallback.contains(.primary), reports.primary),
+            ("secondary", card.secondary, card.fallback.contains(.secondary), reports.secondary),
+            ("detail", card.detail, card.fallback.contains(.detail), reports.detail),
+        ]
+        for (name, color, fellBack, report) in roles {
+            let ratio = name == "background" ? "" : String(format: "  %5.2f:1 on background", Contrast.contrastRatio(color, card.background))
+            var note = fellBack ? "  (fallback: no suitable colour in the image)" : origin(report)
+            if name == "background", appearance == .dark, let adjustment = report.adjustment {
+                note = "  (dark tone of \(adjustment.original.hex), ΔL \(Self.signed(adjustment.deltaL)))"
+            }
+            lines.append("  " + pad(name, 11) + swatch(color) + color.hex + ratio + note)
+        }
+        let title = card.title
+        let rule = title.rule.map { $0 == .brightness ? "" : ", by \($0.rawValue)" } ?? ""
+        var titleLines = ["  " + pad("title", 11) + swatch(title.color) + "\(title.text.rawValue) \(title.color.hex)"
+            + String(format: "  brightness %.1f, contrast %.2f:1", title.brightness, title.contrastRatio) + rule]
+        if let warning = title.warning { titleLines.append("  " + pad("", 11) + "warning: " + warning) }
+        return (lines, titleLines)
+    }
+
+    /// `+0.12`, `−0.16` (a minus sign, not a hyphen).
+    static func signed(_ value: Double) -> String {
+        String(format: "%+.2f", value).replacingOccurrences(of: "-", with: "−")
     }
 
     /// "  (edges, 41.2% of the band)" for the background, "  (image, 12.0% of pixels)" for a
     /// role: where the colour came from and the share of pixels behind it; for a role that was
     /// toned, "  (adjusted from #d84f06, ΔL −0.08, 71.0% of pixels)"; "" when unknown.
-    private func origin(_ report: RoleReport?) -> String {
-        guard let report else { return "" }
+    private func origin(_ report: RoleReport) -> String {
         if report.source == .fallback { return "  (fallback: no opaque pixel at the edges)" }
         guard let share = report.share else { return "" }
         let of = report.source == .edges ? "of the band" : "of pixels"
         let percent = String(format: "%.1f%% ", share * 100) + of
         if let adjustment = report.adjustment {
-            let delta = String(format: "%+.2f", adjustment.deltaL).replacingOccurrences(of: "-", with: "−")
-            return "  (adjusted from \(adjustment.original.hex), ΔL \(delta), \(percent))"
+            return "  (adjusted from \(adjustment.original.hex), ΔL \(Self.signed(adjustment.deltaL)), \(percent))"
         }
         return "  (\(report.source.rawValue), " + percent + ")"
     }

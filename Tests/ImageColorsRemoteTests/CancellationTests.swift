@@ -15,8 +15,12 @@ struct CancellationTests {
         let limits = DownloadLimits(timeout: .seconds(120), spoolThreshold: 8000)
         let response = TestResponse.drip(TestResponse.filler(10_000_000), chunkSize: 4000, interval: .milliseconds(20))
         try await TestHTTPServer.with({ _ in response }) { server in
-            try await RemoteImageLoader.withLoader(limits: limits, temporaryDirectory: scratch.url) { loader in
-                let task = Task { try await loader.analyze(url: server.url("/big.jpg")) }
+            // (An executor of its own, started on directly: in a full run other suites may hold
+            // the shared one's threads and the cooperative pool for longer than `eventually` waits.)
+            let executor = AnalysisExecutor(threads: 2, name: "cancel-download")
+            let analyzer = ImageColorAnalyzer(executor: executor)
+            try await RemoteImageLoader.withLoader(analyzer: analyzer, limits: limits, temporaryDirectory: scratch.url) { loader in
+                let task = Task(executorPreference: executor) { try await loader.analyze(url: server.url("/big.jpg")) }
                 // When the body is flowing into the spool file and the task is cancelled
                 #expect(await eventually { !scratch.contents.isEmpty }, "the download never reached the spool file")
                 let cancelled = ContinuousClock.now

@@ -3,6 +3,25 @@ import Testing
 import ImageColors
 import TestSupport
 
+/// SwiftUI's `ColorScheme`, so that the README's SwiftUI-shaped example compiles as plain Swift
+/// on Linux (an app has the real one).
+enum ColorScheme {
+    case light, dark
+}
+
+// README appearance example begins
+struct EntryCard {
+    let colors: ColorAnalysis          // analysed when the entry was built, stored as JSON
+    let colorScheme: ColorScheme       // in a SwiftUI view: @Environment(\.colorScheme)
+
+    var card: CardColors { colors.card(for: colorScheme == .dark ? .dark : .light) }
+    var background: RGBColor { card.background }      // dark: #3e1700, light: #b86533
+    var titleColor: RGBColor { card.title.color }     // #ffffff in both
+    var accent: RGBColor { card.primary }             // dark: #b94727, light: #631600
+    var placeholder: String? { colors.placeholder?.blurHash }   // drawn while the image loads
+}
+// README appearance example ends
+
 /// The README's library example, compiled and run. The test below checks that the README
 /// shows exactly this code, so the two cannot drift apart.
 @Suite("README example")
@@ -61,6 +80,36 @@ struct ReadmeExampleTests {
     func readmePoolMatches() throws {
         let example = try ReadmeSnippets.example(named: "README pool example", in: #filePath)
         #expect(try ReadmeSnippets.readme().contains(example), "README.md must contain:\n\(example)")
+    }
+
+    /// An entry's colours with its placeholders, as the README builds them.
+    static func entryColors(imagePath: String) async throws -> ColorAnalysis {
+        // README placeholder example begins
+        let options = AnalysisOptions(placeholders: .both)            // ThumbHash and a 4×3 BlurHash
+        let colors = try await ImageColorAnalyzer(options: options).analyze(fileAt: imagePath)
+        let thumbHash = colors.placeholder?.thumbHash                 // "GIoKDYSlqIdPUXd3eEeHh9J/YIkI"
+        // README placeholder example ends
+        #expect(thumbHash != nil)
+        return colors
+    }
+
+    @Test("Given the coffee sample, when the card is drawn in dark and light mode, then it takes each appearance's colours")
+    func appearanceExample() async throws {
+        let colors = try await Self.entryColors(imagePath: TestFiles.samples.appendingPathComponent("coffee.png").path)
+        let dark = EntryCard(colors: colors, colorScheme: .dark), light = EntryCard(colors: colors, colorScheme: .light)
+        #expect(dark.background.hex == "#3e1700" && light.background.hex == "#b86533")
+        #expect(dark.titleColor.hex == "#ffffff" && light.titleColor.hex == "#ffffff")
+        #expect(dark.accent.hex == "#b94727" && light.accent.hex == "#631600")
+        #expect(dark.placeholder?.count == 28)
+        #expect(colors.placeholder?.thumbHash == "GIoKDYSlqIdPUXd3eEeHh9J/YIkI")
+    }
+
+    @Test("the README shows the appearance and placeholder examples exactly as compiled here")
+    func readmeAppearanceMatches() throws {
+        for name in ["README appearance example", "README placeholder example"] {
+            let example = try ReadmeSnippets.example(named: name, in: #filePath)
+            #expect(try ReadmeSnippets.readme().contains(example), "README.md must contain:\n\(example)")
+        }
     }
 
     @Test("the palette example runs and gives 6 colours by descending share")

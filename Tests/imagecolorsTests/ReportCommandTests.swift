@@ -24,6 +24,9 @@ struct ReportCommandTests {
         #expect(page.contains("Samples/rocket.jpg") && page.contains("Samples/coffee.png"))
         #expect(page.contains("no such file: Samples/missing.png"))
         #expect(page.components(separatedBy: "data:image/jpeg;base64,").count - 1 == 4)  // thumbnail + photo card, twice
+        #expect(page.components(separatedBy: "data:image/png;base64,").count - 1 == 4)  // ThumbHash + BlurHash, twice
+        #expect(page.components(separatedBy: "data-dark-role=").count - 1 == 8)  // the dark card's four colours, twice
+        #expect(page.components(separatedBy: "data-appearance=\"dark\"").count - 1 == 2)
         #expect(page.components(separatedBy: "class=\"chip\"").count - 1 == 16)  // a palette strip of 8, twice
         // No external assets: nothing is fetched from anywhere.
         #expect(!page.contains("http://") && !page.contains("https://") && !page.contains("src=\"/"))
@@ -80,7 +83,29 @@ struct ReportCommandTests {
         return false
     }
 
-    @Test("in headless Chromium, the swatches show the reported colours", .enabled(if: browserCheck))
+    /// Whether `image` holds `expected` pixel for pixel (every 5th pixel each way, and the last
+    /// row and column), anywhere.
+    static func hasImage(_ expected: RGBAImage, in image: RGBAImage) -> Bool {
+        let first = expected[0, 0]
+        for y in 0...(image.height - expected.height) {
+            for x in 0...(image.width - expected.width) {
+                let p = image[x, y]
+                guard p.red == first.red, p.green == first.green, p.blue == first.blue else { continue }
+                let rows = Array(stride(from: 0, to: expected.height, by: 5)) + [expected.height - 1]
+                let columns = Array(stride(from: 0, to: expected.width, by: 5)) + [expected.width - 1]
+                let all = rows.allSatisfy { dy in
+                    columns.allSatisfy { dx in
+                        let e = expected[dx, dy], s = image[x + dx, y + dy]
+                        return e.red == s.red && e.green == s.green && e.blue == s.blue
+                    }
+                }
+                if all { return true }
+            }
+        }
+        return false
+    }
+
+    @Test("in headless Chromium, the swatches show the reported colours of both cards, and the placeholders are drawn", .enabled(if: browserCheck))
     func browser() async throws {
         let chromium = try #require(Self.chromium, "CI needs Debian's chromium package for this check")
         let html = Self.temporary("report.html"), shot = Self.temporary("shot.png")
@@ -88,11 +113,11 @@ struct ReportCommandTests {
         // Given a report of two samples
         let sources = ["Samples/rocket.jpg", "Samples/coffee.png"]
         _ = try await CLI.run(["report", "-o", html.path] + sources)
-        let analyses = try await CLI.run(["analyze", "--format", "json", "--palette", "8"] + sources).lines.map(CLI.object)
+        let analyses = try await CLI.run(["analyze", "--format", "json", "--palette", "8", "--placeholder", "both"] + sources).lines.map(CLI.object)
         // When Chromium renders it to a screenshot at one device pixel per CSS pixel, in sRGB
         let render = try await runProcessInBackground(URL(fileURLWithPath: chromium), [
             "--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-color-profile=srgb",
-            "--force-device-scale-factor=1", "--window-size=1000,1500", "--screenshot=\(shot.path)", html.absoluteString,
+            "--force-device-scale-factor=1", "--window-size=1000,2800", "--screenshot=\(shot.path)", html.absoluteString,
         ])
         #expect(render.status == 0, "chromium: \(render.stderr)")
         let screenshot = try Self.pixels(of: shot)
@@ -104,7 +129,27 @@ struct ReportCommandTests {
                 let hex = try #require(analysis[role] as? String)
                 let color = try #require(RGBColor(hex: hex))
                 #expect(Self.hasSquare(of: color, side: 48, in: screenshot), "\(analysis["source"] ?? "") \(role) \(color.hex) not on screen")
+                // And the dark card's, like the light one's
+                let dark = try #require((analysis["appearances"] as? [String: Any])?["dark"] as? [String: Any])
+                let darkHex = try #require(dark[role] as? String)
+                let darkColor = try #require(RGBColor(hex: darkHex))
+                #expect(Self.hasSquare(of: darkColor, side: 48, in: screenshot), "\(analysis["source"] ?? "") dark \(role) \(darkColor.hex) not on screen")
             }
+            // And both placeholders, drawn 160 px across, appear pixel for pixel
+            let placeholder = try #require(analysis["placeholder"] as? [String: Any])
+            let thumbHashText = try #require(placeholder["thumbhash"] as? String)
+            let thumbHash = try #require(Data(base64Encoded: thumbHashText))
+            #expect(Self.hasImage(try ThumbHash.image(from: thumbHash, longSide: 160), in: screenshot), "\(analysis["source"] ?? "") ThumbHash not drawn")
+            let analyzed = try #require(analysis["analyzed"] as? [String: Int])
+            let w = try #require(analyzed["width"]), h = try #require(analyzed["height"])
+            let blurHashText = try #require(placeholder["blurhash"] as? String)
+            let blurHash = try BlurHash.image(from: blurHashText,
+                                              width: 160 * w / max(w, h), height: 160 * h / max(w, h))
+            #expect(Self.hasImage(blurHash, in: screenshot), "\(analysis["source"] ?? "") BlurHash not drawn")
+            // (the detector finds nothing that is not there: the drawing upside down is not on the page)
+            var flipped = blurHash
+            for y in 0..<blurHash.height { for x in 0..<blurHash.width { flipped[x, y] = blurHash[x, blurHash.height - 1 - y] } }
+            #expect(!Self.hasImage(flipped, in: screenshot))
             // And the palette strip (640 CSS px wide, 40 high) shows every colour of 5% or more
             // as a segment at least 32 px wide
             let palette = try #require(analysis["palette"] as? [[String: Any]])

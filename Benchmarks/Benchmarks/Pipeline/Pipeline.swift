@@ -1,7 +1,8 @@
 // The stages around quantization and the whole pipeline: downscaling, JPEG decoding at each
 // DCT scale, the progressive DC reader, PNG decoding, and end-to-end analysis of every sample
 // and of 1, 24 and 64 MP files (baseline JPEG, progressive JPEG, PNG), whose malloc counts show
-// that nothing is allocated per pixel, and of WebP (lossy 24 MP, lossless 4 MP) and GIF (4 MP). Decoding benchmarks hand rows to a sink that only
+// that nothing is allocated per pixel, of the 24 MP JPEG with placeholders, and of WebP (lossy
+// 24 MP, lossless 4 MP) and GIF (4 MP). Decoding benchmarks hand rows to a sink that only
 // touches them, so they time the decoder.
 //
 //   swift package benchmark --target Pipeline
@@ -144,9 +145,18 @@ let benchmarks: @Sendable () -> Void = {
             try LargeFile(format, megapixels: megapixels, lossless: lossless)
         }
     }
+    // The same 24 MP JPEG with both placeholders (ThumbHash and a 4×3 BlurHash from the analysed
+    // pixels): its cost is this row over `Analyze-JPEG-24MP`'s, measured in the same run.
+    Benchmark("Analyze-JPEG-24MP-placeholders", configuration: .init(timeUnits: .microseconds)) { benchmark, file in
+        blackHole(try await measuringThroughput(benchmark, pixels: file.pixels) {
+            try await ImageColorAnalyzer(options: AnalysisOptions(placeholders: .both)).analyze(fileAt: file.path)
+        })
+    } setup: {
+        try LargeFile(.jpeg, megapixels: 24)
+    }
     for (kind, format, progressive) in [("JPEG", ImageFormat.jpeg, false), ("progressive", .jpeg, true), ("PNG", .png, false)] {
         for megapixels in [1.0, 24, 64] {
-            Benchmark("Analyze-\(kind)-\(Int(megapixels))MP") { benchmark, file in
+            Benchmark("Analyze-\(kind)-\(Int(megapixels))MP", configuration: .init(timeUnits: .microseconds)) { benchmark, file in
                 blackHole(try await measuringThroughput(benchmark, pixels: file.pixels) {
                     try await ImageColorAnalyzer().analyze(fileAt: file.path)
                 })

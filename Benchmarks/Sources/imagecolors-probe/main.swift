@@ -34,6 +34,8 @@ nonisolated(unsafe) let workloads: [(name: String, make: () throws -> () -> Int)
     ("analyze-rocket.jpg", { analyzing(sample("rocket.jpg")) }),
     ("analyze-coffee.png", { analyzing(sample("coffee.png")) }),
     ("analyze-24mp-jpeg", { analyzing(try BenchmarkImages.file(.jpeg, megapixels: 24)) }),
+    // The same with both placeholders: their cost is the difference of the two counts.
+    ("analyze-24mp-jpeg-placeholders", { analyzing(try BenchmarkImages.file(.jpeg, megapixels: 24), placeholders: .both) }),
     ("analyze-24mp-progressive", { analyzing(try BenchmarkImages.file(.jpeg, megapixels: 24, progressive: true)) }),
     ("analyze-24mp-png", { analyzing(try BenchmarkImages.file(.png, megapixels: 24)) }),
 ]
@@ -44,10 +46,10 @@ func quantizing(_ image: RGBAImage) -> () -> Int {
     { Quantizer().roles(of: image).primary.hashValue }
 }
 
-func analyzing(_ path: String) -> () -> Int {
+func analyzing(_ path: String, placeholders: PlaceholderKinds = []) -> () -> Int {
     // Default options but for the decode timeout: under valgrind a 24 MP PNG takes longer than
     // the default 10 s.
-    let analyzer = ImageColorAnalyzer(options: .init(limits: ImageLimits(decodeTimeout: .seconds(3600))))
+    let analyzer = ImageColorAnalyzer(options: .init(limits: ImageLimits(decodeTimeout: .seconds(3600)), placeholders: placeholders))
     // The synchronous core of `analyze(fileAt:)`: the same pipeline, without a task to run it
     // on (callgrind counts the thread that enters the workload).
     return { (try? BenchmarkHooks.analyzeSynchronously(analyzer, .file(path)))?.background.hashValue ?? 0 }

@@ -40,6 +40,11 @@ public struct AnalysisOptions: Sendable, Hashable {
     /// Which frames of an animated GIF or WebP the colours come from; default
     /// ``FramePolicy/first`` (the first frame, composited on its canvas).
     public var frames: FramePolicy
+    /// Which placeholders to make from the analysed pixels (``ColorAnalysis/placeholder``):
+    /// default none. They never change the colours.
+    public var placeholders: PlaceholderKinds
+    /// BlurHash's components along each axis; default 4×3.
+    public var blurHashComponents: BlurHash.Components
 
     /// Creates options.
     /// - Parameters:
@@ -57,6 +62,8 @@ public struct AnalysisOptions: Sendable, Hashable {
     ///   - scheme: Default ``RoleScheme/faithful``.
     ///   - minimumContrast: Default 3.
     ///   - frames: Default ``FramePolicy/first``.
+    ///   - placeholders: Default none.
+    ///   - blurHashComponents: Default 4×3.
     public init(
         quality: Quality = .high,
         memoryBudget: MemoryBudget = .default,
@@ -71,7 +78,9 @@ public struct AnalysisOptions: Sendable, Hashable {
         backdrop: RGBColor? = nil,
         scheme: RoleScheme = .faithful,
         minimumContrast: Double = Quantizer.defaultMinimumContrast,
-        frames: FramePolicy = .first
+        frames: FramePolicy = .first,
+        placeholders: PlaceholderKinds = [],
+        blurHashComponents: BlurHash.Components = .default
     ) {
         self.quality = quality
         self.memoryBudget = memoryBudget
@@ -87,5 +96,7 @@ public struct AnalysisOptions: Sendable, Hashable {
         self.scheme = scheme
         self.minimumContrast = minimumContrast
         self.frames = frames
+        self.placeholders = placeholders
+        self.blurHashComponents = blurHashComponents
     }
 }

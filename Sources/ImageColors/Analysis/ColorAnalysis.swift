@@ -62,6 +62,14 @@ public struct ColorAnalysis: Sendable, Hashable, Codable {
     /// Why a colour profile the image carries was not applied ("ignored the embedded ICC
     /// profile: …"); `nil` (no JSON key) when nothing was ignored.
     public var colorNote: String?
+    /// The card in light and in dark appearance (JSON key `appearances`): the light card is
+    /// the colours above; the dark one keeps their hues on a dark background (``DarkScheme``).
+    /// Always set by an analysis; `nil` only in results decoded from JSON written before it
+    /// existed. ``card(for:)`` gives either one without optionals.
+    public var appearances: CardAppearances?
+    /// The image's placeholders, when asked for (``AnalysisOptions/placeholders``): a ThumbHash
+    /// and a BlurHash from the same decoding pass; `nil` (no JSON key) otherwise.
+    public var placeholder: Placeholders?
     /// For an animated GIF or WebP, its frame count and how many frames the colours come from
     /// (``AnalysisOptions/frames``); `nil` (no JSON key) for still images.
     public var frames: FrameReport?
@@ -107,10 +115,27 @@ public struct ColorAnalysis: Sendable, Hashable, Codable {
                    fallback: fallback, reports: roleReports)
     }
 
+    /// The card's colours in one appearance: from ``appearances`` when it holds them; otherwise
+    /// (a result decoded from JSON that left one out) the light card from the top-level colours,
+    /// and the dark card made from it by ``DarkScheme`` with this result's scheme, contrast
+    /// target and title rule (the brightness threshold is not in the JSON: 125 is used).
+    /// - Parameter appearance: Light or dark.
+    public func card(for appearance: CardAppearance) -> CardColors {
+        if let card = appearances?[appearance] { return card }
+        var title = self.title
+        title.region = nil
+        let light = appearances?.light ?? CardColors(roles: roles, title: title)
+        guard appearance == .dark else { return light }
+        return DarkScheme.card(from: light, scheme: scheme ?? .faithful,
+                               minimumContrast: minimumContrast ?? Quantizer.defaultMinimumContrast,
+                               titleRule: title.rule ?? .default)
+    }
+
     // Listed so that `roleReports` is the JSON key `roles` (`roles` is taken by the property above).
     private enum CodingKeys: String, CodingKey {
         case source, format, width, height, orientation, analyzed, background, primary, secondary, detail
         case fallback, scheme, minimumContrast, title, memory, colorProfile, colorNote, palette, frames
+        case appearances, placeholder
         case roleReports = "roles"
     }
 }

@@ -104,6 +104,20 @@ public struct ImageColorAnalyzer: Sendable {
         analysis.colorNote = colors.note
         analysis.frames = info.frames
         if options.paletteSize > 0 { analysis.palette = quantized.palette }
+        var lightTitle = title
+        lightTitle.region = nil
+        let light = CardColors(roles: roles, title: lightTitle)
+        analysis.appearances = CardAppearances(
+            light: light,
+            dark: DarkScheme.card(from: light, scheme: quantizer.scheme, minimumContrast: quantizer.minimumContrast,
+                                  titleRule: options.titleRule, brightnessThreshold: options.brightnessThreshold))
+        if !options.placeholders.isEmpty {
+            // From the analysed pixels: no second decode, and the colours above are already fixed.
+            analysis.placeholder = try Placeholders(of: image, kinds: options.placeholders,
+                                                    components: options.blurHashComponents,
+                                                    backdrop: roles.background, ledger: ledger)
+            analysis.memory?.accountedPeak = ledger.peak
+        }
         guard let request, let thumbnailImage else { return (analysis, nil) }
         // Transparent pixels are composited onto the card's background: what the card shows.
         return (analysis, try Thumbnail(encoding: thumbnailImage, as: request, backdrop: roles.background))

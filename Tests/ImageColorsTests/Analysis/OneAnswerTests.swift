@@ -2,8 +2,9 @@ import Foundation
 import Testing
 @testable import ImageColors
 
-/// One image, one set of options, one answer: asking for a thumbnail, a palette, a title region
-/// or all three (what `imagecolors report` asks for) never changes the colours or the title.
+/// One image, one set of options, one answer: asking for a thumbnail, a palette, a title region,
+/// placeholders or all of them (what `imagecolors report` asks for) never changes the colours,
+/// the title or the dark card.
 @Suite("One answer per image")
 struct OneAnswerTests {
     /// What must not change, and the palette when there is one.
@@ -11,8 +12,10 @@ struct OneAnswerTests {
         var roles: ColorRoles
         var title: TitleText, titleColor: RGBColor, titleContrast: Double
         var analyzed: ColorAnalysis.Size
+        var dark: CardColors?
 
         init(_ analysis: ColorAnalysis) {
+            dark = analysis.appearances?.dark
             roles = analysis.roles
             title = analysis.title.text
             titleColor = analysis.title.color
@@ -45,7 +48,6 @@ struct OneAnswerTests {
     func sameAnswer(path: String, quality: Quality) throws {
         let source = ImageSource.file(path)
         let plain = try ImageColorAnalyzer(options: AnalysisOptions(quality: quality)).analyzeNow(source)
-        let report = AnalysisOptions(quality: quality, titleRegion: .bottom, paletteSize: 8)
         let variants: [(String, AnalysisOptions, ThumbnailRequest?)] = [
             ("thumbnail 320", AnalysisOptions(quality: quality), ThumbnailRequest(longSide: 320)),
             // Larger than the analysis decode at every preset: the thumbnail needs a pass of its own.
@@ -53,7 +55,9 @@ struct OneAnswerTests {
             ("thumbnail 48", AnalysisOptions(quality: quality), ThumbnailRequest(longSide: 48)),
             ("palette", AnalysisOptions(quality: quality, paletteSize: 8), nil),
             ("title region", AnalysisOptions(quality: quality, titleRegion: .bottom), nil),
-            ("report", report, ThumbnailRequest(longSide: 320, jpegQuality: 80)),
+            ("placeholders", AnalysisOptions(quality: quality, placeholders: .both), nil),
+            ("report", AnalysisOptions(quality: quality, titleRegion: .bottom, paletteSize: 8, placeholders: .both),
+             ThumbnailRequest(longSide: 320, jpegQuality: 80)),
         ]
         var palettes: [[PaletteColor]] = []
         for (name, options, thumbnail) in variants {

@@ -48,11 +48,11 @@ struct AnalysisExecutorTests {
             valve.open()
             writers.finish()
         }
+        // (Started on the executor, not hopping there from the cooperative pool, which other
+        // suites' synchronous work may hold for longer than `eventually` waits.)
         let analyses = pipes.map { pipe in
-            Task {
-                await withTaskExecutorPreference(executor) {
-                    FileHandle(forReadingAtPath: pipe)?.readDataToEndOfFile().count ?? -1
-                }
+            Task(executorPreference: executor) {
+                FileHandle(forReadingAtPath: pipe)?.readDataToEndOfFile().count ?? -1
             }
         }
         // (A pipe's writer can open it only once its reader has: then that analysis is blocked
