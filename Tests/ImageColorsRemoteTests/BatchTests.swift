@@ -114,7 +114,7 @@ struct BatchTests {
         let slow = TestResponse.drip(TestResponse.filler(1000), chunkSize: 10, interval: .milliseconds(600))
         try await TestHTTPServer.with({ _ in slow }) { server in
             let urls = (0..<4).map { server.url("/\($0)") }
-            try await RemoteImageLoader.withLoader(limits: DownloadLimits(timeout: .seconds(120))) { loader in
+            try await RemoteImageLoader.withLoader(limits: DownloadLimits(timeout: .seconds(120), addressPolicy: .allowingLoopback)) { loader in
                 let task = Task { await loader.analyze(urls: urls, maxConcurrentDownloads: 2) }
                 #expect(await eventually { server.requests.count == 2 })
                 // When the batch is cancelled
