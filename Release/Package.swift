@@ -40,10 +40,12 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CJPEG", path: "Sources/CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(name: "CGIF", path: "Sources/CGIF", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]),
         .systemLibrary(name: "CLCMS", path: "Sources/CLCMS", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
         .target(
             name: "CImageCodecs",
-            dependencies: ["CJPEG", "CPNG"],
+            dependencies: ["CJPEG", "CPNG", "CWebP", "CGIF"],
             path: "Sources/CImageCodecs",
             cSettings: [.unsafeFlags(["-O2"])]
         ),
