@@ -73,6 +73,8 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                // NIOConnectionError: a refused connection is told apart from other failures.
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         // Results kept in SQLite between runs and revalidated with HTTP's validators: its own

@@ -29,6 +29,13 @@ public struct DownloadLimits: Sendable, Hashable {
     /// ``spoolThreshold(within:)``), so the compressed bytes leave most of the budget to the
     /// decoder.
     public var spoolThreshold: Int
+    /// Which addresses may be connected to, checked on every connection, redirects included;
+    /// default ``AddressPolicy/default`` (loopback and link-local refused, private allowed).
+    /// A server on `127.0.0.1` needs ``AddressPolicy/allowingLoopback``.
+    public var addressPolicy: AddressPolicy
+    /// Whether an `https` URL may redirect to a plain `http` one; default `false`
+    /// (``RemoteLoadingError/insecureRedirect(_:target:)``).
+    public var allowsDowngrade: Bool
 
     /// Creates limits.
     /// - Parameters:
@@ -37,21 +44,28 @@ public struct DownloadLimits: Sendable, Hashable {
     ///   - timeout: Total deadline per URL; default 30 s.
     ///   - maxRedirects: Default 5.
     ///   - spoolThreshold: Default 4 MB.
+    ///   - addressPolicy: Default ``AddressPolicy/default``: loopback and link-local refused.
+    ///   - allowsDowngrade: Default `false`: an https → http redirect is refused.
     public init(
         maxBodySize: Int = 50_000_000,
         connectTimeout: Duration = .seconds(10),
         timeout: Duration = .seconds(30),
         maxRedirects: Int = 5,
-        spoolThreshold: Int = 4_000_000
+        spoolThreshold: Int = 4_000_000,
+        addressPolicy: AddressPolicy = .default,
+        allowsDowngrade: Bool = false
     ) {
         self.maxBodySize = max(0, maxBodySize)
         self.connectTimeout = connectTimeout
         self.timeout = timeout
         self.maxRedirects = max(0, maxRedirects)
         self.spoolThreshold = max(0, spoolThreshold)
+        self.addressPolicy = addressPolicy
+        self.allowsDowngrade = allowsDowngrade
     }
 
-    /// The defaults: 50 MB, 10 s to connect, 30 s in all, 5 redirects, spool past 4 MB.
+    /// The defaults: 50 MB, 10 s to connect, 30 s in all, 5 redirects, spool past 4 MB,
+    /// loopback and link-local addresses refused, no https → http redirect.
     public static let `default` = DownloadLimits()
 
     /// The largest body kept in memory under `budget`: ``spoolThreshold``, capped at a

@@ -64,7 +64,8 @@ extension RemoteImageLoader {
             }
         }
         var output = try await analyzer.perform(body.source, thumbnail: thumbnail, body: pooled)
-        output.analysis.source = url.absoluteString
+        // Redacted: results are logged and stored, and signed URLs carry secrets in the query.
+        output.analysis.source = url.displayString
         return output
     }
 }

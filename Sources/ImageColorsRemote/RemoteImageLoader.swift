@@ -41,7 +41,9 @@ public final class RemoteImageLoader: Sendable {
     /// - Parameters:
     ///   - analyzer: Default an analyzer with default `AnalysisOptions` (30 MB budget).
     ///   - limits: Default ``DownloadLimits/default``: 50 MB, 10 s to connect, 30 s in all,
-    ///     5 redirects, spool past 4 MB.
+    ///     5 redirects, spool past 4 MB, loopback and link-local addresses refused. Its
+    ///     `addressPolicy` is checked on every address a host resolves to and on every
+    ///     connection's peer.
     ///   - temporaryDirectory: Default the system's (`TMPDIR` or `/tmp`).
     ///   - cache: Default `nil` (no cache).
     public init(
@@ -51,7 +53,8 @@ public final class RemoteImageLoader: Sendable {
         cache: (any AnalysisStore)? = nil
     ) {
         // Connecting can never take longer than the whole download may.
-        let transport = AsyncHTTPClientTransport(connectTimeout: min(limits.connectTimeout, limits.timeout))
+        let transport = AsyncHTTPClientTransport(
+            connectTimeout: min(limits.connectTimeout, limits.timeout), addressPolicy: limits.addressPolicy)
         self.analyzer = analyzer
         self.limits = limits
         self.temporaryDirectory = temporaryDirectory
@@ -63,7 +66,10 @@ public final class RemoteImageLoader: Sendable {
     /// Creates a loader on a transport you own (and shut down yourself).
     /// - Parameters:
     ///   - analyzer: Default an analyzer with default `AnalysisOptions`.
-    ///   - limits: Default ``DownloadLimits/default``; its `connectTimeout` is the transport's business.
+    ///   - limits: Default ``DownloadLimits/default``; its `connectTimeout` is the transport's
+    ///     business. Its `addressPolicy` is checked on every address a host resolves to before
+    ///     the transport is asked; checking the address a connection reached is the
+    ///     transport's business (``AsyncHTTPClientTransport`` does).
     ///   - transport: Sends the requests, such as a URLSession-based one.
     ///   - temporaryDirectory: Default the system's.
     ///   - cache: Default `nil` (no cache).
@@ -133,7 +139,8 @@ public final class RemoteImageLoader: Sendable {
     ///
     /// - Parameter url: An `http` or `https` URL of a JPEG, PNG, WebP or GIF image (the format is sniffed
     ///   from the bytes; `Content-Type` is ignored).
-    /// - Returns: The analysis, with `source` set to `url.absoluteString`.
+    /// - Returns: The analysis, with `source` set to `url.displayString` (no credentials, query
+    ///   or fragment, which may hold secrets).
     /// - Throws: ``RemoteLoadingError`` for the download; the core's errors (such as
     ///   `ImageDecodingError`) for the image; `CancellationError`.
     public func analyze(url: URL) async throws -> ColorAnalysis {

@@ -30,6 +30,14 @@ public enum RemoteLoadingError: ImageColorsError, Equatable {
     case invalidRedirect(URL, location: String?)
     /// The temporary file for a large body could not be written.
     case spoolFailed(path: String, reason: String)
+    /// The host resolved to (or a connection reached) an address the ``AddressPolicy`` refuses;
+    /// nothing was sent to it. The message names the address and its class, never a body.
+    case addressNotAllowed(URL, address: IPAddress, addressClass: AddressClass)
+    /// The server refused the connection (nothing listens on that port). Not retried.
+    case connectionRefused(URL)
+    /// An `https` URL redirected to a plain `http` one and
+    /// ``DownloadLimits/allowsDowngrade`` is `false`; the `http` URL was not fetched.
+    case insecureRedirect(URL, target: URL)
 
     public var code: String {
         switch self {
@@ -45,6 +53,9 @@ public enum RemoteLoadingError: ImageColorsError, Equatable {
         case .redirectLoop: "redirect-loop"
         case .invalidRedirect: "invalid-redirect"
         case .spoolFailed: "spool-failed"
+        case .addressNotAllowed: "address-not-allowed"
+        case .connectionRefused: "connection-refused"
+        case .insecureRedirect: "insecure-redirect"
         }
     }
 
@@ -79,6 +90,12 @@ public enum RemoteLoadingError: ImageColorsError, Equatable {
             return "redirect from \(url.displayString) has " + (location.map { "an invalid Location: \($0)" } ?? "no Location")
         case .spoolFailed(let path, let reason):
             return "cannot write the download to \(path): \(reason)"
+        case .addressNotAllowed(let url, let address, let kind):
+            return "\(address) is \(kind.phrase); refused: \(url.displayString)"
+        case .connectionRefused(let url):
+            return "cannot connect to \(url.displayString): connection refused"
+        case .insecureRedirect(let url, let target):
+            return "redirect from https to plain http refused: \(url.displayString) redirects to \(target.displayString)"
         }
     }
 }

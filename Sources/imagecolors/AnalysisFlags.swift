@@ -125,6 +125,17 @@ struct AnalysisFlags: ParsableArguments {
             help: ArgumentHelp("Largest body downloaded from a URL: bytes, or with KB/MB/GB/KiB/MiB/GiB.", valueName: "size"))
     var maxDownloadSize: MemoryBudget = .megabytes(50)
 
+    @Flag(name: .customLong("allow-loopback"),
+          help: "Let URLs reach loopback addresses (127.0.0.0/8, ::1, 0.0.0.0, localhost), refused by default: for a server on this machine.")
+    var allowLoopback = false
+
+    @Flag(name: .customLong("block-private"),
+          help: "Refuse URLs that reach private addresses (10/8, 172.16/12, 192.168/16, fc00::/7), allowed by default.")
+    var blockPrivate = false
+
+    @Flag(name: .customLong("allow-downgrade"), help: "Follow redirects from https to plain http, refused by default.")
+    var allowDowngrade = false
+
     func validate() throws {
         if maxSide < 1 { throw ValidationError("--max-side must be at least 1, not \(maxSide)") }
         if maxPixels < 1 { throw ValidationError("--max-pixels must be at least 1, not \(maxPixels)") }
@@ -188,6 +199,8 @@ struct AnalysisFlags: ParsableArguments {
 
     /// The download limits the flags describe.
     var downloadLimits: DownloadLimits {
-        DownloadLimits(maxBodySize: maxDownloadSize.bytes, timeout: .milliseconds(Int64((timeout * 1000).rounded())))
+        DownloadLimits(maxBodySize: maxDownloadSize.bytes, timeout: .milliseconds(Int64((timeout * 1000).rounded())),
+                       addressPolicy: AddressPolicy(allowsLoopback: allowLoopback, allowsPrivate: !blockPrivate),
+                       allowsDowngrade: allowDowngrade)
     }
 }

@@ -1,4 +1,5 @@
 import ImageColors
+import ImageColorsRemote
 
 /// A source that could not be analysed, as the CLI reports it.
 struct SourceFailure: Encodable {
@@ -17,11 +18,21 @@ struct SourceFailure: Encodable {
         self.source = source
         switch error {
         case let error as any ImageColorsError:
-            self.error = Details(code: error.code, message: error.description)
+            self.error = Details(code: error.code, message: error.description + Self.hint(for: error))
         case is CancellationError:
             self.error = Details(code: "cancelled", message: "cancelled")
         default:
             self.error = Details(code: "internal-error", message: "\(error)")
+        }
+    }
+
+    /// The flag that would allow what the library refused; the library's messages name no flags.
+    private static func hint(for error: any ImageColorsError) -> String {
+        switch error as? RemoteLoadingError {
+        case .addressNotAllowed(_, _, .loopback): " (allow with --allow-loopback)"
+        case .addressNotAllowed(_, _, .private): " (refused by --block-private)"
+        case .insecureRedirect: " (allow with --allow-downgrade)"
+        default: ""
         }
     }
 }

@@ -18,10 +18,13 @@ struct CacheReadmeExampleTests {
         var cacheStatus = CacheStatus.notCached
     }
 
+    /// The README's `limits`: the defaults there; here loopback opted in, for the local server.
+    static let limits = DownloadLimits(addressPolicy: .allowingLoopback)
+
     static func buildEntry(_ entry: inout Entry, cachesFolder: String) async throws {
         // README cache example begins
         let cache = AnalysisCache(path: cachesFolder + "/imagecolors.sqlite")
-        let image = try await RemoteImageLoader.withLoader(cache: cache) { loader in
+        let image = try await RemoteImageLoader.withLoader(limits: limits, cache: cache) { loader in
             try await loader.analyze(url: entry.imageURL, thumbnail: ThumbnailRequest(longSide: 200))
         }
         entry.background = image.analysis.background.hex

@@ -10,7 +10,7 @@ enum CacheFixtures {
     static let jpeg = try! Data(contentsOf: RepositoryPaths.samples.appendingPathComponent("rocket.jpg"))
     static let png = try! Data(contentsOf: RepositoryPaths.samples.appendingPathComponent("coffee.png"))
     /// Generous: the whole `swift test` run shares 2 cores.
-    static let limits = DownloadLimits(connectTimeout: .seconds(30), timeout: .seconds(60))
+    static let limits = DownloadLimits(connectTimeout: .seconds(30), timeout: .seconds(60), addressPolicy: .allowingLoopback)
 }
 
 /// A temporary folder of a test's own, removed at the end.

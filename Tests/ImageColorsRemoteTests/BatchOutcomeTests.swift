@@ -17,7 +17,7 @@ struct BatchOutcomeTests {
             let urls = [server.url("/quick-1"), server.url("/silent-1"), server.url("/quick-2"), server.url("/silent-2")]
             let started = ContinuousClock.now
             // When the batch must be done within 15 seconds
-            let results = try await RemoteImageLoader.withLoader(limits: DownloadLimits(timeout: .seconds(900))) {
+            let results = try await RemoteImageLoader.withLoader(limits: DownloadLimits(timeout: .seconds(900), addressPolicy: .allowingLoopback)) {
                 await $0.analyze(urls: urls, deadline: .now + .seconds(15))
             }
             // Then the quick ones succeeded, the silent ones failed with the batch's deadline,
@@ -81,7 +81,7 @@ struct BatchOutcomeTests {
     func sharedConnections() async throws {
         // A connect timeout no other test uses gives this test a shared pool of its own: closing
         // it cannot cut off another test's download
-        let limits = DownloadLimits(connectTimeout: .seconds(13), timeout: .seconds(60))
+        let limits = DownloadLimits(connectTimeout: .seconds(13), timeout: .seconds(60), addressPolicy: .allowingLoopback)
         try await TestHTTPServer.with({ _ in .ok(Fixtures.png) }) { server in
             // When four entries are built one after the other with the simple call
             let analyzer = ImageColorAnalyzer()

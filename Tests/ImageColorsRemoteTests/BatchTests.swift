@@ -117,7 +117,7 @@ struct BatchTests {
             // (An executor of its own: in a full run, long analyses of other suites may hold the
             // shared one's threads for longer than `eventually` waits.)
             let analyzer = ImageColorAnalyzer(executor: AnalysisExecutor(threads: 2, name: "cancel-batch"))
-            try await RemoteImageLoader.withLoader(analyzer: analyzer, limits: DownloadLimits(timeout: .seconds(120))) { loader in
+            try await RemoteImageLoader.withLoader(analyzer: analyzer, limits: DownloadLimits(timeout: .seconds(120), addressPolicy: .allowingLoopback)) { loader in
                 let task = Task { await loader.analyze(urls: urls, maxConcurrentDownloads: 2) }
                 #expect(await eventually { server.requests.count == 2 })
                 // When the batch is cancelled

@@ -12,7 +12,7 @@ struct CancellationTests {
     func cancelMidDownload() async throws {
         // Given a 10 MB body sent 4 kB every 20 ms (50 s), spooled to disk past 8 kB
         let scratch = try ScratchDirectory()
-        let limits = DownloadLimits(timeout: .seconds(120), spoolThreshold: 8000)
+        let limits = DownloadLimits(timeout: .seconds(120), spoolThreshold: 8000, addressPolicy: .allowingLoopback)
         let response = TestResponse.drip(TestResponse.filler(10_000_000), chunkSize: 4000, interval: .milliseconds(20))
         try await TestHTTPServer.with({ _ in response }) { server in
             // (An executor of its own, started on directly: in a full run other suites may hold
@@ -42,7 +42,7 @@ struct CancellationTests {
         // Given a redirect to /slow, whose head is sent only after 60 s
         let stalled = TestResponse(body: Fixtures.png, headDelay: .seconds(60))
         try await TestHTTPServer.with({ $0 == "/start" ? .redirect(to: "/slow") : stalled }) { server in
-            let limits = DownloadLimits(timeout: .seconds(120))
+            let limits = DownloadLimits(timeout: .seconds(120), addressPolicy: .allowingLoopback)
             let task = Task { try await ImageColorAnalyzer().analyze(url: server.url("/start"), limits: limits) }
             #expect(await eventually { server.requests.contains("/slow") })
             // When the task is cancelled

@@ -64,7 +64,7 @@ struct FailureTests {
     func dripDeadline() async throws {
         // Given a 600 kB body sent 1 kB every 100 ms (60 s in all), and a 500 ms deadline
         let scratch = try ScratchDirectory()
-        let limits = DownloadLimits(connectTimeout: .seconds(30), timeout: .milliseconds(500), spoolThreshold: 2000)
+        let limits = DownloadLimits(connectTimeout: .seconds(30), timeout: .milliseconds(500), spoolThreshold: 2000, addressPolicy: .allowingLoopback)
         let response = TestResponse.drip(TestResponse.filler(600_000), chunkSize: 1000, interval: .milliseconds(100))
         try await TestHTTPServer.with({ _ in response }) { server in
             let url = server.url("/slow.jpg")
@@ -96,7 +96,7 @@ struct FailureTests {
     @Test("a Content-Length over the cap fails before the body is read")
     func declaredTooLarge() async throws {
         // Given a 100 kB cap and a 10 MB body with its true Content-Length, sent over 50 s
-        let limits = DownloadLimits(maxBodySize: 100_000, connectTimeout: .seconds(30), timeout: .seconds(60))
+        let limits = DownloadLimits(maxBodySize: 100_000, connectTimeout: .seconds(30), timeout: .seconds(60), addressPolicy: .allowingLoopback)
         let response = TestResponse(body: TestResponse.filler(10_000_000), chunkSize: 10_000, interval: .milliseconds(50))
         try await TestHTTPServer.with({ _ in response }) { server in
             let url = server.url("/huge.jpg")
@@ -117,7 +117,7 @@ struct FailureTests {
     func undeclaredTooLarge(framing: TestResponse.Framing) async throws {
         // Given a 100 kB cap and 10 MB sent in 10 kB pieces every 50 ms (50 s in all)
         let scratch = try ScratchDirectory()
-        let limits = DownloadLimits(maxBodySize: 100_000, connectTimeout: .seconds(30), timeout: .seconds(60), spoolThreshold: 20_000)
+        let limits = DownloadLimits(maxBodySize: 100_000, connectTimeout: .seconds(30), timeout: .seconds(60), spoolThreshold: 20_000, addressPolicy: .allowingLoopback)
         let response = TestResponse(body: TestResponse.filler(10_000_000), framing: framing, chunkSize: 10_000, interval: .milliseconds(50))
         try await TestHTTPServer.with({ _ in response }) { server in
             let url = server.url("/stream")
@@ -154,20 +154,21 @@ struct FailureTests {
         }
     }
 
-    @Test("a server that refuses the connection gives connection-failed")
+    @Test("a server that refuses the connection gives connection-refused at once, not after the connect timeout")
     func refused() async throws {
         // Given a port nobody listens on any more
         var port = 0
         try await TestHTTPServer.with({ _ in .status(200) }) { port = $0.port }
         let url = URL(string: "http://127.0.0.1:\(port)/a.png")!
-        // When it is analysed with a 500 ms connect timeout
-        let limits = DownloadLimits(connectTimeout: .milliseconds(500), timeout: .seconds(60))
+        // When it is analysed with a 30 s connect timeout
+        let limits = DownloadLimits(connectTimeout: .seconds(30), timeout: .seconds(60), addressPolicy: .allowingLoopback)
         let error = try await #require(throws: RemoteLoadingError.self) {
             try await ImageColorAnalyzer().analyze(url: url, limits: limits)
         }
-        // Then it fails as a connection problem, in words, naming the URL (AsyncHTTPClient
-        // retries a refused connection until the connect timeout, then reports the last error)
-        #expect(error == .connectionFailed(url, reason: "connection refused"))
+        // Then it fails as refused, naming the URL: not retried until the connect timeout
+        // (which would end in connect-timed-out, or timed-out under a shorter total deadline)
+        #expect(error == .connectionRefused(url))
+        #expect(error.code == "connection-refused")
         #expect(error.description == "cannot connect to \(url.absoluteString): connection refused")
     }
 
@@ -176,7 +177,7 @@ struct FailureTests {
         // Given a listener whose accept queue is full, so the TCP handshake never finishes
         let listener = try StalledListener()
         let url = URL(string: "http://127.0.0.1:\(listener.port)/a.png")!
-        let limits = DownloadLimits(connectTimeout: .milliseconds(300), timeout: .seconds(60))
+        let limits = DownloadLimits(connectTimeout: .milliseconds(300), timeout: .seconds(60), addressPolicy: .allowingLoopback)
         // When it is analysed with a 300 ms connect timeout
         let error = try await #require(throws: RemoteLoadingError.self) {
             try await ImageColorAnalyzer().analyze(url: url, limits: limits)

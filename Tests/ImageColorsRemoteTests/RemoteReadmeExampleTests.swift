@@ -18,11 +18,14 @@ struct RemoteReadmeExampleTests {
         var problem = ""
     }
 
+    /// The README's `limits`: the defaults there; here loopback opted in, for the local server.
+    static let limits = DownloadLimits(addressPolicy: .allowingLoopback)
+
     static func buildEntry(_ entry: inout Entry) async throws {
         let imageURL = entry.imageURL
         // README example begins
         let analyzer = ImageColorAnalyzer(options: .init(quality: .high, memoryBudget: .megabytes(30)))
-        let colors = try await analyzer.analyze(url: imageURL)   // download, colours, title
+        let colors = try await analyzer.analyze(url: imageURL, limits: limits)   // download, colours, title
         entry.background = colors.background.hex      // "#b86533"
         entry.titleColor = colors.title.color.hex     // "#ffffff": light text (brightness 120, not above 125)
         entry.accent = colors.primary.hex
@@ -32,7 +35,7 @@ struct RemoteReadmeExampleTests {
     static func buildEntries(_ entries: inout [Entry]) async throws {
         let analyzer = ImageColorAnalyzer()
         // README batch example begins
-        let results = try await RemoteImageLoader.withLoader(analyzer: analyzer) { loader in
+        let results = try await RemoteImageLoader.withLoader(analyzer: analyzer, limits: limits) { loader in
             // 4 URLs at a time, all done (or failed) within a minute
             await loader.analyze(urls: entries.map(\.imageURL), deadline: .now + .seconds(60))
         }

@@ -72,7 +72,7 @@ struct ServingTests {
     func spooling(declared: Bool) async throws {
         // Given a 1 kB spool threshold, and the JPEG with or without Content-Length
         let scratch = try ScratchDirectory()
-        let limits = DownloadLimits(connectTimeout: .seconds(30), timeout: .seconds(60), spoolThreshold: 1000)
+        let limits = DownloadLimits(connectTimeout: .seconds(30), timeout: .seconds(60), spoolThreshold: 1000, addressPolicy: .allowingLoopback)
         let response = TestResponse(body: Fixtures.jpeg, framing: declared ? .contentLength : .chunked, chunkSize: 8192)
         try await TestHTTPServer.with({ _ in response }) { server in
             try await RemoteImageLoader.withLoader(limits: limits, temporaryDirectory: scratch.url) { loader in

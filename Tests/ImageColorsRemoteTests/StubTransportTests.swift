@@ -142,5 +142,7 @@ struct StubTransportTests {
         #expect(limits.timeout == .seconds(30))
         #expect(limits.maxRedirects == 5)
         #expect(limits.spoolThreshold == 4_000_000)
+        #expect(limits.addressPolicy == AddressPolicy(allowsLoopback: false, allowsLinkLocal: false, allowsPrivate: true))
+        #expect(limits.allowsDowngrade == false)
     }
 }

@@ -60,7 +60,7 @@ struct AnalyzeCommandTests {
         let png = try Data(contentsOf: RepositoryPaths.samples.appendingPathComponent("coffee.png"))
         try await TestHTTPServer.with({ _ in .ok(png, contentType: "image/png") }) { server in
             let url = server.url("/coffee.png").absoluteString
-            let output = try await CLI.run(["analyze", "--format", "json", url])
+            let output = try await CLI.run(["analyze", "--allow-loopback", "--format", "json", url])
             #expect(output.status == 0)
             let object = try CLI.object(output.lines[0])
             #expect(object["source"] as? String == url)

@@ -29,8 +29,8 @@ struct CacheCommandTests {
         try await TestHTTPServer.with(requests: resource.respond) { server in
             let urls = [server.url("/a.jpg").absoluteString, server.url("/b.jpg").absoluteString]
             // When the same URLs are analysed twice with --cache
-            let first = try await CLI.run(["analyze", "--format", "json", "--cache", folder.cache] + urls)
-            let second = try await CLI.run(["analyze", "--format", "json", "--cache", folder.cache] + urls)
+            let first = try await CLI.run(["analyze", "--allow-loopback", "--format", "json", "--cache", folder.cache] + urls)
+            let second = try await CLI.run(["analyze", "--allow-loopback", "--format", "json", "--cache", folder.cache] + urls)
             // Then the second run made no request and printed the same results
             #expect(first.status == 0 && second.status == 0)
             #expect(try Self.statuses(first) == ["stored", "stored"])
@@ -47,7 +47,7 @@ struct CacheCommandTests {
         try await TestHTTPServer.with(requests: resource.respond) { server in
             let url = server.url("/a.jpg").absoluteString
             for _ in 0..<2 {
-                let output = try await CLI.run(["analyze", "--format", "json", url])
+                let output = try await CLI.run(["analyze", "--allow-loopback", "--format", "json", url])
                 #expect(try CLI.object(output.lines[0])["cache"] == nil)
             }
             #expect(server.requests.count == 2)
@@ -60,7 +60,7 @@ struct CacheCommandTests {
         let resource = ConditionalResource(body: Self.jpeg, cacheControl: "no-cache")
         try await TestHTTPServer.with(requests: resource.respond) { server in
             let url = server.url("/cover").absoluteString
-            let arguments = ["analyze", "--format", "json", "--cache", folder.cache, url]
+            let arguments = ["analyze", "--allow-loopback", "--format", "json", "--cache", folder.cache, url]
             let first = try await CLI.run(arguments)
             let unchanged = try await CLI.run(arguments)
             resource.replace(with: Self.png)
@@ -101,7 +101,7 @@ struct CacheCommandTests {
         let png = ConditionalResource(body: Self.png, cacheControl: "max-age=3600")
         try await TestHTTPServer.with(requests: { $0.path.hasSuffix("png") ? png.respond(to: $0) : jpeg.respond(to: $0) }) { server in
             let urls = (0..<8).map { server.url("/\($0).\($0 % 2 == 0 ? "jpg" : "png")").absoluteString }
-            let arguments = ["analyze", "--format", "json", "--jobs", "2", "--cache", folder.cache]
+            let arguments = ["analyze", "--allow-loopback", "--format", "json", "--jobs", "2", "--cache", folder.cache]
             // When two runs over the same URLs start together
             async let one = CLI.run(arguments + urls)
             async let two = CLI.run(arguments + urls.reversed())

@@ -14,7 +14,7 @@ struct RemoteCommandTests {
         try await TestHTTPServer.with({ _ in .ok(Self.jpeg, contentType: "image/jpeg") }) { server in
             let url = server.url("/rocket.jpg").absoluteString
             // When a file and the URL are analysed together
-            let output = try await CLI.run(["analyze", "--format", "json", "Samples/coffee.png", url])
+            let output = try await CLI.run(["analyze", "--allow-loopback", "--format", "json", "Samples/coffee.png", url])
             let fromFile = try await CLI.run(["analyze", "--format", "json", "Samples/rocket.jpg"])
             // Then both succeed, in order, and the URL's line is the file's but for its source
             #expect(output.status == 0)
@@ -37,7 +37,7 @@ struct RemoteCommandTests {
         try await TestHTTPServer.with({ _ in .status(404) }) { server in
             let url = server.url("/missing.png").absoluteString
             // When the URL is analysed
-            let output = try await CLI.run(["analyze", "--format", "json", url])
+            let output = try await CLI.run(["analyze", "--allow-loopback", "--format", "json", url])
             // Then the failure line and stderr say "HTTP 404" with the URL
             #expect(output.status == 1)
             let error = try #require(try CLI.object(output.lines[0])["error"] as? [String: Any])
@@ -54,7 +54,7 @@ struct RemoteCommandTests {
         try await TestHTTPServer.with({ _ in response }) { server in
             let url = server.url("/big").absoluteString
             // When it is analysed with a 50 kB cap
-            let output = try await CLI.run(["analyze", "--format", "json", "--max-download-size", "50KB", url])
+            let output = try await CLI.run(["analyze", "--allow-loopback", "--format", "json", "--max-download-size", "50KB", url])
             // Then it fails as too large, saying the limit
             #expect(output.status == 1)
             let error = try #require(try CLI.object(output.lines[0])["error"] as? [String: Any])
@@ -71,7 +71,7 @@ struct RemoteCommandTests {
             let url = server.url("/slow.jpg").absoluteString
             // When it is analysed with --timeout 0.5
             let started = ContinuousClock.now
-            let output = try await CLI.run(["analyze", "--format", "json", "--timeout", "0.5", url])
+            let output = try await CLI.run(["analyze", "--allow-loopback", "--format", "json", "--timeout", "0.5", url])
             // Then it fails long before the body's end, saying so
             #expect(ContinuousClock.now - started < .seconds(20))
             #expect(output.status == 1)

@@ -19,7 +19,7 @@ struct SignalTests {
         try await TestHTTPServer.with({ _ in response }) { server in
             let process = Process()
             process.executableURL = CLI.binary
-            process.arguments = ["analyze", "--format", "json", "--memory-budget", "4MB", "--jobs", "1",
+            process.arguments = ["analyze", "--allow-loopback", "--format", "json", "--memory-budget", "4MB", "--jobs", "1",
                                  "Samples/coffee.png", server.url("/big.jpg").absoluteString]
             process.currentDirectoryURL = CLI.root
             process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": scratch.path]) { $1 }

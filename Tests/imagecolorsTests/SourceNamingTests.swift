@@ -51,7 +51,7 @@ struct SourceNamingTests {
             components.fragment = "top"
             let url = components.string!
             // When it fails
-            let output = try await CLI.run(["analyze", "--format", "json", url])
+            let output = try await CLI.run(["analyze", "--allow-loopback", "--format", "json", url])
             // Then stderr names it by scheme, host, port and path only, and the JSON keeps it whole
             #expect(output.status == 1)
             #expect(!output.stderr.contains("hunter2") && !output.stderr.contains("SECRET") && !output.stderr.contains("alice"))

@@ -48,7 +48,7 @@ struct ThumbnailFileTests {
                 let urls = [server.url("/img/cover.jpg").absoluteString + "?i=1&w=2#top",
                             server.url("/img/a%20b%3Cc%3E.jpeg").absoluteString]
                 // When their thumbnails are written by {name}
-                let output = try await CLI.run(["analyze", "--thumbnail", folder.path + "/{name}.png"] + urls)
+                let output = try await CLI.run(["analyze", "--allow-loopback", "--thumbnail", folder.path + "/{name}.png"] + urls)
                 // Then the files are named after the path's last component only
                 #expect(output.status == 0, "\(output.stderr)")
                 let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()

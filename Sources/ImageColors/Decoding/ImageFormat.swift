@@ -39,7 +39,7 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
             let brand = bytes.count >= 12 ? String(decoding: bytes[8..<12], as: UTF8.self) : ""
             if ["heic", "heix", "hevc", "mif1", "msf1"].contains(brand) { return "a HEIC/HEIF image" }
             if brand == "avif" || brand == "avis" { return "an AVIF image" }
-            return "an ISO media file (brand \"\(brand)\")"
+            return "an ISO media file that is neither HEIC nor AVIF"
         }
         if starts([0x42, 0x4D]) { return "a BMP image" }
         if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) { return "a TIFF image" }
@@ -49,11 +49,9 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
         if starts(ascii("<!DOCTYPE")) || starts(ascii("<!doctype")) || starts(ascii("<html")) { return "an HTML page" }
         if starts([0xFF, 0xD8]) { return "a damaged JPEG header" }
         if starts([0x89, 0x50, 0x4E, 0x47]) { return "a damaged PNG signature" }
-        let hex = bytes.prefix(8).map { byte in
-            let digits = String(byte, radix: 16)
-            return digits.count == 1 ? "0" + digits : digits
-        }.joined(separator: " ")
+        // The bytes themselves are never quoted: behind a URL they may be a secret (a token file
+        // on an internal server), and the message goes to logs and JSON.
         let printable = bytes.allSatisfy { $0 == 9 || $0 == 10 || $0 == 13 || (0x20..<0x7F).contains($0) }
-        return printable ? "text starting \"\(String(decoding: bytes.prefix(12), as: UTF8.self))\"" : "bytes \(hex)"
+        return printable ? "text (not an image)" : "binary data of no known image format"
     }
 }

@@ -65,7 +65,7 @@ struct Download: Sendable {
     }
 
     private func follow(_ url: URL, spoolingTo file: SpoolFile, conditions: [HTTPHeaderField]) async throws -> DownloadResponse {
-        var redirects = RedirectTracker(origin: url, limit: limits.maxRedirects)
+        var redirects = RedirectTracker(origin: url, limit: limits.maxRedirects, allowsDowngrade: limits.allowsDowngrade)
         var current = url
         while true {
             let request = HTTPTransportRequest(url: current, headers: Self.headers + conditions)
@@ -92,16 +92,26 @@ struct Download: Sendable {
         }
     }
 
-    /// Sends one request; an error before the response head becomes `connectionFailed`.
+    /// Sends one request, after checking every address its host resolves to against the
+    /// ``AddressPolicy`` (a refused address is never connected to); an error before the response
+    /// head becomes `connectionFailed`.
     private func send(
         _ request: HTTPTransportRequest, receive: (HTTPTransportResponse) async throws -> Step
     ) async throws -> Step {
         do {
+            // Resolved here and again by the transport when it connects: the transport checks the
+            // address it reached too (AsyncHTTPClientTransport does), so a name that resolves to
+            // another address the second time is still caught.
+            try limits.addressPolicy.checkBeforeConnecting(to: request.url.host ?? "")
             return try await transport.send(request, receive: receive)
+        } catch let error as AddressNotAllowed {
+            throw RemoteLoadingError.addressNotAllowed(request.url, address: error.address, addressClass: error.addressClass)
         } catch let error as any ImageColorsError {
             throw error
         } catch is CancellationError {
             throw CancellationError()
+        } catch let error as TransportFailure where error.isConnectionRefused {
+            throw RemoteLoadingError.connectionRefused(request.url)
         } catch {
             if Task.isCancelled { throw CancellationError() }
             throw RemoteLoadingError.connectionFailed(request.url, reason: Self.reason(for: error))

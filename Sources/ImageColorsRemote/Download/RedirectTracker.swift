@@ -9,24 +9,29 @@ struct RedirectTracker {
 
     private let origin: URL
     private let limit: Int
+    private let allowsDowngrade: Bool
     private var visited: Set<String>
     private(set) var count = 0
 
     /// Starts at `origin`, allowing `limit` redirects.
-    init(origin: URL, limit: Int) {
+    init(origin: URL, limit: Int, allowsDowngrade: Bool = false) {
         self.origin = origin
         self.limit = limit
+        self.allowsDowngrade = allowsDowngrade
         visited = [origin.absoluteString]
     }
 
     /// The next URL when `current` answered `location`.
     /// - Throws: ``RemoteLoadingError`` for a missing or unusable `Location`, a scheme other
-    ///   than http(s), a loop, or one redirect too many.
+    ///   than http(s), an https → http downgrade (unless allowed), a loop, or one redirect too many.
     mutating func follow(from current: URL, location: String?) throws -> URL {
         guard let location, let target = URL(string: location, relativeTo: current)?.absoluteURL else {
             throw RemoteLoadingError.invalidRedirect(current, location: location)
         }
         try RemoteURL.check(target)
+        if !allowsDowngrade, current.scheme?.lowercased() == "https", target.scheme?.lowercased() == "http" {
+            throw RemoteLoadingError.insecureRedirect(current, target: target)
+        }
         guard visited.insert(target.absoluteString).inserted else {
             throw RemoteLoadingError.redirectLoop(current, target: target)
         }

@@ -12,27 +12,65 @@ import Synchronization
 /// `HTTPClient.shared`: that client follows up to 20 redirects itself (the loader must count
 /// and detect loops, with a limit of 5), decompresses bodies, and waits 90 s to connect, and
 /// none of that can be changed per request.
+///
+/// Every connection it opens is checked against its ``AddressPolicy`` on the address it
+/// actually reached, before a request is sent on it (``RemoteImageLoader`` also checks every
+/// address a host resolves to before asking the transport). A refused connection fails at once,
+/// without retrying. At most ``maxConnectionsPerHost`` requests per host run at once; more
+/// wait their turn here (their wait counts toward the loader's ``DownloadLimits/timeout``)
+/// instead of failing for want of a pooled connection.
 public final class AsyncHTTPClientTransport: HTTPTransport {
     private let client: HTTPClient
     private let connectTimeout: Duration
     private let isShutDown = Mutex(false)
+    private let gate: HostGate
+    /// The addresses connections may reach.
+    public let addressPolicy: AddressPolicy
+    /// The most requests (and so connections) per host at once; others queue.
+    public var maxConnectionsPerHost: Int { gate.limit }
+
+    /// The default ``maxConnectionsPerHost``: AsyncHTTPClient's own per-host pool size.
+    public static let defaultMaxConnectionsPerHost = 8
 
     /// Creates a transport with its own `HTTPClient`.
     /// - Parameters:
     ///   - connectTimeout: How long establishing a connection may take; default 10 s.
+    ///   - addressPolicy: The addresses connections may reach; default ``AddressPolicy/default``
+    ///     (loopback and link-local refused).
+    ///   - maxConnectionsPerHost: Requests per host at once, more queue; default 8, at least 1.
     ///   - eventLoopGroup: The NIO threads to run on; default AsyncHTTPClient's shared
     ///     singleton group, so a transport starts no threads of its own.
     public init(
         connectTimeout: Duration = .seconds(10),
+        addressPolicy: AddressPolicy = .default,
+        maxConnectionsPerHost: Int = AsyncHTTPClientTransport.defaultMaxConnectionsPerHost,
         eventLoopGroup: any EventLoopGroup = HTTPClient.defaultEventLoopGroup
     ) {
         self.connectTimeout = connectTimeout
+        self.addressPolicy = addressPolicy
+        gate = HostGate(limit: maxConnectionsPerHost)
+        // Checked on the connection's peer, so the address NIO resolved and reached is the one
+        // judged; failing here fails the connection before any request is written to it.
+        let check: @Sendable (any Channel) -> EventLoopFuture<Void> = { channel in
+            do {
+                try addressPolicy.checkConnected(to: channel.remoteAddress?.ipAddress)
+                return channel.eventLoop.makeSucceededVoidFuture()
+            } catch {
+                return channel.eventLoop.makeFailedFuture(error)
+            }
+        }
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,
             timeout: .init(connect: TimeAmount(connectTimeout)),
             decompression: .disabled
         )
+        configuration.http1_1ConnectionDebugInitializer = check
+        configuration.http2ConnectionDebugInitializer = check
         configuration.httpVersion = .automatic
+        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = gate.limit
+        // A refused connection is an answer, not a flake: fail at once instead of retrying
+        // until the connect timeout (and then reporting a timeout).
+        configuration.connectionPool.retryConnectionEstablishment = false
         client = HTTPClient(eventLoopGroup: eventLoopGroup, configuration: configuration)
     }
 
@@ -60,7 +98,9 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     ///   - request: The URL and headers to send.
     ///   - receive: Reads the response; a body it leaves unread is cancelled when it returns.
     /// - Returns: What `receive` returned.
-    /// - Throws: ``RemoteLoadingError/connectTimedOut(_:limit:)``, AsyncHTTPClient's and NIO's
+    /// - Throws: ``RemoteLoadingError/connectTimedOut(_:limit:)``,
+    ///   ``RemoteLoadingError/addressNotAllowed(_:address:addressClass:)`` for a connection that
+    ///   reached an address the policy refuses (no request is sent on it), AsyncHTTPClient's and NIO's
     ///   errors, what `receive` threw, or `CancellationError`.
     public func send<Value>(
         _ request: HTTPTransportRequest,
@@ -71,6 +111,18 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         for field in request.headers {
             outgoing.headers.add(name: field.name, value: field.value)
         }
+        let prepared = outgoing
+        let key = "\(request.url.scheme ?? "")://\(request.url.host ?? ""):\(request.url.port ?? -1)"
+        return try await gate.withPermit(for: key) {
+            try await send(prepared, for: request.url, receive: receive)
+        }
+    }
+
+    private func send<Value>(
+        _ outgoing: HTTPClientRequest, for url: URL,
+        receive: (HTTPTransportResponse) async throws -> Value
+    ) async throws -> Value {
+        let host = url.host ?? ""
         let response: HTTPClientResponse
         do {
             // No deadline of AsyncHTTPClient's own: it would cover the head only. The loader's
@@ -78,9 +130,11 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
             // here and in the body's next().
             response = try await client.execute(outgoing, deadline: .distantFuture)
         } catch let error as HTTPClientError where error == .connectTimeout {
-            throw RemoteLoadingError.connectTimedOut(request.url, limit: connectTimeout)
+            throw RemoteLoadingError.connectTimedOut(url, limit: connectTimeout)
+        } catch let error as AddressNotAllowed {
+            throw RemoteLoadingError.addressNotAllowed(url, address: error.address, addressClass: error.addressClass)
         } catch {
-            throw TransportFailure.wrapping(error)
+            throw TransportFailure.wrapping(error, host: host)
         }
         let headers = response.headers.map { HTTPHeaderField(name: $0.name, value: $0.value) }
         var chunks = response.body.makeAsyncIterator()
@@ -88,7 +142,7 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
             do {
                 return try await chunks.next().map { Data($0.readableBytesView) }
             } catch {
-                throw TransportFailure.wrapping(error)
+                throw TransportFailure.wrapping(error, host: host)
             }
         })
         // When `receive` returns, `response.body` is released; if it was not read to its end,

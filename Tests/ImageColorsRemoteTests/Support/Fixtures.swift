@@ -16,7 +16,10 @@ enum Fixtures {
     /// Limits for tests that are not about time: generous, because the whole `swift test` run
     /// shares 2 cores and tests that wait for child processes can hold Swift's concurrency
     /// threads for seconds. (Tests about time set their own, short, limits.)
-    static let limits = DownloadLimits(connectTimeout: .seconds(30), timeout: .seconds(60))
+    /// Loopback is opted in: the tests' server is on 127.0.0.1.
+    static let limits = DownloadLimits(connectTimeout: .seconds(30), timeout: .seconds(60), addressPolicy: .allowingLoopback)
+    /// The same with the default address policy, for tests of the policy itself.
+    static let defaultPolicyLimits = DownloadLimits(connectTimeout: .seconds(30), timeout: .seconds(60))
 }
 
 extension ColorAnalysis {
