@@ -5,7 +5,7 @@
 ///
 /// For N bins and S = min(N, ``ColorHistogram/clusteredBinLimit``) grown bins it holds:
 /// - ``labels`` ((2^bits + 2)³ × Int16): each bin's cluster, −1 when empty or not grown;
-/// - ``boxSums`` (2 × N × UInt32): the density's first two box-sum passes;
+/// - ``boxSums`` (2 × N × UInt32): the density's box-sum passes, one axis at a time;
 /// - ``keys`` and ``sortBuffer`` (N × UInt64 each): the occupied bins' sort keys and the radix
 ///   sort's second half; after a clustering one of them holds the grown bins (``grownBins``);
 /// - ``digitCounts`` (2048 × UInt32): the radix sort's bucket counts;
@@ -31,7 +31,7 @@ struct ClusteringWorkspace: ~Copyable {
     /// The 27 cells of a bin's 3×3×3 block in the label grid, as offsets from its first corner
     /// (``labelIndex(ofBin:)`` − side² − side − 1), red major, blue minor.
     let blockOffsets: UnsafeMutablePointer<Int>
-    /// The density's box sums along blue, then along green and blue.
+    /// The density's box sums, two grids that the three passes (along blue, green, red) alternate between.
     let boxSums: UnsafeMutablePointer<UInt32>
     /// Sort keys of the occupied bins; with ``sortBuffer`` the two halves of the radix sort.
     let keys: UnsafeMutablePointer<UInt64>

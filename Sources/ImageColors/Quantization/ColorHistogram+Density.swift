@@ -6,8 +6,8 @@ extension ColorHistogram {
     /// in the workspace's ``ClusteringWorkspace/grownBins``, each bin in the low bits of its key.
     ///
     /// Cost: one scan of the counts; either 27 loads per occupied bin or, when many bins are
-    /// occupied, two passes over the grid and 3 loads per occupied bin; a radix sort of the
-    /// occupied bins. No allocation.
+    /// occupied, three passes over the grid and one load per occupied bin; a radix sort of the
+    /// occupied bins (of those that can be among the grown, when there are more). No allocation.
     func rankBinsByDensity(in workspace: inout ClusteringWorkspace) {
         let bits = bitsPerChannel, mask = (1 << bits) - 1, plane = 1 << (2 * bits)
         let keys = workspace.keys, scratch = workspace.sortBuffer, side = mask + 1
@@ -47,18 +47,16 @@ extension ColorHistogram {
                     densest = max(densest, UInt64(sum))
                 }
             } else {
-                // The 3×3×3 box sums one axis at a time: along blue, then green, over the grid;
-                // along red only at the occupied bins.
-                let alongBlue = workspace.boxSums, alongGreen = workspace.boxSums + binCount
-                Self.boxSum(counts, into: alongBlue, count: binCount, stride: 1, side: mask + 1)
-                Self.boxSum(alongBlue, into: alongGreen, count: binCount, stride: mask + 1, side: mask + 1)
+                // The 3×3×3 box sums one axis at a time over the grid, along blue, green and red:
+                // three passes the compiler vectorizes, then one load per occupied bin.
+                let first = workspace.boxSums, second = workspace.boxSums + binCount
+                Self.boxSum(counts, into: first, count: binCount, stride: 1, side: side)
+                Self.boxSum(first, into: second, count: binCount, stride: side, side: side)
+                Self.boxSum(second, into: first, count: binCount, stride: plane, side: side)
                 for i in 0..<occupied {
-                    let bin = Int(truncatingIfNeeded: keys[i])
-                    var sum = alongGreen[bin]
-                    if bin >= plane { sum &+= alongGreen[bin &- plane] }
-                    if bin < binCount &- plane { sum &+= alongGreen[bin &+ plane] }
-                    scratch[i] = UInt64(sum)
-                    densest = max(densest, UInt64(sum))
+                    let density = UInt64(first[Int(truncatingIfNeeded: keys[i])])
+                    scratch[i] = density
+                    densest = max(densest, density)
                 }
             }
         }
