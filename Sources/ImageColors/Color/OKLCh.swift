@@ -50,7 +50,10 @@ public struct OKLCh: Sendable, Hashable {
     ///   - x: One hue in degrees.
     ///   - y: The other hue in degrees.
     public static func hueDistance(_ x: Double, _ y: Double) -> Double {
-        let d = abs(x - y).truncatingRemainder(dividingBy: 360)
+        // Hues from `init` differ by less than 360, where the remainder is the difference
+        // itself: skip its division.
+        let difference = abs(x - y)
+        let d = difference < 360 ? difference : difference.truncatingRemainder(dividingBy: 360)
         return min(d, 360 - d)
     }
 }

@@ -42,14 +42,50 @@ extension OKLCh {
     /// lie in the sRGB gamut (unchanged when it already does). Found by bisection to within
     /// 0.0005 of chroma, well under what 8-bit rounding can show.
     public var clampedToSRGB: OKLCh {
-        guard !lab.isInSRGBGamut else { return self }
+        clampedToSRGB(HueDirection(hue))
+    }
+
+    /// ``clampedToSRGB`` with the cosine and sine of ``hue`` given.
+    func clampedToSRGB(_ direction: HueDirection) -> OKLCh {
+        guard !direction.lab(lightness: lightness, chroma: chroma).isInSRGBGamut else { return self }
         // A grey of any lightness in 0–1 is in gamut, so the search always has a lower end.
         let l = min(max(lightness, 0), 1)
+        // The colours tried are made by `init(lightness:chroma:hue:)`, which normalises the hue
+        // (360° becomes 0°): their direction is this one unless that changed it.
+        let tried = direction.forHue(OKLCh(lightness: l, chroma: 0, hue: hue).hue)
         var inside = 0.0, outside = chroma
         while outside - inside > 0.0005 {
             let middle = (inside + outside) / 2
-            if OKLCh(lightness: l, chroma: middle, hue: hue).lab.isInSRGBGamut { inside = middle } else { outside = middle }
+            if tried.lab(lightness: l, chroma: middle).isInSRGBGamut { inside = middle } else { outside = middle }
         }
         return OKLCh(lightness: l, chroma: inside, hue: hue)
+    }
+
+    /// The cosine and sine of a hue, as ``lab`` computes them: computed once for the many colours
+    /// of one hue that a gamut or tone search tries, which then come out exactly as ``lab``
+    /// would make them, without two trigonometric calls each.
+    struct HueDirection {
+        /// The hue, degrees.
+        let hue: Double
+        let cos: Double
+        let sin: Double
+
+        init(_ hue: Double) {
+            let radians = hue * .pi / 180
+            self.hue = hue
+            cos = Foundation.cos(radians)
+            sin = Foundation.sin(radians)
+        }
+
+        /// ``OKLCh/lab`` of the colour of this hue with `lightness` and `chroma`.
+        @inline(__always)
+        func lab(lightness: Double, chroma: Double) -> OKLab {
+            OKLab(lightness: lightness, a: chroma * cos, b: chroma * sin)
+        }
+
+        /// The direction of `other`: this one when it is the same hue, to the bit.
+        func forHue(_ other: Double) -> HueDirection {
+            other.bitPattern == hue.bitPattern ? self : HueDirection(other)
+        }
     }
 }

@@ -71,8 +71,13 @@ public struct ToneAdjustment: Sendable, Hashable {
     /// than one 8-bit step.
     private static func search(from start: OKLCh, lighter: Bool, target: Double, background: RGBColor,
                                backgroundLuminance: Double) -> (color: RGBColor, lightness: Double)? {
+        // The hue's cosine and sine, computed once for every colour tried (see HueDirection).
+        let direction = OKLCh.HueDirection(OKLCh(lightness: 0, chroma: 0, hue: start.hue).hue)
         func candidate(_ lightness: Double) -> RGBColor {
-            OKLCh(lightness: lightness, chroma: start.chroma, hue: start.hue).clampedToSRGB.lab.rgbColor
+            // `OKLCh(…).clampedToSRGB.lab.rgbColor`, the trigonometry done once.
+            let color = OKLCh(lightness: lightness, chroma: start.chroma, hue: start.hue)
+            let clamped = color.clampedToSRGB(direction.forHue(color.hue))
+            return direction.forHue(clamped.hue).lab(lightness: clamped.lightness, chroma: clamped.chroma).rgbColor
         }
         func passes(_ color: RGBColor) -> Bool {
             let luminance = Contrast.relativeLuminance(color)

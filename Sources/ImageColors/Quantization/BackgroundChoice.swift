@@ -47,26 +47,31 @@ struct BackgroundChoice: Sendable, Hashable {
     /// dark navy and a black in shadow) are one colour for it.
     static let clusterRadius: Float = 0.12
 
-    /// The background of an image: `band` is the clustering of the band's count (or the whole
-    /// image's), and `whole` gives the whole image's count of each bin and its total; `nil`
-    /// when the band counted nothing.
+    /// The background of an image from the clusters of the band round its edges (or of the
+    /// whole image), weighed by their pixels in the whole image too; `nil` when the band
+    /// counted nothing.
     /// - Parameters:
-    ///   - band: The band's clustering (``ColorHistogram/clustering(minimumCount:radius:)`` at
-    ///     ``clusterRadius``, clusters under ``clusterFloorShare`` of the band left out).
+    ///   - band: The band's clusters (``ColorHistogram/clustering(minimumCount:radius:workspace:)``
+    ///     at ``clusterRadius``, clusters under ``clusterFloorShare`` of the band left out).
     ///   - bandPixels: The pixels the band's count counted.
-    ///   - wholeCounts: The whole image's count per bin.
-    ///   - wholePixels: The pixels the whole image's count counted.
-    init?(band: ColorHistogram.Clustering, bandPixels: Int, wholeCounts: [UInt32], wholePixels: Int) {
+    ///   - whole: The whole image's count: the band's histogram once the rest was added.
+    ///   - workspace: The workspace `band` was clustered in, not since reused: which bins each
+    ///     cluster grew over.
+    init?(band: [ColorCluster], bandPixels: Int, whole: ColorHistogram, workspace: borrowing ClusteringWorkspace) {
         // Each cluster's pixels in the whole image: the whole count of the bins it grew over.
-        var slot = [Int](repeating: -1, count: Int(band.clusters.map(\.label).max() ?? 0) + 1)
-        for (index, cluster) in band.clusters.enumerated() { slot[Int(cluster.label)] = index }
-        var inWhole = [Int](repeating: 0, count: band.clusters.count)
-        for (bin, label) in band.labels.enumerated() where label >= 0 && Int(label) < slot.count {
-            let index = slot[Int(label)]
-            if index >= 0 { inWhole[index] += Int(wholeCounts[bin]) }
+        var wholeShares = [Double](repeating: 0, count: band.count)
+        let labels = workspace.labels, slots = workspace.slots, grown = workspace.grownBins, binMask = workspace.binMask
+        whole.counts.withUnsafeBufferPointer { counts in
+            for i in 0..<workspace.grownCount {
+                let bin = Int(truncatingIfNeeded: grown[i] & binMask)
+                let slot = Int(slots[Int(labels[workspace.labelIndex(ofBin: bin)])])
+                // Counts summed exactly (a Double holds every pixel count) before the one division.
+                if slot >= 0 { wholeShares[slot] += Double(counts[bin]) }
+            }
         }
-        self.init(clusters: band.clusters, pixelCount: bandPixels,
-                  wholeShares: inWhole.map { Double($0) / Double(max(1, wholePixels)) })
+        let wholePixels = Double(max(1, whole.pixelCount))
+        for index in wholeShares.indices { wholeShares[index] /= wholePixels }
+        self.init(clusters: band, pixelCount: bandPixels, wholeShares: wholeShares)
     }
 
     /// The background among a count's clusters (largest first), or `nil` when there are none.
@@ -77,56 +82,74 @@ struct BackgroundChoice: Sendable, Hashable {
     init?(clusters: [ColorCluster], pixelCount: Int, wholeShares: [Double]? = nil) {
         // Hues: each chromatic cluster joins the hue of the first larger one within 15°;
         // greys stand alone. Clusters come largest first, so each group's first is its largest.
-        var groups: [(members: [ColorCluster], count: Int, wholeShare: Double)] = []
+        // A group is its first cluster, its pixels and its share of the whole image; which group
+        // each cluster joined is kept for the winner's shades.
+        var groups: [(first: Int, count: Int, wholeShare: Double)] = []
+        groups.reserveCapacity(clusters.count)
+        var groupOf = [Int32](repeating: -1, count: clusters.count)
         for (index, cluster) in clusters.enumerated() {
             let wholeShare = wholeShares?[index] ?? 0
             let chromatic = cluster.lch.chroma >= Quantizer.Salience.chromaticThreshold
-            if chromatic, let index = groups.firstIndex(where: {
-                $0.members[0].lch.chroma >= Quantizer.Salience.chromaticThreshold
-                    && OKLCh.hueDistance($0.members[0].lch.hue, cluster.lch.hue) <= Quantizer.Salience.hueFamilyWidth
+            if chromatic, let group = groups.firstIndex(where: {
+                clusters[$0.first].lch.chroma >= Quantizer.Salience.chromaticThreshold
+                    && OKLCh.hueDistance(clusters[$0.first].lch.hue, cluster.lch.hue) <= Quantizer.Salience.hueFamilyWidth
             }) {
-                groups[index].members.append(cluster)
-                groups[index].count += cluster.count
-                groups[index].wholeShare += wholeShare
+                groups[group].count += cluster.count
+                groups[group].wholeShare += wholeShare
+                groupOf[index] = Int32(group)
             } else {
-                groups.append(([cluster], cluster.count, wholeShare))
+                groupOf[index] = Int32(groups.count)
+                groups.append((index, cluster.count, wholeShare))
             }
         }
-        func weight(_ group: (members: [ColorCluster], count: Int, wholeShare: Double)) -> Double {
-            Double(group.count) / Double(max(1, pixelCount)) + Self.wholeImageWeight * group.wholeShare
+        func weight(_ group: Int) -> Double {
+            Double(groups[group].count) / Double(max(1, pixelCount)) + Self.wholeImageWeight * groups[group].wholeShare
         }
-        // Stable: equal weights keep the order of their largest clusters.
-        let ranked = groups.enumerated().sorted {
-            let x = weight($0.element), y = weight($1.element)
-            return x != y ? x > y : $0.offset < $1.offset
-        }.map(\.element)
-        guard let winner = ranked.first else { return nil }
+        /// The heaviest group that `accepts`, the first of equal weights (their largest clusters'
+        /// order); `nil` when none does.
+        func heaviest(where accepts: (Int) -> Bool) -> Int? {
+            var best: Int?
+            for group in groups.indices where accepts(group) {
+                if let chosen = best, !(weight(group) > weight(chosen)) { continue }
+                best = group
+            }
+            return best
+        }
+        guard let winner = heaviest(where: { _ in true }) else { return nil }
         var chosen = winner
-        if Quantizer.isBlackOrWhite(winner.members[0].color) {
-            let floor = max(Quantizer.smallestCount(reaching: Self.alternativeShare, of: winner.count),
+        if Quantizer.isBlackOrWhite(clusters[groups[winner].first].color) {
+            let floor = max(Quantizer.smallestCount(reaching: Self.alternativeShare, of: groups[winner].count),
                             Quantizer.smallestCount(reaching: Self.noiseShare, of: pixelCount), 1)
-            if let alternative = ranked.first(where: { $0.count >= floor && !Quantizer.isBlackOrWhite($0.members[0].color) }) {
+            if let alternative = heaviest(where: {
+                groups[$0].count >= floor && !Quantizer.isBlackOrWhite(clusters[groups[$0].first].color)
+            }) {
                 chosen = alternative
             }
         }
-        color = Self.meanColor(of: chosen.members)
-        share = Double(chosen.count) / Double(pixelCount)
+        color = Self.meanColor(of: clusters, from: groups[chosen].first, where: { groupOf[$0] == Int32(chosen) })
+        share = Double(groups[chosen].count) / Double(pixelCount)
     }
 
     /// The pixel-weighted mean, in OKLab, of the largest cluster's colour and those of the
     /// others within ``shadeRadius`` of it: neighbouring shades of a hue averaged, so the colour
     /// moves smoothly as their shares shift with the picture's size instead of jumping from one
     /// shade to the other when their sizes trade places; a flat edge keeps its exact colour.
-    static func meanColor(of clusters: [ColorCluster]) -> RGBColor {
-        let largest = clusters[0].lch.lab
-        let near = clusters.filter { $0.lch.lab.distance(to: largest) <= shadeRadius }
-        guard near.count > 1 else { return clusters[0].color }
-        var sum = SIMD3<Double>(repeating: 0), weight = 0.0
-        for cluster in near {
+    /// - Parameters:
+    ///   - clusters: The clusters, largest first.
+    ///   - first: The index of the largest member, the first for which `isMember` holds.
+    ///   - isMember: Whether the cluster at an index is one of the hue's.
+    static func meanColor(of clusters: [ColorCluster], from first: Int, where isMember: (Int) -> Bool) -> RGBColor {
+        let largest = clusters[first].lch.lab
+        var sum = SIMD3<Double>(repeating: 0), weight = 0.0, near = 0
+        for index in first..<clusters.count where isMember(index) {
+            let cluster = clusters[index]
+            guard cluster.lch.lab.distance(to: largest) <= shadeRadius else { continue }
             let lab = OKLab(cluster.color), w = Double(cluster.count)
             sum += w * SIMD3(lab.lightness, lab.a, lab.b)
             weight += w
+            near += 1
         }
+        guard near > 1 else { return clusters[first].color }
         let mean = sum / weight
         return OKLCh(OKLab(lightness: mean.x, a: mean.y, b: mean.z)).clampedToSRGB.lab.rgbColor
     }

@@ -23,7 +23,7 @@ import Foundation
 struct ColorCluster: Sendable, Hashable {
     /// The bin index of the seed; also the cluster's identity and its tie-breaker.
     var seed: Int
-    /// The cluster's label in ``ColorHistogram/Clustering/labels``.
+    /// The cluster's label in its clustering's ``ClusteringWorkspace/labels``.
     var label: Int32 = -1
     /// Pixels in the cluster.
     var count: Int
@@ -45,226 +45,152 @@ extension ColorHistogram {
     /// The clusters of the histogram (see ``ColorCluster``) holding at least `minimumCount`
     /// pixels, largest first (ties: the lower seed index).
     ///
-    /// Cost: three passes over the grid for the densities, the occupied bins sorted (at most
-    /// ``clusteredBinLimit`` grown), each compared with its 26 neighbours' seeds; no per-pixel
-    /// work.
+    /// Cost: the occupied bins ranked by density (see
+    /// ``rankBinsByDensity(in:)``, at most ``clusteredBinLimit`` grown), each compared with its
+    /// 26 neighbours' seeds; no per-pixel work.
     /// - Parameter minimumCount: Smaller clusters are left out; at least 1.
     func clusters(minimumCount: Int) -> [ColorCluster] {
-        clustering(minimumCount: minimumCount, radius: Self.clusterRadius).clusters
+        var workspace = ClusteringWorkspace(bitsPerChannel: bitsPerChannel)
+        return clustering(minimumCount: minimumCount, radius: Self.clusterRadius, workspace: &workspace)
     }
 
-    /// Clusters and which bin belongs to which.
-    struct Clustering {
-        /// As ``ColorHistogram/clusters(minimumCount:)`` returns them.
-        var clusters: [ColorCluster]
-        /// For every bin, the ``ColorCluster/label`` of its cluster (−1: empty, or not grown);
-        /// bins of clusters under the minimum count keep their labels too.
-        var labels: [Int32]
-    }
-
-    /// ``clusters(minimumCount:)`` with the bins' labels, clusters growing to `radius` (ΔE_OK)
-    /// round their seeds.
-    func clustering(minimumCount: Int, radius: Float) -> Clustering {
-        let bits = bitsPerChannel, mask = (1 << bits) - 1
-        let visited = binsByDensity()
-        let labs = Self.binCenterLabs(bitsPerChannel: bits)
-        let neighbours = Self.neighbourOffsets(bitsPerChannel: bits)
-        var clusterOf = [Int32](repeating: -1, count: binCount)
-        var seeds: [Int32] = [], totals: [Int] = []
+    /// ``clusters(minimumCount:)`` with the clusters growing to `radius` (ΔE_OK) round their
+    /// seeds, in `workspace`: no allocation but the returned list. Until the workspace's next
+    /// clustering, its ``ClusteringWorkspace/labels`` tell which bin belongs to which cluster
+    /// (bins of clusters under the minimum count keep their labels too) and its
+    /// ``ClusteringWorkspace/slots`` where each label's cluster is in the list (−1: left out).
+    func clustering(minimumCount: Int, radius: Float, workspace: inout ClusteringWorkspace) -> [ColorCluster] {
+        precondition(workspace.binCount == binCount, "ColorHistogram: a workspace for \(workspace.binCount) bins, not \(binCount)")
+        // Every label back to −1: only the bins the last clustering grew have another.
+        let labels = workspace.labels, binMask = workspace.binMask
+        for i in 0..<workspace.grownCount {
+            labels[workspace.labelIndex(ofBin: Int(truncatingIfNeeded: workspace.grownBins[i] & binMask))] = -1
+        }
+        rankBinsByDensity(in: &workspace)
+        let seedLabs = workspace.seedLabs, seedBins = workspace.seedBins, totals = workspace.totals
+        let grown = workspace.grownBins, block = workspace.blockOffsets
+        var seedCount = 0
         let limit = radius * radius
-        labs.withUnsafeBufferPointer { labs in
-            clusterOf.withUnsafeMutableBufferPointer { clusterOf in
-                for bin in visited {
-                    let lab = labs[bin]
-                    var best: Int32 = -1, bestDistance = limit
-                    var lastChecked: Int32 = -1
-                    /// Compares the seed of the neighbour's cluster once per run of equal labels
-                    /// (neighbours mostly share a cluster).
-                    @inline(__always) func consider(_ neighbour: Int) {
-                        let cluster = clusterOf[neighbour]
-                        guard cluster >= 0, cluster != lastChecked else { return }
+        Self.binCenterLabs(bitsPerChannel: bitsPerChannel).withUnsafeBufferPointer { labs in
+            counts.withUnsafeBufferPointer { counts in
+                let side = workspace.labelSide, plane = side &* side
+                // Each bin's colour is loaded one bin ahead: the bins come in density order,
+                // scattered over the table, and the load is under way while a bin is grown.
+                var nextLab = workspace.grownCount > 0 ? labs[Int(truncatingIfNeeded: grown[0] & binMask)] : .zero
+                for i in 0..<workspace.grownCount {
+                    let bin = Int(truncatingIfNeeded: grown[i] & binMask)
+                    let lab = nextLab
+                    if i &+ 1 < workspace.grownCount { nextLab = labs[Int(truncatingIfNeeded: grown[i &+ 1] & binMask)] }
+                    let cell = workspace.labelIndex(ofBin: bin), corner = cell &- plane &- side &- 1
+                    // Which of the 27 cells round the bin hold a label (the bin's own does not
+                    // yet; the padding never does): one bit each, bit 9 dr + 3 dg + db, without
+                    // a branch, so that grown bins scattered at random (noise) mispredict nothing.
+                    var labelled: UInt32 = 0
+                    for dr in 0..<3 {
+                        for dg in 0..<3 {
+                            let row = corner &+ dr &* plane &+ dg &* side
+                            for db in 0..<3 {
+                                let empty = UInt32(UInt16(bitPattern: labels[row &+ db]) &>> 15)
+                                labelled |= (empty ^ 1) &<< UInt32(dr &* 9 &+ dg &* 3 &+ db)
+                            }
+                        }
+                    }
+                    // The nearest seed among those cells' clusters wins, the lower label on a
+                    // tie (Int32.max: none yet); it must lie within the radius. A cluster is
+                    // measured once per run of cells that share it (neighbours mostly do).
+                    var best = Int32.max, bestDistance = limit, lastChecked: Int32 = -1
+                    while labelled != 0 {
+                        let cluster = Int32(labels[corner &+ block[labelled.trailingZeroBitCount]])
+                        labelled &= labelled &- 1
+                        guard cluster != lastChecked else { continue }
                         lastChecked = cluster
-                        let d = lab - labs[Int(seeds[Int(cluster)])]
+                        let d = lab - seedLabs[Int(truncatingIfNeeded: cluster)]
                         let distance = (d * d).sum()
-                        if distance < bestDistance || (distance == bestDistance && (best < 0 || cluster < best)) {
+                        if distance < bestDistance || (distance == bestDistance && cluster < best) {
                             best = cluster
                             bestDistance = distance
                         }
                     }
-                    let r = bin >> (2 * bits), g = (bin >> bits) & mask, b = bin & mask
-                    if r > 0 && r < mask && g > 0 && g < mask && b > 0 && b < mask {
-                        // Inside the grid: all 26 neighbours exist, no bounds to test.
-                        for offset in neighbours { consider(bin &+ offset) }
-                    } else {
-                        for nr in max(0, r - 1)...min(mask, r + 1) {
-                            for ng in max(0, g - 1)...min(mask, g + 1) {
-                                let row = nr << (2 * bits) | ng << bits
-                                for nb in max(0, b - 1)...min(mask, b + 1) where row | nb != bin { consider(row | nb) }
-                            }
-                        }
+                    if best == Int32.max {
+                        best = Int32(truncatingIfNeeded: seedCount)
+                        seedBins[seedCount] = Int32(truncatingIfNeeded: bin)
+                        seedLabs[seedCount] = lab
+                        totals[seedCount] = 0
+                        seedCount += 1
                     }
-                    if best < 0 {
-                        best = Int32(seeds.count)
-                        seeds.append(Int32(bin))
-                        totals.append(0)
-                    }
-                    clusterOf[bin] = best
-                    totals[Int(best)] += Int(counts[bin])
+                    labels[cell] = Int16(truncatingIfNeeded: best)
+                    totals[Int(truncatingIfNeeded: best)] += Int(counts[bin])
                 }
             }
         }
+        workspace.seedCount = seedCount
+        return clusterList(minimumCount: minimumCount, workspace: &workspace)
+    }
+
+    /// The clusters the last clustering in `workspace` grew that hold at least `minimumCount`
+    /// pixels, largest first, ties to the lower seed index: keyed like the bins by density
+    /// (the shortfall from the largest above the seed's index) and radix-sorted.
+    private func clusterList(minimumCount: Int, workspace: inout ClusteringWorkspace) -> [ColorCluster] {
+        let floor = max(1, minimumCount), seedCount = workspace.seedCount
+        let totals = workspace.totals, seedBins = workspace.seedBins, slots = workspace.slots
+        let keys = workspace.clusterKeys, labels = workspace.labels, binMask = workspace.binMask
+        var largest = 0
+        for label in 0..<seedCount where totals[label] >= floor { largest = max(largest, totals[label]) }
+        var kept = 0, largestKey: UInt64 = 0
+        for label in 0..<seedCount {
+            slots[label] = -1
+            guard totals[label] >= floor else { continue }
+            let key = UInt64(largest - totals[label]) << UInt64(workspace.binBits) | UInt64(seedBins[label])
+            keys[kept] = key
+            largestKey = max(largestKey, key)
+            kept += 1
+        }
+        let sorted = Self.radixSort(keys, buffer: keys + workspace.seedCapacity, count: kept, largest: largestKey,
+                                    digitCounts: workspace.digitCounts)
         var clusters: [ColorCluster] = []
-        clusterOf.withUnsafeBufferPointer { clusterOf in
-            for (index, seed) in seeds.enumerated() where totals[index] >= max(1, minimumCount) {
-                let color = localMean(around: Int(seed), cluster: Int32(index), clusterOf: clusterOf)
-                clusters.append(ColorCluster(seed: Int(seed), label: Int32(index), count: totals[index], color: color, lch: OKLCh(color)))
-            }
-        }
-        clusters.sort { $0.count != $1.count ? $0.count > $1.count : $0.seed < $1.seed }
-        return Clustering(clusters: clusters, labels: clusterOf)
-    }
-
-    /// The occupied bins, densest first (density: the pixels of the bin and its 26 neighbours;
-    /// ties by ascending index), at most ``clusteredBinLimit`` of them.
-    private func binsByDensity() -> [Int] {
-        let bits = bitsPerChannel
-        var occupied: [Int] = []
-        Self.scan(counts, floor: 1) { bin, count in occupied.append(bin); return count }
-        let density = occupied.count * 27 < 3 * binCount ? gatheredDensities(of: occupied) : boxSums()
-        // Keys that sort ascending into densest first, ties to the lower index: the density's
-        // shortfall from the densest bin above the bin index.
-        var keys: [UInt64] = []
-        keys.reserveCapacity(occupied.count)
-        let indexBits = UInt64(3 * bits)
-        density.withUnsafeBufferPointer { density in
-            var densest: UInt32 = 0
-            for bin in occupied { densest = max(densest, density[bin]) }
-            let top = UInt64(densest)
-            for bin in occupied { keys.append((top &- UInt64(density[bin])) << indexBits | UInt64(bin)) }
-        }
-        Self.radixSort(&keys)
-        if keys.count > Self.clusteredBinLimit { keys.removeLast(keys.count - Self.clusteredBinLimit) }
-        return keys.map { Int($0 & ((1 << indexBits) &- 1)) }
-    }
-
-    /// The densities of the occupied bins, each the sum of 27 counts: cheaper than the three
-    /// passes of ``boxSums()`` when few bins are occupied (a flat picture, a band).
-    private func gatheredDensities(of occupied: [Int]) -> [UInt32] {
-        let bits = bitsPerChannel, mask = (1 << bits) - 1
-        var density = [UInt32](repeating: 0, count: binCount)
+        clusters.reserveCapacity(kept)
         counts.withUnsafeBufferPointer { counts in
-            for bin in occupied {
-                let r = bin >> (2 * bits), g = (bin >> bits) & mask, b = bin & mask
-                var sum: UInt32 = 0
-                for nr in max(0, r - 1)...min(mask, r + 1) {
-                    for ng in max(0, g - 1)...min(mask, g + 1) {
-                        let row = nr << (2 * bits) | ng << bits
-                        for nb in max(0, b - 1)...min(mask, b + 1) { sum &+= counts[row | nb] }
-                    }
-                }
-                density[bin] = sum
-            }
-        }
-        return density
-    }
-
-    /// Every bin's density: the 3×3×3 box sums of the counts, one axis at a time (three passes
-    /// over the grid instead of 27 loads per bin).
-    private func boxSums() -> [UInt32] {
-        let side = 1 << bitsPerChannel
-        var density = counts
-        var scratch = density
-        for stride in [1, side, side * side] {
-            scratch.withUnsafeMutableBufferPointer { out in
-                density.withUnsafeBufferPointer { input in
-                    let out = out.baseAddress!, input = input.baseAddress!
-                    if stride == 1 {
-                        // Along a line of `side` neighbouring bins.
-                        for i in 0..<binCount {
-                            let cell = i & (side &- 1)
-                            var sum = input[i]
-                            if cell != 0 { sum &+= input[i &- 1] }
-                            if cell != side &- 1 { sum &+= input[i &+ 1] }
-                            out[i] = sum
-                        }
-                        return
-                    }
-                    // Blocks of `side` lines `stride` apart: the first and last have one neighbour.
-                    let block = stride &* side
-                    for start in Swift.stride(from: 0, to: binCount, by: block) {
-                        for line in 0..<side {
-                            let at = start &+ line &* stride
-                            for i in at..<(at &+ stride) { out[i] = input[i] }
-                            if line > 0 { for i in at..<(at &+ stride) { out[i] &+= input[i &- stride] } }
-                            if line < side - 1 { for i in at..<(at &+ stride) { out[i] &+= input[i &+ stride] } }
-                        }
-                    }
-                }
-            }
-            swap(&density, &scratch)
-        }
-        return density
-    }
-
-    /// Sorts keys ascending: least-significant digit first, 11 bits a pass, as many passes as
-    /// the largest key needs (three for a 250 px image). Linear in the keys, where comparison
-    /// sorts of the thousands of bins a busy image occupies cost several times more.
-    static func radixSort(_ keys: inout [UInt64]) {
-        guard keys.count > 1, let largest = keys.max() else { return }
-        var buffer = [UInt64](repeating: 0, count: keys.count)
-        var starts = [Int](repeating: 0, count: 2048)
-        var shift: UInt64 = 0
-        while shift < 64 && largest >> shift != 0 {
-            keys.withUnsafeBufferPointer { keys in
-                buffer.withUnsafeMutableBufferPointer { buffer in
-                    starts.withUnsafeMutableBufferPointer { starts in
-                        starts.update(repeating: 0)
-                        for key in keys { starts[Int(truncatingIfNeeded: (key &>> shift) & 2047)] &+= 1 }
-                        var running = 0
-                        for digit in 0..<2048 {
-                            let count = starts[digit]
-                            starts[digit] = running
-                            running &+= count
-                        }
-                        for key in keys {
-                            let digit = Int(truncatingIfNeeded: (key &>> shift) & 2047)
-                            buffer[starts[digit]] = key
-                            starts[digit] &+= 1
-                        }
-                    }
-                }
-            }
-            swap(&keys, &buffer)
-            shift += 11
-        }
-    }
-
-    /// The index offsets of a bin's 26 neighbours inside the grid.
-    private static func neighbourOffsets(bitsPerChannel bits: Int) -> [Int] {
-        var offsets: [Int] = []
-        for dr in -1...1 {
-            for dg in -1...1 {
-                for db in -1...1 where dr != 0 || dg != 0 || db != 0 {
-                    offsets.append(dr << (2 * bits) + dg << bits + db)
+            offsetSums.withUnsafeBytes { sums in
+                for index in 0..<kept {
+                    let seed = Int(truncatingIfNeeded: sorted[index] & binMask)
+                    let label = Int32(labels[workspace.labelIndex(ofBin: seed)])
+                    slots[Int(label)] = Int32(truncatingIfNeeded: index)
+                    let color = localMean(around: seed, cluster: label, labels: labels, labelSide: workspace.labelSide,
+                                          counts: counts.baseAddress!, sums: sums.baseAddress!)
+                    clusters.append(ColorCluster(seed: seed, label: label, count: totals[Int(label)], color: color, lch: OKLCh(color)))
                 }
             }
         }
-        return offsets
+        return clusters
     }
 
-    /// The mean colour of a seed bin and those of its 26 neighbours in the same cluster.
-    private func localMean(around seed: Int, cluster: Int32, clusterOf: UnsafeBufferPointer<Int32>) -> RGBColor {
-        let bits = bitsPerChannel, mask = (1 << bits) - 1
-        let r = seed >> (2 * bits), g = (seed >> bits) & mask, b = seed & mask
+    /// The mean colour of a seed bin and those of its 26 neighbours in the same cluster: the
+    /// exact sums of their pixels' channels (see ``channelSums(ofBin:)``), over their pixels.
+    private func localMean(around seed: Int, cluster: Int32, labels: UnsafePointer<Int16>, labelSide: Int,
+                           counts: UnsafePointer<UInt32>, sums: UnsafeRawPointer) -> RGBColor {
+        let bits = bitsPerChannel, mask = (1 &<< bits) &- 1, shift = 8 &- bits, packed = packedSums
+        let r = seed &>> (2 &* bits), g = (seed &>> bits) & mask, b = seed & mask
         var pixels = 0, red = 0, green = 0, blue = 0
         for nr in max(0, r - 1)...min(mask, r + 1) {
             for ng in max(0, g - 1)...min(mask, g + 1) {
-                for nb in max(0, b - 1)...min(mask, b + 1) {
-                    let bin = nr << (2 * bits) | ng << bits | nb
-                    guard clusterOf[bin] == cluster else { continue }
-                    let sums = channelSums(ofBin: bin)
-                    pixels += count(ofBin: bin)
-                    red += sums.red; green += sums.green; blue += sums.blue
+                let row = nr &<< (2 &* bits) | ng &<< bits
+                let labelRow = ((nr &+ 1) &* labelSide &+ ng &+ 1) &* labelSide &+ 1
+                for nb in max(0, b - 1)...min(mask, b + 1) where Int32(labels[labelRow &+ nb]) == cluster {
+                    let bin = row | nb, count = Int(counts[bin])
+                    let offsets: (red: UInt32, green: UInt32, blue: UInt32)
+                    if packed {
+                        let word = sums.load(fromByteOffset: bin &* 8, as: UInt64.self)
+                        offsets = (UInt32(truncatingIfNeeded: word & 0x1f_ffff), UInt32(truncatingIfNeeded: (word &>> 21) & 0x1f_ffff),
+                                   UInt32(truncatingIfNeeded: (word &>> 42) & 0x1f_ffff))
+                    } else {
+                        let words = sums.assumingMemoryBound(to: UInt32.self) + bin &* 3
+                        offsets = (words[0], words[1], words[2])
+                    }
+                    // No overflow: at most 27 bins' channel sums, each under 2^40.
+                    pixels &+= count
+                    red &+= count &* (nr &<< shift) &+ Int(offsets.red)
+                    green &+= count &* (ng &<< shift) &+ Int(offsets.green)
+                    blue &+= count &* (nb &<< shift) &+ Int(offsets.blue)
                 }
             }
         }

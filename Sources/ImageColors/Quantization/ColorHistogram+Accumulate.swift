@@ -64,11 +64,14 @@ extension ColorHistogram {
         @inline(__always) func add(bin b: Int, count: UInt32, offsets: UInt32) {
             counts[b] &+= count
             if packed {
-                // Bytes 0, 1, 2 moved to bits 0, 21, 42. For offsets of at most 3 bits one
-                // multiply does it: the nine shifted copies of the three fields cannot overlap.
-                let o = UInt64(offsets)
-                let spread = low <= 7 && count == 1
-                    ? (o &* 0x400_2001) & (0x7 | 0x7 &<< 21 | 0x7 &<< 42)
+                // Bytes 0, 1, 2 moved to bits 0, 21, 42. For offsets of at most 4 bits (the
+                // default 4 and 5 bits per channel) one multiply does it: the nine shifted copies
+                // of the three fields (at 0, 8, 13, 16, 21, 26, 29, 34, 42) leave the three
+                // targets alone, and where two copies overlap (13 and 16, 26 and 29) their sum
+                // stops short of the next target (checked for every 4-bit triple).
+                let o = UInt64(offsets), fields = UInt64(low) | UInt64(low) &<< 21 | UInt64(low) &<< 42
+                let spread = low <= 15 && count == 1
+                    ? (o &* 0x400_2001) & fields
                     : (o & 0xff) | (o & 0xff00) &<< 13 | (o & 0xff_0000) &<< 26
                 let slot = b &* 8
                 packedSums.storeBytes(of: packedSums.load(fromByteOffset: slot, as: UInt64.self) &+ spread,

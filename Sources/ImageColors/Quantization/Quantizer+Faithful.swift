@@ -17,15 +17,32 @@ extension Quantizer {
 
     /// The chromatic candidates within 15° of one hue: "the picture's orange", all its shades.
     struct HueFamily {
-        /// The largest member first (its hue is the family's).
-        var members: [Candidate]
-        var share = 0.0
-        /// Members' chroma, weighted by share.
-        var chroma = 0.0
+        /// The hue of the largest member, the first: the family's.
+        var hue: Double
+        /// The members' share of the opaque pixels, summed in member order.
+        var share: Double
+        /// The members' chroma weighted by share, summed in member order (the family's chroma
+        /// is this over ``share``).
+        var weightedChroma: Double
         /// The member that shows the family: the best scored (the main shade, not its shadow).
         var representative: Candidate
 
-        var score: Double { Salience.score(share: share, chroma: chroma) * representative.separation }
+        /// A family of one candidate.
+        init(_ first: Candidate) {
+            hue = first.cluster.lch.hue
+            share = first.share
+            weightedChroma = first.share * first.cluster.lch.chroma
+            representative = first
+        }
+
+        /// Adds a member, smaller than those before it: a tie of scores goes to the larger.
+        mutating func add(_ member: Candidate) {
+            share += member.share
+            weightedChroma += member.share * member.cluster.lch.chroma
+            if member.score > representative.score { representative = member }
+        }
+
+        var score: Double { Salience.score(share: share, chroma: weightedChroma / share) * representative.separation }
     }
 
     /// How much a colour says about the picture, on the card.
@@ -79,71 +96,70 @@ extension Quantizer {
     ///    taken;
     /// 2. any chromatic candidate by score: further shades of a hue already shown;
     /// 3. the largest grey that is distinct (two greys never are, so at most one).
-    func faithfulRoles(in clustering: ColorHistogram.Clustering, pixelCount total: Int, background: RGBColor) -> [Choice] {
+    func faithfulRoles(in clusters: [ColorCluster], pixelCount total: Int, background: RGBColor) -> [Choice] {
         guard total > 0 else { return [] }
         let floor = max(1, Self.smallestCount(reaching: Self.candidateNoiseShare, of: total))
         let vividFloor = max(1, Self.smallestCount(reaching: Salience.vividNoiseShare, of: total))
         let backgroundLab = OKLab(background)
-        var chromatic: [Candidate] = [], greys: [Candidate] = []
-        for cluster in clustering.clusters where cluster.count >= vividFloor {
+        // Each list allocated once, at its largest: families' first hues lie more than 15° apart,
+        // so there are at most 24.
+        var chromatic: [Candidate] = [], greys: [Candidate] = [], families: [HueFamily] = []
+        chromatic.reserveCapacity(clusters.count)
+        greys.reserveCapacity(clusters.count)
+        families.reserveCapacity(24)
+        // Clusters come largest first, so each family's first member is its largest.
+        for cluster in clusters where cluster.count >= vividFloor {
             let lab = cluster.lch.lab
             guard cluster.count >= floor || cluster.lch.chroma >= Salience.vividChroma,
                   lab.distance(to: backgroundLab) >= ColorDistance.distinctThreshold else { continue }
             let candidate = Candidate(cluster: cluster, share: Double(cluster.count) / Double(total),
                                       separation: Salience.separation(lab, from: backgroundLab))
-            if candidate.isChromatic { chromatic.append(candidate) } else { greys.append(candidate) }
-        }
-        // Clusters come largest first, so each family's first member is its largest.
-        var families: [HueFamily] = []
-        for candidate in chromatic {
-            let hue = candidate.cluster.lch.hue
-            if let index = families.firstIndex(where: {
-                OKLCh.hueDistance($0.members[0].cluster.lch.hue, hue) <= Salience.hueFamilyWidth
-            }) {
-                families[index].members.append(candidate)
-            } else {
-                families.append(HueFamily(members: [candidate], representative: candidate))
+            guard candidate.isChromatic else {
+                greys.append(candidate)
+                continue
             }
-        }
-        for index in families.indices {
-            let members = families[index].members
-            let share = members.map(\.share).reduce(0, +)
-            families[index].share = share
-            families[index].chroma = members.map { $0.share * $0.cluster.lch.chroma }.reduce(0, +) / share
-            // Members are largest first, so a tie goes to the larger.
-            families[index].representative = members.dropFirst().reduce(members[0]) { $1.score > $0.score ? $1 : $0 }
+            chromatic.append(candidate)
+            let hue = cluster.lch.hue
+            if let index = families.firstIndex(where: { OKLCh.hueDistance($0.hue, hue) <= Salience.hueFamilyWidth }) {
+                families[index].add(candidate)
+            } else {
+                families.append(HueFamily(candidate))
+            }
         }
         func byScore(_ x: Double, _ y: Double, _ xSeed: Int, _ ySeed: Int) -> Bool { x != y ? x > y : xSeed < ySeed }
         families.sort { byScore($0.score, $1.score, $0.representative.cluster.seed, $1.representative.cluster.seed) }
-        chromatic.sort { byScore($0.score, $1.score, $0.cluster.seed, $1.cluster.seed) }
 
-        var chosen: [Choice] = [], chosenLab: [OKLab] = [], chosenHues: [Double] = []
-        var used = Set<Int>()
+        var chosen: [Choice] = [], taken: [(lab: OKLab, hue: Double?, seed: Int)] = []
+        chosen.reserveCapacity(3)
+        taken.reserveCapacity(3)
         /// Tones `candidate` and takes it if distinct; `false` when no colour can reach the
         /// target on this background at all, which ends the search.
         func take(_ candidate: Candidate) -> Bool {
-            guard chosen.count < 3, !used.contains(candidate.cluster.seed) else { return true }
+            guard !taken.contains(where: { $0.seed == candidate.cluster.seed }) else { return true }
             guard let toned = ToneAdjustment(candidate.cluster.color, reaching: minimumContrast, on: background) else {
                 return false
             }
             let lab = OKLab(toned.color)
-            guard chosenLab.allSatisfy({ Self.isDistinct($0, lab) }) else { return true }
+            guard taken.allSatisfy({ Self.isDistinct($0.lab, lab) }) else { return true }
             chosen.append(Choice(color: toned.color, report: RoleReport(
                 source: .image, share: candidate.share, contrastRatio: toned.contrastRatio,
                 adjustment: toned.isAdjusted ? .init(original: toned.original, deltaL: toned.deltaL) : nil)))
-            chosenLab.append(lab)
-            if candidate.isChromatic { chosenHues.append(candidate.cluster.lch.hue) }
-            used.insert(candidate.cluster.seed)
+            taken.append((lab, candidate.isChromatic ? candidate.cluster.lch.hue : nil, candidate.cluster.seed))
             return true
         }
-        for family in families {
+        // Each pass stops once three roles are taken: a fourth could only be refused.
+        for family in families where chosen.count < 3 {
             let hue = family.representative.cluster.lch.hue
-            guard chosenHues.allSatisfy({ OKLCh.hueDistance($0, hue) >= Self.roleHueSeparation }) else { continue }
+            guard taken.allSatisfy({ $0.hue.map { OKLCh.hueDistance($0, hue) >= Self.roleHueSeparation } ?? true }) else { continue }
             guard take(family.representative) else { return chosen }
         }
-        for candidate in chromatic { guard take(candidate) else { return chosen } }
+        guard chosen.count < 3 else { return chosen }
+        chromatic.sort { byScore($0.score, $1.score, $0.cluster.seed, $1.cluster.seed) }
+        for candidate in chromatic where chosen.count < 3 { guard take(candidate) else { return chosen } }
         // Two greys are never distinct, so the first grey taken ends this pass.
-        for grey in greys where chosenHues.count == chosen.count { guard take(grey) else { return chosen } }
+        for grey in greys where chosen.count < 3 && taken.allSatisfy({ $0.hue != nil }) {
+            guard take(grey) else { return chosen }
+        }
         return chosen
     }
 }

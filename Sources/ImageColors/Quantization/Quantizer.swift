@@ -96,32 +96,7 @@ public struct Quantizer: Sendable {
         // every pixel is read once and nothing is allocated or cleared twice.
         var histogram = ColorHistogram(image: image, region: backgroundSource == .edges ? .border : .whole,
                                        bitsPerChannel: binBits)
-        // The band decides the background: its clusters are grown before the interior is added.
-        let bandPixels = histogram.pixelCount
-        let band = histogram.clustering(minimumCount: max(1, Self.smallestCount(reaching: BackgroundChoice.clusterFloorShare, of: bandPixels)),
-                                        radius: BackgroundChoice.clusterRadius)
-        if backgroundSource == .edges { histogram.countInterior(of: image) }
-        let fromRegion = BackgroundChoice(band: band, bandPixels: bandPixels, wholeCounts: histogram.counts,
-                                          wholePixels: histogram.pixelCount)
-        let vividFloor = max(1, Self.smallestCount(reaching: Salience.vividNoiseShare, of: histogram.pixelCount))
-        let background: Choice
-        if let fromRegion {
-            background = Choice(color: fromRegion.color,
-                                report: RoleReport(source: backgroundSource == .edges ? .edges : .image, share: fromRegion.share))
-        } else if let dominant = histogram.mostCommonBin {
-            // Transparent edges say nothing about the card; pick the neutral that contrasts with
-            // what is drawn, so the image (e.g. a dark logo) does not vanish into its card.
-            background = Choice(color: Self.isDark(dominant.meanColor) ? .white : .black, report: RoleReport(source: .fallback))
-        } else {
-            // Nothing opaque anywhere: there is no colour to continue; white is the neutral card.
-            background = Choice(color: .white, report: RoleReport(source: .fallback))
-        }
-        let chosen = switch scheme {
-        case .faithful:
-            faithfulRoles(in: histogram.clustering(minimumCount: vividFloor, radius: ColorHistogram.clusterRadius),
-                          pixelCount: histogram.pixelCount, background: background.color)
-        case .classic: classicRoles(in: histogram, background: background.color)
-        }
+        let (background, chosen) = chooseColors(image, &histogram)
         let fallbackColor = scheme == .classic ? (Self.isDark(background.color) ? RGBColor.white : .black)
             : Self.strongerNeutral(on: background.color)
         let fallback = Choice(color: fallbackColor,
@@ -135,6 +110,39 @@ public struct Quantizer: Sendable {
         let size = min(max(paletteSize, 0), ColorPalette.maximumCount)
         let palette = size > 0 ? ColorPalette.colors(in: histogram, count: size) : []
         return Result(roles: roles, palette: palette)
+    }
+
+    /// The background and the roles the scheme chose (best first, at most three), from a
+    /// histogram of the band (or of the whole image) that this completes to a count of the whole
+    /// image. Both clusterings share one workspace, freed on return, before any palette is made.
+    private func chooseColors(_ image: RGBAImage, _ histogram: inout ColorHistogram) -> (background: Choice, roles: [Choice]) {
+        var workspace = ClusteringWorkspace(bitsPerChannel: binBits)
+        // The band decides the background: its clusters are grown before the interior is added.
+        let bandPixels = histogram.pixelCount
+        let band = histogram.clustering(minimumCount: max(1, Self.smallestCount(reaching: BackgroundChoice.clusterFloorShare, of: bandPixels)),
+                                        radius: BackgroundChoice.clusterRadius, workspace: &workspace)
+        if backgroundSource == .edges { histogram.countInterior(of: image) }
+        let fromRegion = BackgroundChoice(band: band, bandPixels: bandPixels, whole: histogram, workspace: workspace)
+        let vividFloor = max(1, Self.smallestCount(reaching: Salience.vividNoiseShare, of: histogram.pixelCount))
+        let background: Choice
+        if let fromRegion {
+            background = Choice(color: fromRegion.color,
+                                report: RoleReport(source: backgroundSource == .edges ? .edges : .image, share: fromRegion.share))
+        } else if let dominant = histogram.mostCommonBin {
+            // Transparent edges say nothing about the card; pick the neutral that contrasts with
+            // what is drawn, so the image (e.g. a dark logo) does not vanish into its card.
+            background = Choice(color: Self.isDark(dominant.meanColor) ? .white : .black, report: RoleReport(source: .fallback))
+        } else {
+            // Nothing opaque anywhere: there is no colour to continue; white is the neutral card.
+            background = Choice(color: .white, report: RoleReport(source: .fallback))
+        }
+        switch scheme {
+        case .faithful:
+            let clusters = histogram.clustering(minimumCount: vividFloor, radius: ColorHistogram.clusterRadius, workspace: &workspace)
+            return (background, faithfulRoles(in: clusters, pixelCount: histogram.pixelCount, background: background.color))
+        case .classic:
+            return (background, classicRoles(in: histogram, background: background.color))
+        }
     }
 
     /// White or black, whichever has the higher WCAG ratio on `background` (white on a tie);
