@@ -45,22 +45,13 @@ enum AtomicFile {
         return (String(cString: bytes), descriptor)
     }
 
-    /// Writes every byte, retrying interrupted and short writes, and syncs them: `nil`, or the
+    /// Writes every byte (``writeAll(_:to:)``) and, when asked, syncs them: `nil`, or the
     /// system's reason for failing.
     fileprivate static func write(_ data: Data, to descriptor: Int32, sync: Bool = true) -> String? {
-        let failed: Bool = data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return true
-                }
-                offset += written
-            }
-            return sync && fsync(descriptor) != 0
+        if let failure = data.withUnsafeBytes({ writeAll($0, to: descriptor) }) {
+            return String(cString: strerror(failure))
         }
-        return failed ? String(cString: strerror(errno)) : nil
+        return sync && fsync(descriptor) != 0 ? String(cString: strerror(errno)) : nil
     }
 
     /// A file written piece by piece, then put in place whole: a report streamed as its entries

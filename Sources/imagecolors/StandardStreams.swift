@@ -32,20 +32,24 @@ enum StandardStreams {
         _ = write(text, to: STDERR_FILENO)
     }
 
-    /// Writes all of `text`, retrying interrupted and short writes: `nil`, or the `errno`.
+    /// Writes all of `text`: `nil`, or the `errno`.
     private static func write(_ text: String, to descriptor: Int32) -> Int32? {
         var text = text
-        return text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += written
-            }
-            return nil
-        }
+        return text.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
     }
+}
+
+/// Writes every byte of `bytes` to `descriptor`, retrying interrupted and short writes: `nil`,
+/// or the `errno` of the write that failed. (Standard output and the atomic files both use it.)
+func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
+    var offset = 0
+    while offset < bytes.count {
+        let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        if written < 0 {
+            if errno == EINTR { continue }
+            return errno
+        }
+        offset += written
+    }
+    return nil
 }
