@@ -79,6 +79,9 @@ struct ImageMetrics {
     }
 
     static let header =
-        "| image | fallbacks | needless | uncarried | under target | hue kept | indistinct pairs | bg ΔE low↔high | bg ΔE q75 | bg ΔE crop |\n"
+        """
+        | image | fallbacks | needless | uncarried | under target | hue kept | indistinct pairs | bg ΔE low↔high | bg \
+        ΔE q75 | bg ΔE crop |\n
+        """
         + "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
 }

@@ -4,10 +4,11 @@
 /// The band round the image's edges (or the whole image, ``BackgroundSource/whole``) is grouped
 /// into ``ColorCluster``s — each colour with the shades, shading and noise round it, grown to
 /// ΔE_OK 0.12 — and the chromatic clusters (OKLCh chroma ≥ 0.04) further into hues: those
-/// within 15° of the hue of the largest among them; a grey cluster stands alone. The hue (or grey cluster) with the highest *weight* wins — its
-/// share of the band plus half its share of the whole image, so that two edge colours of nearly
-/// the same area are told apart by how much of the picture each is — and the background is
-/// the colour of its largest cluster, the mean round that cluster's seed. When
+/// within 15° of the hue of the largest among them; a grey cluster stands alone. The hue (or
+/// grey cluster) with the highest *weight* wins — its share of the band plus half its share of
+/// the whole image, so that two edge colours of nearly the same area are told apart by how
+/// much of the picture each is — and the background is the colour of its largest cluster, the
+/// mean round that cluster's seed. When
 /// that colour is black or white (ColorArt's test: every channel ≤ 22 or ≥ 233), the largest
 /// other hue or grey that is neither wins instead if it holds at least 30% of the winner's
 /// pixels of the band and at least 1% of the band (a coloured border is a better card than a

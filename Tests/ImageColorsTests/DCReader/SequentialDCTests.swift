@@ -21,7 +21,8 @@ struct SequentialDCTests {
         // (Not 2x2,1x1,2x2: libjpeg scales such a Cb up through a 2×2 IDCT, as it does 4:2:0 chroma.)
         Case(name: "Cb at half width, Cr full (2x1,1x1,2x1)", tool: "cjpeg", arguments: ["-sample", "2x1,1x1,2x1"]),
         Case(
-            name: "luma at half the chroma's width (1x1,2x1,2x1)", tool: "cjpeg", arguments: ["-sample", "1x1,2x1,2x1"]),
+            name: "luma at half the chroma's width (1x1,2x1,2x1)", tool: "cjpeg",
+            arguments: ["-sample", "1x1,2x1,2x1"]),
         Case(name: "grey, restart every 5 MCUs", tool: "cjpeg", arguments: ["-grayscale", "-restart", "5B"]),
         Case(name: "4:4:4, restart every MCU", tool: "cjpeg", arguments: ["-sample", "1x1", "-restart", "1B"]),
         Case(name: "4:2:2, restart every 7 MCUs", tool: "cjpeg", arguments: ["-sample", "2x1", "-restart", "7B"]),
