@@ -14,17 +14,14 @@ import PackageDescription
 let package = Package(
     name: "ImageColorsSanitizers",
     dependencies: [
-        .package(name: "ImageColors", path: ".."),
+        .package(name: "ImageColors", path: "..")
     ],
     targets: [
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "ImageColorsTests",
             dependencies: [.product(name: "ImageColors", package: "ImageColors"), "TestSupport"],
-            path: "Tests/ImageColorsTests",
-            // Runs the built `imagecolors` binary, which links ImageColorsRemote and
-            // ArgumentParser: the dependencies this package exists not to build.
-            exclude: ["Hostile/QuietCLISweepTests.swift"]
+            path: "Tests/ImageColorsTests"
         ),
     ]
 )
