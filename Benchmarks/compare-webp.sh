@@ -34,6 +34,7 @@ cd "$(dirname "$0")/.."
 runs=${1:-11}
 
 source Benchmarks/lib.sh
+docs_tables "$@" -- "compare-webp=| file | side | wall, median |"
 need compare-webp.sh "libvips-tools libvips42 webp time python3-venv" vips vipsheader dwebp python3 /usr/bin/time
 
 work=Benchmarks/.build-compare

@@ -28,6 +28,7 @@ cd "$(dirname "$0")/.."
 runs=${1:-21}
 
 source Benchmarks/lib.sh
+docs_tables "$@" -- "compare-floor=| file | imagecolors analyze | floor |"
 need compare.sh "libvips-tools libjpeg-turbo-progs libpng-dev pkg-config gcc time python3" \
     vips djpeg cc pkg-config python3 /usr/bin/time
 

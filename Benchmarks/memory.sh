@@ -26,6 +26,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 source Benchmarks/lib.sh
+docs_tables "$@" -- "memory-files=| file | pixels | budget |" "memory-pool=| run (4 × 24 MP PNG" \
+    "memory-progressive=| file (24 MP progressive) |"
 need memory.sh "libvips-tools time libjpeg-turbo-progs" vips python3 /usr/bin/time djpeg
 
 work=.build-memory
