@@ -42,11 +42,7 @@ extension AnalysisCache {
         _ path: String, analyzer: ImageColorAnalyzer,
         thumbnail: ThumbnailRequest?
     ) async throws -> AnalyzedImage {
-        if let thumbnail {
-            let made = try await analyzer.analyze(.file(path), thumbnail: thumbnail)
-            return AnalyzedImage(analysis: made.analysis, thumbnail: made.thumbnail)
-        }
-        return AnalyzedImage(analysis: try await analyzer.analyze(fileAt: path))
+        AnalyzedImage(try await analyzer.analyze(.file(path), thumbnail: thumbnail))
     }
 
     /// `file:ABSOLUTE-PATH#SIZE@SECONDS.NANOSECONDS` for a regular file, else `nil`.

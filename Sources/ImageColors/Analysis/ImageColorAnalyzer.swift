@@ -67,7 +67,7 @@ public struct ImageColorAnalyzer: Sendable {
     /// The synchronous pipeline, with a thumbnail made from the same decoding pass when asked.
     /// - Parameter ledger: Where memory is reserved; default a fresh one for the options' budget.
     func analyzeNow(_ source: ImageSource, thumbnail request: ThumbnailRequest?, ledger: MemoryLedger? = nil) throws
-        -> (analysis: ColorAnalysis, thumbnail: Thumbnail?)
+        -> AnalysisResponse
     {
         let ledger = ledger ?? MemoryLedger(budget: options.memoryBudget)
         // The histogram and the clustering or palette working set are allocated after decoding;
@@ -102,7 +102,7 @@ public struct ImageColorAnalyzer: Sendable {
         let name: String? = if case .file(let path) = source { path } else { nil }
         var analysis = ColorAnalysis(
             source: name, format: info.format, width: width, height: height,
-            orientation: info.orientation.rawValue,
+            orientation: info.orientation,
             analyzed: .init(width: image.width, height: image.height), roles: roles, title: title,
             memory: .init(budget: ledger.budget.bytes, accountedPeak: ledger.peak))
         analysis.scheme = quantizer.scheme
@@ -127,9 +127,11 @@ public struct ImageColorAnalyzer: Sendable {
                 backdrop: roles.background, ledger: ledger)
             analysis.memory?.accountedPeak = ledger.peak
         }
-        guard let request, let thumbnailImage else { return (analysis, nil) }
+        guard let request, let thumbnailImage else { return AnalysisResponse(analysis: analysis) }
         // Transparent pixels are composited onto the card's background: what the card shows.
-        return (analysis, try Thumbnail(encoding: thumbnailImage, as: request, backdrop: roles.background))
+        return AnalysisResponse(
+            analysis: analysis,
+            thumbnail: try Thumbnail(encoding: thumbnailImage, as: request, backdrop: roles.background))
     }
 
     /// Decodes and downscales `source`, upright: the image quantization sees.
