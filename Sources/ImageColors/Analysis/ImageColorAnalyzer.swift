@@ -42,19 +42,26 @@ public struct ImageColorAnalyzer: Sendable {
     }
 
     /// Analyses the JPEG, PNG, WebP or GIF file at `path`.
-    /// - Throws: ``LoadingError``, ``ImageDecodingError``, ``MemoryBudgetError``, or `CancellationError`.
+    /// - Throws: ``LoadingError`` when the file cannot be read; ``ImageDecodingError`` when its
+    ///   bytes are not a usable image; ``MemoryBudgetError`` when the analysis does not fit
+    ///   ``AnalysisOptions/memoryBudget`` (or the ``memoryPool``); ``TitleRegionError`` when
+    ///   ``AnalysisOptions/titleRegion`` cannot be measured on the image; ``PlaceholderError`` when
+    ///   a placeholder asked for cannot be made; `CancellationError` when the task is cancelled.
     public func analyze(fileAt path: String) async throws -> ColorAnalysis {
         try await perform(.file(path), thumbnail: nil).analysis
     }
 
     /// Analyses encoded JPEG, PNG, WebP or GIF bytes.
-    /// - Throws: ``ImageDecodingError``, ``MemoryBudgetError`` or `CancellationError`.
+    /// - Throws: As ``analyze(fileAt:)``, except ``LoadingError`` (there is no file to read):
+    ///   ``ImageDecodingError``, ``MemoryBudgetError``, ``TitleRegionError``, ``PlaceholderError``
+    ///   or `CancellationError`.
     public func analyze(data: Data) async throws -> ColorAnalysis {
         try await perform(.data(data), thumbnail: nil).analysis
     }
 
     /// Analyses a file or bytes.
-    /// - Throws: ``LoadingError``, ``ImageDecodingError``, ``MemoryBudgetError`` or `CancellationError`.
+    /// - Throws: As ``analyze(fileAt:)``: ``LoadingError`` (files only), ``ImageDecodingError``,
+    ///   ``MemoryBudgetError``, ``TitleRegionError``, ``PlaceholderError`` or `CancellationError`.
     public func analyze(_ source: ImageSource) async throws -> ColorAnalysis {
         try await perform(source, thumbnail: nil).analysis
     }
