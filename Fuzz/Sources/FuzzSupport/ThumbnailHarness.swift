@@ -26,10 +26,10 @@ public enum ThumbnailHarness {
         switch result {
         case .failure(let error):
             FuzzHarness.check(.failure(error), options: options)
-        case .success(let (analysis, thumbnail)):
-            FuzzHarness.check(.success(analysis), options: options)
-            guard let thumbnail else { fatalError("a thumbnail was asked for and none came back") }
-            check(thumbnail, of: analysis, request: request)
+        case .success(let response):
+            FuzzHarness.check(.success(response.analysis), options: options)
+            guard let thumbnail = response.thumbnail else { fatalError("a thumbnail was asked for and none came back") }
+            check(thumbnail, of: response.analysis, request: request)
             Reach.count("thumbnail \(request.format.rawValue)")
         }
         return 0
