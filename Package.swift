@@ -121,7 +121,9 @@ let package = Package(
         ),
         .testTarget(
             name: "ImageColorsCacheTests",
-            dependencies: ["ImageColorsCache", "TestSupport", "TestHTTPServer", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "ImageColorsCache", "TestSupport", "TestHTTPServer", .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .testTarget(
             name: "imagecolorsTests",

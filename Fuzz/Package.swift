@@ -9,7 +9,7 @@ import PackageDescription
 let package = Package(
     name: "ImageColorsFuzz",
     dependencies: [
-        .package(name: "ImageColors", path: ".."),
+        .package(name: "ImageColors", path: "..")
     ],
     targets: [
         // Runs one analysis synchronously and turns every broken promise into a crash.

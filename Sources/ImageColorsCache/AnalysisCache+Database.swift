@@ -20,7 +20,9 @@ extension AnalysisCache {
 
     /// Runs `body` in an immediate write transaction (it may also read): `nil` when the cache
     /// cannot be used, with a warning.
-    func perform<Value: Sendable>(_ operation: String, _ body: @escaping @Sendable (Database) throws -> Value) async -> Value? {
+    func perform<Value: Sendable>(_ operation: String, _ body: @escaping @Sendable (Database) throws -> Value) async
+        -> Value?
+    {
         guard let pool = database() else { return nil }
         do {
             return try await pool.writeWithoutTransaction { db in
@@ -91,7 +93,9 @@ extension AnalysisCache {
 
     private func open(warnings: inout [AnalysisCacheWarning], rebuilding: Bool = false) -> Opening {
         if let header = fileHeader(), !header.isEmpty, !header.starts(with: Array("SQLite format 3\0".utf8)) {
-            warnings.append(.bypassed(path: path, reason: "not a SQLite database; remove it or choose another path", underlying: nil))
+            warnings.append(
+                .bypassed(
+                    path: path, reason: "not a SQLite database; remove it or choose another path", underlying: nil))
             return .bypass
         }
         do {
@@ -99,23 +103,35 @@ extension AnalysisCache {
             case .ready:
                 break
             case .olderSchema(let found):
-                warnings.append(.rebuilt(path: path, reason: "made by an older version (schema \(found), now \(Self.schemaVersion))", underlying: nil))
+                warnings.append(
+                    .rebuilt(
+                        path: path, reason: "made by an older version (schema \(found), now \(Self.schemaVersion))",
+                        underlying: nil))
             case .newerSchema(let found):
-                warnings.append(.bypassed(path: path, reason: "made by a newer version (schema \(found), this one reads \(Self.schemaVersion))", underlying: nil))
+                warnings.append(
+                    .bypassed(
+                        path: path,
+                        reason: "made by a newer version (schema \(found), this one reads \(Self.schemaVersion))",
+                        underlying: nil))
                 return .bypass
             case .foreign:
-                warnings.append(.bypassed(path: path, reason: "a SQLite database of another program; it is left alone", underlying: nil))
+                warnings.append(
+                    .bypassed(
+                        path: path, reason: "a SQLite database of another program; it is left alone", underlying: nil))
                 return .bypass
             }
             return .ready(try DatabasePool(path: path, configuration: configuration()))
         } catch let error as DatabaseError where Self.isLock(error) {
-            return .locked(.skipped(path: path, operation: "open the file (another process holds it)", underlying: error))
+            return .locked(
+                .skipped(path: path, operation: "open the file (another process holds it)", underlying: error))
         } catch let error as DatabaseError where Self.isDamage(error) && !rebuilding {
             removeFiles()
-            warnings.append(.rebuilt(path: path, reason: "the file is damaged (\(Self.words(for: error)))", underlying: error))
+            warnings.append(
+                .rebuilt(path: path, reason: "the file is damaged (\(Self.words(for: error)))", underlying: error))
             return open(warnings: &warnings, rebuilding: true)
         } catch {
-            warnings.append(.bypassed(path: path, reason: "cannot open it (\(Self.words(for: error)))", underlying: error))
+            warnings.append(
+                .bypassed(path: path, reason: "cannot open it (\(Self.words(for: error)))", underlying: error))
             return .bypass
         }
     }

@@ -13,13 +13,16 @@ extension AnalysisCache {
     /// - Returns: The result, with ``CacheStatus/fresh`` when it came from the cache,
     ///   ``CacheStatus/stored`` when it was analysed now.
     /// - Throws: What `analyzer` throws (``LoadingError`` for a missing file, …).
-    public func analyze(fileAt path: String, with analyzer: ImageColorAnalyzer,
-                        thumbnail: ThumbnailRequest? = nil) async throws -> AnalyzedImage {
+    public func analyze(
+        fileAt path: String, with analyzer: ImageColorAnalyzer,
+        thumbnail: ThumbnailRequest? = nil
+    ) async throws -> AnalyzedImage {
         guard let source = Self.fileKey(path) else {
             // No such file (or no stat): the analyzer says what is wrong.
             return try await Self.analyzeUncached(path, analyzer: analyzer, thumbnail: thumbnail)
         }
-        let key = AnalysisStoreKey(source: source, variant: AnalysisStoreKey.variant(of: analyzer, thumbnail: thumbnail))
+        let key = AnalysisStoreKey(
+            source: source, variant: AnalysisStoreKey.variant(of: analyzer, thumbnail: thumbnail))
         if var cached = await entry(for: key) {
             cached.analysis.source = path
             return AnalyzedImage(analysis: cached.analysis, thumbnail: cached.thumbnail, cacheStatus: .fresh)
@@ -28,13 +31,17 @@ extension AnalysisCache {
         // What later runs will read back, returned now too: one result whichever run made it.
         let stored = made.analysis.asStored
         // A file's key changes with the file, so its entry never needs revalidating.
-        await store(CachedAnalysis(analysis: stored, thumbnail: made.thumbnail,
-                                   policy: HTTPCachePolicy(freshUntil: .distantFuture)), for: key)
+        await store(
+            CachedAnalysis(
+                analysis: stored, thumbnail: made.thumbnail,
+                policy: HTTPCachePolicy(freshUntil: .distantFuture)), for: key)
         return AnalyzedImage(analysis: stored, thumbnail: made.thumbnail, cacheStatus: .stored)
     }
 
-    private static func analyzeUncached(_ path: String, analyzer: ImageColorAnalyzer,
-                                        thumbnail: ThumbnailRequest?) async throws -> AnalyzedImage {
+    private static func analyzeUncached(
+        _ path: String, analyzer: ImageColorAnalyzer,
+        thumbnail: ThumbnailRequest?
+    ) async throws -> AnalyzedImage {
         if let thumbnail {
             let made = try await analyzer.analyze(.file(path), thumbnail: thumbnail)
             return AnalyzedImage(analysis: made.analysis, thumbnail: made.thumbnail)

@@ -18,7 +18,9 @@ extension AnalysisCache {
         ///   - maxSize: Default 100 MB; at least 0.
         ///   - maxAge: Default 30 days.
         ///   - busyTimeout: Default 5 s.
-        public init(maxSize: Int = 100_000_000, maxAge: Duration = .seconds(30 * 24 * 3600), busyTimeout: Duration = .seconds(5)) {
+        public init(
+            maxSize: Int = 100_000_000, maxAge: Duration = .seconds(30 * 24 * 3600), busyTimeout: Duration = .seconds(5)
+        ) {
             self.maxSize = max(0, maxSize)
             self.maxAge = maxAge
             self.busyTimeout = busyTimeout

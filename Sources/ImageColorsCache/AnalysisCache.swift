@@ -41,8 +41,10 @@ public final class AnalysisCache: AnalysisStore, Sendable {
     ///   - limits: Default ``Limits/default``: 100 MB, 30 days, 5 s.
     ///   - warningHandler: Called when the cache could not be used as asked (see
     ///     ``AnalysisCacheWarning``), from whatever thread noticed; default: ignore.
-    public init(path: String, limits: Limits = .default,
-                warningHandler: @escaping @Sendable (AnalysisCacheWarning) -> Void = { _ in }) {
+    public init(
+        path: String, limits: Limits = .default,
+        warningHandler: @escaping @Sendable (AnalysisCacheWarning) -> Void = { _ in }
+    ) {
         self.path = path
         self.limits = limits
         warn = warningHandler
@@ -56,15 +58,20 @@ public final class AnalysisCache: AnalysisStore, Sendable {
     public func entry(for key: AnalysisStoreKey) async -> CachedAnalysis? {
         let now = Date().timeIntervalSince1970
         return await perform("read an entry") { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM entry WHERE source = ? AND variant = ?",
-                                             arguments: [key.source, key.variant]) else { return nil }
+            guard
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT * FROM entry WHERE source = ? AND variant = ?",
+                    arguments: [key.source, key.variant])
+            else { return nil }
             guard let entry = CacheRow.entry(from: row) else {
                 // Written by a build whose results no longer decode: as good as absent.
-                try db.execute(sql: "DELETE FROM entry WHERE source = ? AND variant = ?", arguments: [key.source, key.variant])
+                try db.execute(
+                    sql: "DELETE FROM entry WHERE source = ? AND variant = ?", arguments: [key.source, key.variant])
                 return nil
             }
-            try db.execute(sql: "UPDATE entry SET accessed_at = ? WHERE source = ? AND variant = ?",
-                           arguments: [now, key.source, key.variant])
+            try db.execute(
+                sql: "UPDATE entry SET accessed_at = ? WHERE source = ? AND variant = ?",
+                arguments: [now, key.source, key.variant])
             return entry
         } ?? nil
     }
@@ -86,7 +93,8 @@ public final class AnalysisCache: AnalysisStore, Sendable {
     /// - Parameter key: The URL (or file) and the analysis variant.
     public func removeEntry(for key: AnalysisStoreKey) async {
         _ = await perform("remove an entry") { db in
-            try db.execute(sql: "DELETE FROM entry WHERE source = ? AND variant = ?", arguments: [key.source, key.variant])
+            try db.execute(
+                sql: "DELETE FROM entry WHERE source = ? AND variant = ?", arguments: [key.source, key.variant])
         }
     }
 
@@ -111,7 +119,9 @@ public final class AnalysisCache: AnalysisStore, Sendable {
     }
 
     static func evict(_ db: Database, limits: Limits, now: Date) throws {
-        try db.execute(sql: "DELETE FROM entry WHERE accessed_at < ?", arguments: [now.timeIntervalSince1970 - limits.maxAge.seconds])
+        try db.execute(
+            sql: "DELETE FROM entry WHERE accessed_at < ?",
+            arguments: [now.timeIntervalSince1970 - limits.maxAge.seconds])
         var total = try Int.fetchOne(db, sql: "SELECT total(size) FROM entry") ?? 0
         guard total > limits.maxSize else { return }
         let oldest = try Row.fetchCursor(db, sql: "SELECT rowid, size FROM entry ORDER BY accessed_at, rowid")

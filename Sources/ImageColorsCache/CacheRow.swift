@@ -46,24 +46,29 @@ enum CacheRow {
         let thumbnail = entry.thumbnail
         let size = key.source.utf8.count + key.variant.utf8.count + analysis.count + (thumbnail?.data.count ?? 0)
         let time = now.timeIntervalSince1970
-        return [key.source, key.variant, entry.policy.etag, entry.policy.lastModified,
-                entry.policy.freshUntil?.timeIntervalSince1970, time, time,
-                analysis, thumbnail?.format.rawValue, thumbnail?.width, thumbnail?.height, thumbnail?.data, size]
+        return [
+            key.source, key.variant, entry.policy.etag, entry.policy.lastModified,
+            entry.policy.freshUntil?.timeIntervalSince1970, time, time,
+            analysis, thumbnail?.format.rawValue, thumbnail?.width, thumbnail?.height, thumbnail?.data, size,
+        ]
     }
 
     /// The entry in `row`, or `nil` when its analysis or thumbnail no longer decodes.
     static func entry(from row: Row) -> CachedAnalysis? {
         guard let json: Data = row["analysis"],
-              let analysis = try? JSONDecoder().decode(ColorAnalysis.self, from: json) else { return nil }
+            let analysis = try? JSONDecoder().decode(ColorAnalysis.self, from: json)
+        else { return nil }
         var thumbnail: Thumbnail?
         if let data: Data = row["thumbnail"] {
             guard let name: String = row["thumbnail_format"], let format = ThumbnailRequest.Format(rawValue: name),
-                  let width: Int = row["thumbnail_width"], let height: Int = row["thumbnail_height"] else { return nil }
+                let width: Int = row["thumbnail_width"], let height: Int = row["thumbnail_height"]
+            else { return nil }
             thumbnail = Thumbnail(width: width, height: height, format: format, data: data)
         }
         let freshUntil: Double? = row["fresh_until"]
-        let policy = HTTPCachePolicy(etag: row["etag"], lastModified: row["last_modified"],
-                                     freshUntil: freshUntil.map(Date.init(timeIntervalSince1970:)))
+        let policy = HTTPCachePolicy(
+            etag: row["etag"], lastModified: row["last_modified"],
+            freshUntil: freshUntil.map(Date.init(timeIntervalSince1970:)))
         return CachedAnalysis(analysis: analysis, thumbnail: thumbnail, policy: policy)
     }
 }

@@ -39,12 +39,15 @@ extension RemoteImageLoader {
                 try await loader.load(urls[index], thumbnail: thumbnail)
             } deliver: { outcome in
                 let url = urls[outcome.index]
-                results.append(RemoteAnalysisResult(url: url, result: outcome.result.mapError { error in
-                    if error is BatchDeadlineExceeded, let deadline {
-                        return .deadlineExceeded(url, limit: deadline - started)
-                    }
-                    return RemoteAnalysisError(error, url: url)
-                }))
+                results.append(
+                    RemoteAnalysisResult(
+                        url: url,
+                        result: outcome.result.mapError { error in
+                            if error is BatchDeadlineExceeded, let deadline {
+                                return .deadlineExceeded(url, limit: deadline - started)
+                            }
+                            return RemoteAnalysisError(error, url: url)
+                        }))
             }
         }
         return results

@@ -13,7 +13,9 @@ extension RemoteImageLoader {
         }
     }
 
-    private func load(_ url: URL, thumbnail: ThumbnailRequest?, spoolingTo file: SpoolFile) async throws -> AnalyzedImage {
+    private func load(_ url: URL, thumbnail: ThumbnailRequest?, spoolingTo file: SpoolFile) async throws
+        -> AnalyzedImage
+    {
         try RemoteURL.check(url)
         let key = AnalysisStoreKey(url: url, analyzer: analyzer, thumbnail: thumbnail)
         let cached = await cache?.entry(for: key)
@@ -37,13 +39,16 @@ extension RemoteImageLoader {
             }
             // What later runs will read back, returned now too: one result whichever run made it.
             let stored = output.analysis.asStored
-            await cache.store(CachedAnalysis(analysis: stored, thumbnail: output.thumbnail, policy: body.policy), for: key)
-            return AnalyzedImage(analysis: stored, thumbnail: output.thumbnail, cacheStatus: cached == nil ? .stored : .replaced)
+            await cache.store(
+                CachedAnalysis(analysis: stored, thumbnail: output.thumbnail, policy: body.policy), for: key)
+            return AnalyzedImage(
+                analysis: stored, thumbnail: output.thumbnail, cacheStatus: cached == nil ? .stored : .replaced)
         }
     }
 
     /// Downloads `url` (conditionally, with `validators`), within the loader's limits.
-    func download(_ url: URL, spoolingTo file: SpoolFile, validators: HTTPCachePolicy?) async throws -> DownloadResponse {
+    func download(_ url: URL, spoolingTo file: SpoolFile, validators: HTTPCachePolicy?) async throws -> DownloadResponse
+    {
         let download = Download(
             transport: transport, limits: limits,
             spoolThreshold: limits.spoolThreshold(within: analyzer.effectiveBudget),

@@ -35,7 +35,10 @@ extension RemoteImageLoader {
     /// wants its connections closed before it ends, such as a test.
     /// - Throws: AsyncHTTPClient's error when a connection did not close cleanly.
     public static func shutdownSharedTransports() async throws {
-        for transport in shared.withLock({ transports in defer { transports = [:] }; return Array(transports.values) }) {
+        for transport in shared.withLock({ transports in
+            defer { transports = [:] }
+            return Array(transports.values)
+        }) {
             try await transport.shutdown()
         }
     }

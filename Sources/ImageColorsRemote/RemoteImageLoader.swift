@@ -91,8 +91,9 @@ public final class RemoteImageLoader: Sendable {
     /// The same loader (transport, limits, cache) with another analyzer; it does not own the
     /// transport.
     func with(analyzer: ImageColorAnalyzer) -> RemoteImageLoader {
-        RemoteImageLoader(analyzer: analyzer, limits: limits, transport: transport,
-                          temporaryDirectory: temporaryDirectory, cache: cache)
+        RemoteImageLoader(
+            analyzer: analyzer, limits: limits, transport: transport,
+            temporaryDirectory: temporaryDirectory, cache: cache)
     }
 
     /// Runs `body` with a new loader and shuts the loader down afterwards, whether `body`
@@ -113,7 +114,8 @@ public final class RemoteImageLoader: Sendable {
         isolation: isolated (any Actor)? = #isolation,
         _ body: (RemoteImageLoader) async throws -> Value
     ) async throws -> Value {
-        let loader = RemoteImageLoader(analyzer: analyzer, limits: limits, temporaryDirectory: temporaryDirectory, cache: cache)
+        let loader = RemoteImageLoader(
+            analyzer: analyzer, limits: limits, temporaryDirectory: temporaryDirectory, cache: cache)
         let value: Value
         do {
             value = try await body(loader)

@@ -64,12 +64,14 @@ public enum RemoteLoadingError: ImageColorsError, Equatable {
         case .invalidURL(let text):
             return "not an absolute http(s) URL: \(text)"
         case .unsupportedScheme(let url):
-            return "unsupported URL scheme \"\(url.scheme ?? "")\" in \(url.displayString): only http and https are loaded"
+            return
+                "unsupported URL scheme \"\(url.scheme ?? "")\" in \(url.displayString): only http and https are loaded"
         case .httpStatus(let url, let status):
             let reason = HTTPResponseStatus(statusCode: status).reasonPhrase
             return "HTTP \(status)\(reason.isEmpty ? "" : " \(reason)") from \(url.displayString)"
         case .bodyTooLarge(let url, let limit, let declared):
-            let detail = declared.map { "Content-Length \(MemoryBudget.format(bytes: $0)); nothing read" }
+            let detail =
+                declared.map { "Content-Length \(MemoryBudget.format(bytes: $0)); nothing read" }
                 ?? "stopped reading at \(MemoryBudget.format(bytes: limit))"
             return "body over \(MemoryBudget.format(bytes: limit)) from \(url.displayString) (\(detail))"
         case .bodyTruncated(let url, let received, let expected, let reason):
@@ -87,7 +89,8 @@ public enum RemoteLoadingError: ImageColorsError, Equatable {
         case .redirectLoop(let url, let target):
             return "redirect loop: \(url.displayString) redirects back to \(target.displayString)"
         case .invalidRedirect(let url, let location):
-            return "redirect from \(url.displayString) has " + (location.map { "an invalid Location: \($0)" } ?? "no Location")
+            return "redirect from \(url.displayString) has "
+                + (location.map { "an invalid Location: \($0)" } ?? "no Location")
         case .spoolFailed(let path, let reason):
             return "cannot write the download to \(path): \(reason)"
         case .addressNotAllowed(let url, let address, let kind):
@@ -95,7 +98,8 @@ public enum RemoteLoadingError: ImageColorsError, Equatable {
         case .connectionRefused(let url):
             return "cannot connect to \(url.displayString): connection refused"
         case .insecureRedirect(let url, let target):
-            return "redirect from https to plain http refused: \(url.displayString) redirects to \(target.displayString)"
+            return
+                "redirect from https to plain http refused: \(url.displayString) redirects to \(target.displayString)"
         }
     }
 }

@@ -36,101 +36,153 @@ extension MemoryBudget: ExpressibleByArgument {
 
 /// How each image is analysed and downloaded: the options `analyze` and `report` share.
 struct AnalysisFlags: ParsableArguments {
-    @Option(help: "How far to shrink before counting colours: lowest (50 px), low (100), high (250) or highest (no downscale).")
+    @Option(
+        help:
+            "How far to shrink before counting colours: lowest (50 px), low (100), high (250) or highest (no downscale)."
+    )
     var quality: Quality = .high
 
-    @Option(help: "How primary, secondary and detail are chosen: faithful (salient colours of the picture, toned until they read) or classic (ColorArt/UIImageColors: the most common colours that read as they are, else white or black).")
+    @Option(
+        help:
+            "How primary, secondary and detail are chosen: faithful (salient colours of the picture, toned until they read) or classic (ColorArt/UIImageColors: the most common colours that read as they are, else white or black)."
+    )
     var scheme: RoleScheme = .faithful
 
-    @Option(name: .customLong("min-contrast"),
-            help: ArgumentHelp("The WCAG contrast ratio primary, secondary and detail must reach on the background: 3 (large text), 4.5 or 7 (body text, AA and AAA), or any value from 1 to 21.", valueName: "ratio"))
+    @Option(
+        name: .customLong("min-contrast"),
+        help: ArgumentHelp(
+            "The WCAG contrast ratio primary, secondary and detail must reach on the background: 3 (large text), 4.5 or 7 (body text, AA and AAA), or any value from 1 to 21.",
+            valueName: "ratio"))
     var minimumContrast: Double = Quantizer.defaultMinimumContrast
 
-    @Option(name: .customLong("background-from"), help: "Take the background from the image's edges or from the whole image.")
+    @Option(
+        name: .customLong("background-from"),
+        help: "Take the background from the image's edges or from the whole image.")
     var backgroundSource: BackgroundSource = .edges
 
-    @Option(name: .customLong("title-rule"), help: "How the title colour is chosen: brightness (W3C formula and threshold), wcag (higher WCAG ratio) or apca (larger |Lc|).")
+    @Option(
+        name: .customLong("title-rule"),
+        help:
+            "How the title colour is chosen: brightness (W3C formula and threshold), wcag (higher WCAG ratio) or apca (larger |Lc|)."
+    )
     var titleRule: TitleRule = .brightness
 
-    @Option(name: .customLong("brightness-threshold"), help: ArgumentHelp("For --title-rule brightness: dark text when the background's brightness is above this (0–255).", valueName: "value"))
+    @Option(
+        name: .customLong("brightness-threshold"),
+        help: ArgumentHelp(
+            "For --title-rule brightness: dark text when the background's brightness is above this (0–255).",
+            valueName: "value"))
     var brightnessThreshold: Double = 125
 
-    @Option(name: .customLong("title-region"),
-            help: ArgumentHelp("Also measure light and dark text over this part of the picture: top, bottom, center (thirds) or X,Y,W,H (fractions).", valueName: "region"),
-            transform: { try TitleRegion(parsing: $0) })
+    @Option(
+        name: .customLong("title-region"),
+        help: ArgumentHelp(
+            "Also measure light and dark text over this part of the picture: top, bottom, center (thirds) or X,Y,W,H (fractions).",
+            valueName: "region"),
+        transform: { try TitleRegion(parsing: $0) })
     var titleRegion: TitleRegion?
 
-    @Option(name: .customLong("color-management"),
-            help: "Convert ICC-tagged, CMYK and PNG gAMA images to sRGB before counting colours: on or off.")
+    @Option(
+        name: .customLong("color-management"),
+        help: "Convert ICC-tagged, CMYK and PNG gAMA images to sRGB before counting colours: on or off.")
     var colorManagement: OnOff = .on
 
-    @Option(help: ArgumentHelp("Also list the N most representative colours with their shares of the image (1–64).", valueName: "N"))
+    @Option(
+        help: ArgumentHelp(
+            "Also list the N most representative colours with their shares of the image (1–64).", valueName: "N"))
     var palette: Int?
 
-    @Option(help: ArgumentHelp("Composite transparent pixels onto this colour (#rrggbb) before counting: the colour the image will be drawn on.", valueName: "color"),
-            transform: { text in
-                guard let color = RGBColor(hex: text) else {
-                    throw ValidationError("--backdrop must be a colour like #1d2b3a, not \(text)")
-                }
-                return color
-            })
+    @Option(
+        help: ArgumentHelp(
+            "Composite transparent pixels onto this colour (#rrggbb) before counting: the colour the image will be drawn on.",
+            valueName: "color"),
+        transform: { text in
+            guard let color = RGBColor(hex: text) else {
+                throw ValidationError("--backdrop must be a colour like #1d2b3a, not \(text)")
+            }
+            return color
+        })
     var backdrop: RGBColor?
 
-    @Option(help: "For animated GIF and WebP: count the first frame (as first shown) or all frames, each by how long it is shown.")
+    @Option(
+        help:
+            "For animated GIF and WebP: count the first frame (as first shown) or all frames, each by how long it is shown."
+    )
     var frames: FramePolicy = .first
 
     @Option(help: "Also make the image's placeholder from the same decoding pass: thumbhash, blurhash or both.")
     var placeholder: PlaceholderFlag?
 
-    @Option(name: .customLong("blurhash-components"),
-            help: ArgumentHelp("BlurHash's components across and down, 1 to 9 each (e.g. 4x3, the default).", valueName: "XxY"),
-            transform: { text in
-                do {
-                    guard let components = try BlurHash.Components(parsing: text) else {
-                        throw ValidationError("--blurhash-components must look like 4x3, not \(text)")
-                    }
-                    return components
-                } catch let error as PlaceholderError {
-                    throw ValidationError("--blurhash-components \(text): \(error.description)")
+    @Option(
+        name: .customLong("blurhash-components"),
+        help: ArgumentHelp(
+            "BlurHash's components across and down, 1 to 9 each (e.g. 4x3, the default).", valueName: "XxY"),
+        transform: { text in
+            do {
+                guard let components = try BlurHash.Components(parsing: text) else {
+                    throw ValidationError("--blurhash-components must look like 4x3, not \(text)")
                 }
-            })
+                return components
+            } catch let error as PlaceholderError {
+                throw ValidationError("--blurhash-components \(text): \(error.description)")
+            }
+        })
     var blurHashComponents: BlurHash.Components = .default
 
-    @Option(name: .customLong("memory-budget"),
-            help: ArgumentHelp("Most memory one image may use: bytes, or with KB/MB/GB/KiB/MiB/GiB (e.g. 30MB, 64MiB).", valueName: "size"))
+    @Option(
+        name: .customLong("memory-budget"),
+        help: ArgumentHelp(
+            "Most memory one image may use: bytes, or with KB/MB/GB/KiB/MiB/GiB (e.g. 30MB, 64MiB).", valueName: "size")
+    )
     var memoryBudget: MemoryBudget = .default
 
-    @Option(name: .customLong("total-memory"),
-            help: ArgumentHelp("Most memory all images analysed at once may use together (one pool shared by --jobs): a size like --memory-budget. An image waits for room instead of failing; each still has at most --memory-budget. Default: no shared limit.", valueName: "size"))
+    @Option(
+        name: .customLong("total-memory"),
+        help: ArgumentHelp(
+            "Most memory all images analysed at once may use together (one pool shared by --jobs): a size like --memory-budget. An image waits for room instead of failing; each still has at most --memory-budget. Default: no shared limit.",
+            valueName: "size"))
     var totalMemory: MemoryBudget?
 
-    @Option(name: .customLong("cache"),
-            help: ArgumentHelp("Keep results in this SQLite file and reuse them: a URL is revalidated with the server (ETag, Last-Modified, max-age) instead of downloaded and decoded again; a file is reused while its size and modification time stay the same. Several processes may share the file. Default: no cache.", valueName: "path"))
+    @Option(
+        name: .customLong("cache"),
+        help: ArgumentHelp(
+            "Keep results in this SQLite file and reuse them: a URL is revalidated with the server (ETag, Last-Modified, max-age) instead of downloaded and decoded again; a file is reused while its size and modification time stay the same. Several processes may share the file. Default: no cache.",
+            valueName: "path"))
     var cache: String?
 
-    @Option(name: .customLong("max-side"), help: ArgumentHelp("Refuse images with a longer side, in pixels.", valueName: "pixels"))
+    @Option(
+        name: .customLong("max-side"),
+        help: ArgumentHelp("Refuse images with a longer side, in pixels.", valueName: "pixels"))
     var maxSide: Int = ImageLimits.default.maxSide
 
     @Option(name: .customLong("max-pixels"), help: ArgumentHelp("Refuse images with more pixels.", valueName: "pixels"))
     var maxPixels: Int = ImageLimits.default.maxPixels
 
-    @Option(name: .customLong("decode-timeout"), help: ArgumentHelp("Seconds one image's decoding may take.", valueName: "seconds"))
+    @Option(
+        name: .customLong("decode-timeout"),
+        help: ArgumentHelp("Seconds one image's decoding may take.", valueName: "seconds"))
     var decodeTimeout: Double = 10
 
     @Option(help: ArgumentHelp("Seconds one URL's download may take in all, redirects included.", valueName: "seconds"))
     var timeout: Double = 30
 
     // A byte size, parsed like --memory-budget.
-    @Option(name: .customLong("max-download-size"),
-            help: ArgumentHelp("Largest body downloaded from a URL: bytes, or with KB/MB/GB/KiB/MiB/GiB.", valueName: "size"))
+    @Option(
+        name: .customLong("max-download-size"),
+        help: ArgumentHelp(
+            "Largest body downloaded from a URL: bytes, or with KB/MB/GB/KiB/MiB/GiB.", valueName: "size"))
     var maxDownloadSize: MemoryBudget = .megabytes(50)
 
-    @Flag(name: .customLong("allow-loopback"),
-          help: "Let URLs reach loopback addresses (127.0.0.0/8, ::1, 0.0.0.0, localhost), refused by default: for a server on this machine.")
+    @Flag(
+        name: .customLong("allow-loopback"),
+        help:
+            "Let URLs reach loopback addresses (127.0.0.0/8, ::1, 0.0.0.0, localhost), refused by default: for a server on this machine."
+    )
     var allowLoopback = false
 
-    @Flag(name: .customLong("block-private"),
-          help: "Refuse URLs that reach private addresses (10/8, 172.16/12, 192.168/16, fc00::/7), allowed by default.")
+    @Flag(
+        name: .customLong("block-private"),
+        help: "Refuse URLs that reach private addresses (10/8, 172.16/12, 192.168/16, fc00::/7), allowed by default.")
     var blockPrivate = false
 
     @Flag(name: .customLong("allow-downgrade"), help: "Follow redirects from https to plain http, refused by default.")
@@ -143,18 +195,24 @@ struct AnalysisFlags: ParsableArguments {
             throw ValidationError("--brightness-threshold must be between 0 and 255, not \(brightnessThreshold)")
         }
         if !(1...21).contains(minimumContrast) {
-            throw ValidationError("--min-contrast must be a ratio from 1 to 21 (e.g. 3, 4.5 or 7), not \(minimumContrast)")
+            throw ValidationError(
+                "--min-contrast must be a ratio from 1 to 21 (e.g. 3, 4.5 or 7), not \(minimumContrast)")
         }
         // Ranges checked here, with the flag's name, so no value reaches an overflowing
         // conversion: `inf` or 1e300 seconds once trapped turning into milliseconds.
         if !(Self.secondsRange.contains(decodeTimeout)) {
-            throw ValidationError("--decode-timeout must be from 0.001 to \(Int(Self.secondsRange.upperBound)) seconds, not \(decodeTimeout)")
+            throw ValidationError(
+                "--decode-timeout must be from 0.001 to \(Int(Self.secondsRange.upperBound)) seconds, not \(decodeTimeout)"
+            )
         }
         if !(Self.secondsRange.contains(timeout)) {
-            throw ValidationError("--timeout must be from 0.001 to \(Int(Self.secondsRange.upperBound)) seconds, not \(timeout)")
+            throw ValidationError(
+                "--timeout must be from 0.001 to \(Int(Self.secondsRange.upperBound)) seconds, not \(timeout)")
         }
         if memoryBudget.bytes < Self.minimumBudget.bytes {
-            throw ValidationError("--memory-budget must be at least \(Self.minimumBudget) (the colour histogram and the quantizer alone take 280 kB), not \(memoryBudget)")
+            throw ValidationError(
+                "--memory-budget must be at least \(Self.minimumBudget) (the colour histogram and the quantizer alone take 280 kB), not \(memoryBudget)"
+            )
         }
         if let palette, !(1...64).contains(palette) {
             throw ValidationError("--palette must be between 1 and 64, not \(palette)")
@@ -171,15 +229,17 @@ struct AnalysisFlags: ParsableArguments {
 
     /// The analysis options the flags describe.
     var analysisOptions: AnalysisOptions {
-        let limits = ImageLimits(maxSide: maxSide, maxPixels: maxPixels,
-                                 decodeTimeout: .milliseconds(Int64((decodeTimeout * 1000).rounded())))
-        return AnalysisOptions(quality: quality, memoryBudget: memoryBudget, limits: limits,
-                               backgroundSource: backgroundSource, titleRule: titleRule,
-                               brightnessThreshold: brightnessThreshold, titleRegion: titleRegion,
-                               colorManagement: colorManagement == .on, paletteSize: palette ?? 0,
-                               backdrop: backdrop, scheme: scheme, minimumContrast: minimumContrast,
-                               frames: frames, placeholders: placeholder?.kinds ?? [],
-                               blurHashComponents: blurHashComponents)
+        let limits = ImageLimits(
+            maxSide: maxSide, maxPixels: maxPixels,
+            decodeTimeout: .milliseconds(Int64((decodeTimeout * 1000).rounded())))
+        return AnalysisOptions(
+            quality: quality, memoryBudget: memoryBudget, limits: limits,
+            backgroundSource: backgroundSource, titleRule: titleRule,
+            brightnessThreshold: brightnessThreshold, titleRegion: titleRegion,
+            colorManagement: colorManagement == .on, paletteSize: palette ?? 0,
+            backdrop: backdrop, scheme: scheme, minimumContrast: minimumContrast,
+            frames: frames, placeholders: placeholder?.kinds ?? [],
+            blurHashComponents: blurHashComponents)
     }
 
     /// The analyzer the flags describe: their options and, with `--total-memory`, one pool for
@@ -199,8 +259,9 @@ struct AnalysisFlags: ParsableArguments {
 
     /// The download limits the flags describe.
     var downloadLimits: DownloadLimits {
-        DownloadLimits(maxBodySize: maxDownloadSize.bytes, timeout: .milliseconds(Int64((timeout * 1000).rounded())),
-                       addressPolicy: AddressPolicy(allowsLoopback: allowLoopback, allowsPrivate: !blockPrivate),
-                       allowsDowngrade: allowDowngrade)
+        DownloadLimits(
+            maxBodySize: maxDownloadSize.bytes, timeout: .milliseconds(Int64((timeout * 1000).rounded())),
+            addressPolicy: AddressPolicy(allowsLoopback: allowLoopback, allowsPrivate: !blockPrivate),
+            allowsDowngrade: allowDowngrade)
     }
 }

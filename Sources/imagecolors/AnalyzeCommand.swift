@@ -41,13 +41,21 @@ struct AnalyzeCommand: AsyncParsableCommand {
         }
     }
 
-    @Option(help: ArgumentHelp("Which cards to print: light, dark or both (default: both in JSON, under `appearances`, whose top-level colours stay the light card; light in text).", valueName: "appearance"))
+    @Option(
+        help: ArgumentHelp(
+            "Which cards to print: light, dark or both (default: both in JSON, under `appearances`, whose top-level colours stay the light card; light in text).",
+            valueName: "appearance"))
     var appearance: AppearanceFlag?
 
-    @Option(help: ArgumentHelp("Also write each image's thumbnail here, JPEG or PNG by extension, from the same decoding pass. With several sources, use {name} (the source's file name without extension) or {index} (its position, from 1) in the path.", valueName: "path"))
+    @Option(
+        help: ArgumentHelp(
+            "Also write each image's thumbnail here, JPEG or PNG by extension, from the same decoding pass. With several sources, use {name} (the source's file name without extension) or {index} (its position, from 1) in the path.",
+            valueName: "path"))
     var thumbnail: String?
 
-    @Option(name: .customLong("thumbnail-size"), help: ArgumentHelp("The thumbnail's long side in pixels (it is never enlarged).", valueName: "pixels"))
+    @Option(
+        name: .customLong("thumbnail-size"),
+        help: ArgumentHelp("The thumbnail's long side in pixels (it is never enlarged).", valueName: "pixels"))
     var thumbnailSize: Int = 320
 
     @OptionGroup(title: "Analysis and download options") var analysis: AnalysisFlags
@@ -58,7 +66,8 @@ struct AnalyzeCommand: AsyncParsableCommand {
             throw ValidationError("--thumbnail \(thumbnail): the name must end in .jpg, .jpeg or .png")
         }
         if !(1...ThumbnailRequest.maximumLongSide).contains(thumbnailSize) {
-            throw ValidationError("--thumbnail-size must be from 1 to \(ThumbnailRequest.maximumLongSide) pixels, not \(thumbnailSize)")
+            throw ValidationError(
+                "--thumbnail-size must be from 1 to \(ThumbnailRequest.maximumLongSide) pixels, not \(thumbnailSize)")
         }
     }
 
@@ -66,10 +75,13 @@ struct AnalyzeCommand: AsyncParsableCommand {
         let sources = try input.resolve()
         // Every path is planned, and collisions refused, before any work.
         let thumbnailPaths = try thumbnail.map { try ThumbnailPaths(template: $0, sources: sources) }
-        let request = thumbnail.map { ThumbnailRequest(longSide: thumbnailSize, format: ThumbnailRequest.Format(path: $0)!) }
-        let batch = BatchAnalysis(analyzer: analysis.analyzer(options: analysis.analysisOptions),
-                                  downloadLimits: analysis.downloadLimits, jobs: input.jobs, thumbnail: request,
-                                  cache: analysis.resultCache())
+        let request = thumbnail.map {
+            ThumbnailRequest(longSide: thumbnailSize, format: ThumbnailRequest.Format(path: $0)!)
+        }
+        let batch = BatchAnalysis(
+            analyzer: analysis.analyzer(options: analysis.analysisOptions),
+            downloadLimits: analysis.downloadLimits, jobs: input.jobs, thumbnail: request,
+            cache: analysis.resultCache())
         let style = TextStyle.forStandardOutput()
         let progress = ProgressBar(total: sources.count)
         let started = ContinuousClock.now
@@ -93,10 +105,12 @@ struct AnalyzeCommand: AsyncParsableCommand {
                 switch format {
                 case .json:
                     analysis.appearances = analysis.appearances?.keeping((appearance ?? .both).appearances)
-                    try StandardStreams.printLine(JSONLines.line(for: JSONLines.CachedResult(analysis: analysis, cache: item.cacheStatus)))
+                    try StandardStreams.printLine(
+                        JSONLines.line(for: JSONLines.CachedResult(analysis: analysis, cache: item.cacheStatus)))
                 case .text:
                     let shown = CardAppearance.allCases.filter((appearance ?? .light).appearances.contains)
-                    try StandardStreams.printLine(TextReport(analysis: analysis, style: style, appearances: shown).render())
+                    try StandardStreams.printLine(
+                        TextReport(analysis: analysis, style: style, appearances: shown).render())
                 }
             case .failure(let error):
                 failures += 1
@@ -109,8 +123,9 @@ struct AnalyzeCommand: AsyncParsableCommand {
         }
         progress.clear()
         if sources.count > 1 {
-            StandardStreams.printError("imagecolors: \(sources.count) sources: \(sources.count - failures) analysed, "
-                + "\(failures) failed, \(ProgressBar.seconds(since: started))\(cacheCounts.summary)")
+            StandardStreams.printError(
+                "imagecolors: \(sources.count) sources: \(sources.count - failures) analysed, "
+                    + "\(failures) failed, \(ProgressBar.seconds(since: started))\(cacheCounts.summary)")
         }
         if failures > 0 { throw ExitCode(1) }
     }

@@ -36,12 +36,16 @@ struct BatchAnalysis {
         _ sources: [String], deliver: (Int, String, Result<Item, any Error>) throws(Failure) -> Void
     ) async throws(Failure) {
         // One loader (one connection pool) for every URL, created only when there is one.
-        let remote = sources.contains(where: Self.isURL)
+        let remote =
+            sources.contains(where: Self.isURL)
             ? RemoteImageLoader(analyzer: analyzer, limits: downloadLimits, cache: cache) : nil
         defer { if let remote { Task { try? await remote.shutdown() } } }
-        let analyzer = self.analyzer, thumbnail = self.thumbnail, cache = self.cache
+        let analyzer = self.analyzer
+        let thumbnail = self.thumbnail
+        let cache = self.cache
         try await OrderedBatch.run(count: sources.count, width: jobs) { index in
-            try await Self.analyze(sources[index], analyzer: analyzer, remote: remote, cache: cache, thumbnail: thumbnail)
+            try await Self.analyze(
+                sources[index], analyzer: analyzer, remote: remote, cache: cache, thumbnail: thumbnail)
         } deliver: { (outcome) throws(Failure) in
             try deliver(outcome.index, sources[outcome.index], outcome.result)
         }

@@ -34,8 +34,9 @@ struct ContrastCommand: ParsableCommand {
     }
 
     func run() throws {
-        let report = ContrastReport(foreground: try Self.color(foreground, role: "foreground"),
-                                    background: try Self.color(background, role: "background"))
+        let report = ContrastReport(
+            foreground: try Self.color(foreground, role: "foreground"),
+            background: try Self.color(background, role: "background"))
         switch format {
         case .json: try StandardStreams.printLine(JSONLines.line(for: report))
         case .text: try StandardStreams.printLine(Self.render(report))
@@ -45,7 +46,8 @@ struct ContrastCommand: ParsableCommand {
     /// Parses a colour, or says which argument was wrong and what it should look like.
     static func color(_ text: String, role: String) throws -> RGBColor {
         guard let color = RGBColor(hex: text) else {
-            throw ValidationError("\(role) \"\(text)\" is not a colour: expected six hex digits, like 1d2b3a or '#1d2b3a'")
+            throw ValidationError(
+                "\(role) \"\(text)\" is not a colour: expected six hex digits, like 1d2b3a or '#1d2b3a'")
         }
         return color
     }
@@ -55,8 +57,12 @@ struct ContrastCommand: ParsableCommand {
         func verdict(_ passes: Bool) -> String { passes ? "pass" : "fail" }
         let levels = r.wcag.all.map { "\($0.name) \(verdict($0.passes))" }.joined(separator: ", ")
         let rows: [(String, String)] = [
-            ("brightness difference", String(format: "%.1f  (AERT at least 125: %@)",
-                                             r.brightnessDifference, verdict(r.aert.brightnessDifference))),
+            (
+                "brightness difference",
+                String(
+                    format: "%.1f  (AERT at least 125: %@)",
+                    r.brightnessDifference, verdict(r.aert.brightnessDifference))
+            ),
             ("colour difference", "\(r.colorDifference)  (AERT at least 500: \(verdict(r.aert.colorDifference)))"),
             ("WCAG contrast", String(format: "%.2f:1  (%@)", r.contrastRatio, levels)),
             ("APCA Lc", String(format: "%.1f", r.apcaLc)),

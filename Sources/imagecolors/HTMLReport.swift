@@ -25,17 +25,17 @@ struct HTMLReport {
     /// The page up to the first entry.
     static func header() -> String {
         """
-            <!doctype html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <title>ImageColors report</title>
-            <style>\(style)</style>
-            </head>
-            <body>
-            <h1>ImageColors report</h1>
+        <!doctype html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <title>ImageColors report</title>
+        <style>\(style)</style>
+        </head>
+        <body>
+        <h1>ImageColors report</h1>
 
-            """
+        """
     }
 
     /// One source's section.
@@ -62,7 +62,8 @@ struct HTMLReport {
     }
 
     private func section(_ a: ColorAnalysis, _ thumbnail: Thumbnail, _ comparison: ColorAnalysis?) -> String {
-        let image = "data:image/\(thumbnail.format == .png ? "png" : "jpeg");base64,\(thumbnail.data.base64EncodedString())"
+        let image =
+            "data:image/\(thumbnail.format == .png ? "png" : "jpeg");base64,\(thumbnail.data.base64EncodedString())"
         let swatches = Self.swatches(a.card(for: .light), attribute: "data-role")
         let dark = a.card(for: .dark)
         let title = a.title
@@ -119,12 +120,15 @@ struct HTMLReport {
         ]
         var swatches = ""
         for (name, color, fellBack, report) in roles {
-            let ratio = name == "background" ? "" : String(format: "%.2f:1", Contrast.contrastRatio(color, a.background))
+            let ratio =
+                name == "background" ? "" : String(format: "%.2f:1", Contrast.contrastRatio(color, a.background))
             var note = fellBack ? " <i>fallback</i>" : ""
             if let adjustment = report?.adjustment {
-                note += "<br><small>adjusted from <code>\(adjustment.original.hex)</code>, ΔL \(String(format: "%+.2f", adjustment.deltaL))</small>"
+                note +=
+                    "<br><small>adjusted from <code>\(adjustment.original.hex)</code>, ΔL \(String(format: "%+.2f", adjustment.deltaL))</small>"
             }
-            swatches += "<div class=\"role\"><div class=\"swatch\" \(attribute)=\"\(name)\" style=\"background:\(color.hex)\"></div>"
+            swatches +=
+                "<div class=\"role\"><div class=\"swatch\" \(attribute)=\"\(name)\" style=\"background:\(color.hex)\"></div>"
                 + "<div><b>\(name)</b><br><code>\(color.hex)</code> \(ratio)\(note)</div></div>"
         }
         return swatches
@@ -156,10 +160,14 @@ struct HTMLReport {
     private func placeholders(_ a: ColorAnalysis) -> String {
         guard let placeholder = a.placeholder else { return "" }
         var figures: [String] = []
-        if let hash = placeholder.thumbHash, let image = Self.thumbHashImage(placeholder), let png = try? image.pngData() {
+        if let hash = placeholder.thumbHash, let image = Self.thumbHashImage(placeholder),
+            let png = try? image.pngData()
+        {
             figures.append(Self.figure(kind: "thumbhash", label: "ThumbHash", hash: hash, png: png, image: image))
         }
-        if let hash = placeholder.blurHash, let image = Self.blurHashImage(placeholder, analyzed: a.analyzed), let png = try? image.pngData() {
+        if let hash = placeholder.blurHash, let image = Self.blurHashImage(placeholder, analyzed: a.analyzed),
+            let png = try? image.pngData()
+        {
             figures.append(Self.figure(kind: "blurhash", label: "BlurHash", hash: hash, png: png, image: image))
         }
         return "<div class=\"row placeholders\">" + figures.joined() + "</div>"
@@ -174,8 +182,9 @@ struct HTMLReport {
     static func blurHashImage(_ placeholder: Placeholders, analyzed: ColorAnalysis.Size) -> RGBAImage? {
         guard let hash = placeholder.blurHash else { return nil }
         let long = max(1, analyzed.width, analyzed.height)
-        return try? BlurHash.image(from: hash, width: max(1, placeholderSide * analyzed.width / long),
-                                   height: max(1, placeholderSide * analyzed.height / long))
+        return try? BlurHash.image(
+            from: hash, width: max(1, placeholderSide * analyzed.width / long),
+            height: max(1, placeholderSide * analyzed.height / long))
     }
 
     private static func figure(kind: String, label: String, hash: String, png: Data, image: RGBAImage) -> String {
@@ -192,7 +201,8 @@ struct HTMLReport {
             return "<div class=\"chip\" data-palette=\"\(entry.color.hex)\" title=\"\(entry.color.hex) \(share)\" "
                 + "style=\"background:\(entry.color.hex);flex:\(String(format: "%.4f", entry.share)) 0 3px\"></div>"
         }.joined()
-        let legend = palette.map { "<code>\($0.color.hex)</code> \(String(format: "%.1f%%", $0.share * 100))" }.joined(separator: " · ")
+        let legend = palette.map { "<code>\($0.color.hex)</code> \(String(format: "%.1f%%", $0.share * 100))" }.joined(
+            separator: " · ")
         return "<div class=\"palette\">\(strip)</div>\n<p class=\"note\">palette: \(legend)</p>"
     }
 

@@ -20,7 +20,7 @@ struct ImageColorsCommand: AsyncParsableCommand {
         // Before parsing: `-dash.jpg` would be read as short flags (`-h` among them prints help).
         let hints = optionLikeSourceHints(Array(CommandLine.arguments.dropFirst()))
         if !hints.isEmpty {
-            hints.forEach { StandardStreams.printError("imagecolors: \($0)") }
+            for hint in hints { StandardStreams.printError("imagecolors: \(hint)") }
             Foundation.exit(ExitCode.validationFailure.rawValue)
         }
         let command: any ParsableCommand
@@ -53,7 +53,8 @@ struct ImageColorsCommand: AsyncParsableCommand {
             let argument = beforeSeparator[index]
             let afterOption = index > 0 && beforeSeparator[index - 1].hasPrefix("-")
             guard argument.count > 1, argument.hasPrefix("-"), !afterOption,
-                  FileManager.default.fileExists(atPath: argument) else { return nil }
+                FileManager.default.fileExists(atPath: argument)
+            else { return nil }
             return "\(argument) is read as an option; to analyse the file, write ./\(argument) or put -- before it"
         }
     }

@@ -37,7 +37,8 @@ final class ProgressBar {
     /// "3.4 s" since `start`.
     static func seconds(since start: ContinuousClock.Instant) -> String {
         let elapsed = ContinuousClock.now - start
-        return String(format: "%.1f s", Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+        return String(
+            format: "%.1f s", Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
     }
 
     private func write(_ text: String) {

@@ -24,18 +24,24 @@ struct ReportCommand: AsyncParsableCommand {
     @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The HTML file to write.", valueName: "file"))
     var output: String
 
-    @Option(name: .customLong("thumbnail-size"), help: ArgumentHelp("The long side of the embedded thumbnails in pixels.", valueName: "pixels"))
+    @Option(
+        name: .customLong("thumbnail-size"),
+        help: ArgumentHelp("The long side of the embedded thumbnails in pixels.", valueName: "pixels"))
     var thumbnailSize: Int = 320
 
-    @Option(name: .customLong("compare-scheme"),
-            help: ArgumentHelp("Also show each image's colours by this scheme (faithful or classic), side by side with --scheme's: each source is analysed twice.", valueName: "scheme"))
+    @Option(
+        name: .customLong("compare-scheme"),
+        help: ArgumentHelp(
+            "Also show each image's colours by this scheme (faithful or classic), side by side with --scheme's: each source is analysed twice.",
+            valueName: "scheme"))
     var compareScheme: RoleScheme?
 
     @OptionGroup(title: "Analysis and download options") var analysis: AnalysisFlags
 
     func validate() throws {
         if !(1...ThumbnailRequest.maximumLongSide).contains(thumbnailSize) {
-            throw ValidationError("--thumbnail-size must be from 1 to \(ThumbnailRequest.maximumLongSide) pixels, not \(thumbnailSize)")
+            throw ValidationError(
+                "--thumbnail-size must be from 1 to \(ThumbnailRequest.maximumLongSide) pixels, not \(thumbnailSize)")
         }
     }
 
@@ -59,9 +65,10 @@ struct ReportCommand: AsyncParsableCommand {
         options.paletteSize = analysis.palette ?? 8
         // The page draws both placeholders unless --placeholder names one.
         options.placeholders = analysis.placeholder?.kinds ?? .both
-        let batch = BatchAnalysis(analyzer: analysis.analyzer(options: options), downloadLimits: analysis.downloadLimits,
-                                  jobs: input.jobs, thumbnail: ThumbnailRequest(longSide: thumbnailSize, jpegQuality: 80),
-                                  cache: analysis.resultCache())
+        let batch = BatchAnalysis(
+            analyzer: analysis.analyzer(options: options), downloadLimits: analysis.downloadLimits,
+            jobs: input.jobs, thumbnail: ThumbnailRequest(longSide: thumbnailSize, jpegQuality: 80),
+            cache: analysis.resultCache())
         let progress = ProgressBar(total: sources.count)
         // The comparison runs first, without thumbnails; a source it cannot analyse simply shows
         // no comparison (the main run reports the failure).
@@ -69,8 +76,9 @@ struct ReportCommand: AsyncParsableCommand {
         if let compareScheme {
             var compared = options
             compared.scheme = compareScheme
-            let other = BatchAnalysis(analyzer: ImageColorAnalyzer(options: compared), downloadLimits: analysis.downloadLimits,
-                                      jobs: input.jobs, thumbnail: nil)
+            let other = BatchAnalysis(
+                analyzer: ImageColorAnalyzer(options: compared), downloadLimits: analysis.downloadLimits,
+                jobs: input.jobs, thumbnail: nil)
             await other.run(sources) { index, _, outcome in
                 if case .success(let item) = outcome { comparisons[index] = item.analysis }
             }
@@ -102,13 +110,16 @@ struct ReportCommand: AsyncParsableCommand {
         progress.clear()
         do throws(AtomicFile.WriteError) {
             if let writeError { throw writeError }
-            try page.append(HTMLReport.footer(sources: sources.count, analysed: sources.count - failures, generated: started))
+            try page.append(
+                HTMLReport.footer(sources: sources.count, analysed: sources.count - failures, generated: started))
             try page.commit()
         } catch {
             StandardStreams.printError("imagecolors: \(error)")
             throw ExitCode(1)
         }
-        StandardStreams.printError("imagecolors: wrote \(output): \(sources.count) sources, \(sources.count - failures) analysed, \(failures) failed")
+        StandardStreams.printError(
+            "imagecolors: wrote \(output): \(sources.count) sources, \(sources.count - failures) analysed, \(failures) failed"
+        )
         if failures > 0 { throw ExitCode(1) }
     }
 }

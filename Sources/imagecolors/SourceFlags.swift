@@ -6,15 +6,21 @@ struct SourceFlags: ParsableArguments {
     @Argument(help: ArgumentHelp("Image files or http(s) URLs (JPEG, PNG, WebP or GIF).", valueName: "source"))
     var sources: [String] = []
 
-    @Option(name: .customLong("input-list"),
-            help: ArgumentHelp("Also read sources from this file, one per line (- for standard input); blank lines and lines starting with # are skipped.", valueName: "file"))
+    @Option(
+        name: .customLong("input-list"),
+        help: ArgumentHelp(
+            "Also read sources from this file, one per line (- for standard input); blank lines and lines starting with # are skipped.",
+            valueName: "file"))
     var inputList: String?
 
-    @Option(help: ArgumentHelp("How many images to analyse at once. Each may use the whole memory budget.", valueName: "n"))
+    @Option(
+        help: ArgumentHelp("How many images to analyse at once. Each may use the whole memory budget.", valueName: "n"))
     var jobs: Int = 4
 
     func validate() throws {
-        if sources.isEmpty && inputList == nil { throw ValidationError("give at least one image file or URL, or --input-list") }
+        if sources.isEmpty && inputList == nil {
+            throw ValidationError("give at least one image file or URL, or --input-list")
+        }
         if jobs < 1 { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
     }
 

@@ -30,7 +30,9 @@ struct TextReport {
 
     func render() -> String {
         let a = analysis
-        var lines = ["\(a.source.map(SourceDisplay.name) ?? "data")  \(a.format.rawValue) \(a.width)×\(a.height)\(Self.frames(a.frames)), analysed at \(a.analyzed.width)×\(a.analyzed.height)"]
+        var lines = [
+            "\(a.source.map(SourceDisplay.name) ?? "data")  \(a.format.rawValue) \(a.width)×\(a.height)\(Self.frames(a.frames)), analysed at \(a.analyzed.width)×\(a.analyzed.height)"
+        ]
         for appearance in appearances {
             // One card alone keeps the plain layout; two get a heading each.
             if appearances.count > 1 { lines.append("  \(appearance.rawValue) card") }
@@ -39,8 +41,12 @@ struct TextReport {
             lines += roles
             // The palette is the picture's, not a card's: after the first card's colours.
             if appearance == appearances.first, let palette = a.palette, !palette.isEmpty {
-                lines.append("  " + pad("palette", 11) + palette.map { swatch($0.color, width: 2) + $0.color.hex + String(format: " %.1f%%", $0.share * 100) }
-                    .joined(separator: "  "))
+                lines.append(
+                    "  " + pad("palette", 11)
+                        + palette.map {
+                            swatch($0.color, width: 2) + $0.color.hex + String(format: " %.1f%%", $0.share * 100)
+                        }
+                        .joined(separator: "  "))
             }
             lines += title
         }
@@ -49,17 +55,27 @@ struct TextReport {
         if let note = a.colorNote { lines.append("  " + pad("profile", 11) + note) }
         if let region = title.region {
             let rect = region.rect
-            lines.append("  " + pad("region", 11) + "\(region.area): \(rect.width)×\(rect.height) px at (\(rect.x), \(rect.y)) of the analysed image")
+            lines.append(
+                "  " + pad("region", 11)
+                    + "\(region.area): \(rect.width)×\(rect.height) px at (\(rect.x), \(rect.y)) of the analysed image")
             for text in [TitleText.light, .dark] {
                 let r = region[text]
-                let scrim = r.scrimOpacity == 0 ? "no scrim needed"
-                    : "\(Scrim(under: text).rawValue) scrim " + String(format: "%.0f%%", (r.scrimOpacity * 100).rounded(.up))
-                lines.append("    " + pad(text.rawValue, 6) + String(format: "worst 5%% %.2f:1, %.0f%% under 4.5:1, %.0f%% under 3:1, ",
-                                                              r.worstContrast, r.shareUnder4_5 * 100, r.shareUnder3 * 100) + scrim)
+                let scrim =
+                    r.scrimOpacity == 0
+                    ? "no scrim needed"
+                    : "\(Scrim(under: text).rawValue) scrim "
+                        + String(format: "%.0f%%", (r.scrimOpacity * 100).rounded(.up))
+                lines.append(
+                    "    " + pad(text.rawValue, 6)
+                        + String(
+                            format: "worst 5%% %.2f:1, %.0f%% under 4.5:1, %.0f%% under 3:1, ",
+                            r.worstContrast, r.shareUnder4_5 * 100, r.shareUnder3 * 100) + scrim)
             }
         }
         if let placeholder = a.placeholder {
-            let hashes = [placeholder.thumbHash.map { "thumbhash \($0)" }, placeholder.blurHash.map { "blurhash \($0)" }]
+            let hashes = [
+                placeholder.thumbHash.map { "thumbhash \($0)" }, placeholder.blurHash.map { "blurhash \($0)" },
+            ]
             lines.append("  " + pad("placeholder", 11) + hashes.compactMap { $0 }.joined(separator: ", "))
         }
         return lines.joined(separator: "\n")
@@ -76,7 +92,9 @@ struct TextReport {
             ("detail", card.detail, card.fallback.contains(.detail), reports.detail),
         ]
         for (name, color, fellBack, report) in roles {
-            let ratio = name == "background" ? "" : String(format: "  %5.2f:1 on background", Contrast.contrastRatio(color, card.background))
+            let ratio =
+                name == "background"
+                ? "" : String(format: "  %5.2f:1 on background", Contrast.contrastRatio(color, card.background))
             var note = fellBack ? "  (fallback: no suitable colour in the image)" : origin(report)
             if name == "background", appearance == .dark, let adjustment = report.adjustment {
                 note = "  (dark tone of \(adjustment.original.hex), ΔL \(Self.signed(adjustment.deltaL)))"
@@ -85,8 +103,10 @@ struct TextReport {
         }
         let title = card.title
         let rule = title.rule.map { $0 == .brightness ? "" : ", by \($0.rawValue)" } ?? ""
-        var titleLines = ["  " + pad("title", 11) + swatch(title.color) + "\(title.text.rawValue) \(title.color.hex)"
-            + String(format: "  brightness %.1f, contrast %.2f:1", title.brightness, title.contrastRatio) + rule]
+        var titleLines = [
+            "  " + pad("title", 11) + swatch(title.color) + "\(title.text.rawValue) \(title.color.hex)"
+                + String(format: "  brightness %.1f, contrast %.2f:1", title.brightness, title.contrastRatio) + rule
+        ]
         if let warning = title.warning { titleLines.append("  " + pad("", 11) + "warning: " + warning) }
         return (lines, titleLines)
     }
@@ -116,6 +136,7 @@ struct TextReport {
 
     private func swatch(_ color: RGBColor, width: Int = 4) -> String {
         guard style.colorSwatches else { return "" }
-        return "\u{1B}[48;2;\(color.red);\(color.green);\(color.blue)m" + String(repeating: " ", count: width) + "\u{1B}[0m "
+        return "\u{1B}[48;2;\(color.red);\(color.green);\(color.blue)m" + String(repeating: " ", count: width)
+            + "\u{1B}[0m "
     }
 }

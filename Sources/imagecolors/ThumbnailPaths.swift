@@ -13,13 +13,16 @@ struct ThumbnailPaths {
     ///   or `{index}` for several sources, or two sources with the same `{name}` (use `{index}`).
     init(template: String, sources: [String]) throws {
         if sources.count > 1, !template.contains("{name}"), !template.contains("{index}") {
-            throw ValidationError("--thumbnail \(template): with \(sources.count) sources, put {name} or {index} in the path")
+            throw ValidationError(
+                "--thumbnail \(template): with \(sources.count) sources, put {name} or {index} in the path")
         }
         paths = sources.indices.map { Self.path(template, source: sources[$0], index: $0) }
         var first: [String: Int] = [:]
         for (index, path) in paths.enumerated() {
             if let earlier = first[path] {
-                throw ValidationError("--thumbnail \(template): \(sources[earlier]) and \(sources[index]) would both write \(path); use {index} in the path")
+                throw ValidationError(
+                    "--thumbnail \(template): \(sources[earlier]) and \(sources[index]) would both write \(path); use {index} in the path"
+                )
             }
             first[path] = index
         }
@@ -41,10 +44,13 @@ struct ThumbnailPaths {
             lastComponent = (source as NSString).lastPathComponent
         }
         let stem = (lastComponent as NSString).deletingPathExtension
-        let safe = String(stem.unicodeScalars.map { scalar -> Character in
-            let allowed = CharacterSet.alphanumerics.contains(scalar) && scalar.isASCII || "._-".unicodeScalars.contains(scalar)
-            return allowed ? Character(scalar) : "_"
-        })
+        let safe = String(
+            stem.unicodeScalars.map { scalar -> Character in
+                let allowed =
+                    CharacterSet.alphanumerics.contains(scalar) && scalar.isASCII
+                    || "._-".unicodeScalars.contains(scalar)
+                return allowed ? Character(scalar) : "_"
+            })
         // A name of dots only would make "." or ".." (a directory, or a hidden file).
         return safe.allSatisfy({ $0 == "." }) ? "image" : safe
     }

@@ -13,7 +13,8 @@ struct CacheFileTests {
     /// An entry to store.
     static func entry() async throws -> CachedAnalysis {
         let analysis = try await ImageColorAnalyzer().analyze(data: CacheFixtures.jpeg).asStored
-        return CachedAnalysis(analysis: analysis, thumbnail: nil, policy: HTTPCachePolicy(etag: "\"1\"", freshUntil: .distantFuture))
+        return CachedAnalysis(
+            analysis: analysis, thumbnail: nil, policy: HTTPCachePolicy(etag: "\"1\"", freshUntil: .distantFuture))
     }
 
     @Test("entries survive the cache object: a second instance on the file (another process) reads them")
@@ -25,7 +26,9 @@ struct CacheFileTests {
         let reopened = AnalysisCache(path: folder.path("c.sqlite"))
         // Then the entry is there, as stored, and the file is in WAL mode
         #expect(await reopened.entry(for: Self.key) == entry)
-        let mode = try await DatabaseQueue(path: folder.path("c.sqlite")).read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
+        let mode = try await DatabaseQueue(path: folder.path("c.sqlite")).read {
+            try String.fetchOne($0, sql: "PRAGMA journal_mode")
+        }
         #expect(mode == "wal")
     }
 
@@ -66,7 +69,9 @@ struct CacheFileTests {
         #expect(found == nil)
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == text)
         #expect(warnings.codes == ["cache-bypassed"])
-        #expect(warnings.all.first?.description == "cache \(path): not a SQLite database; remove it or choose another path; working without the cache")
+        #expect(
+            warnings.all.first?.description
+                == "cache \(path): not a SQLite database; remove it or choose another path; working without the cache")
     }
 
     @Test("another program's SQLite database is left alone", arguments: [0, 0x1234])
@@ -116,7 +121,8 @@ struct CacheFileTests {
         let holder = try DatabaseQueue(path: path, configuration: unsafe)
         try await holder.writeWithoutTransaction { try $0.execute(sql: "BEGIN IMMEDIATE") }
         let warnings = Warnings()
-        let cache = AnalysisCache(path: path, limits: .init(busyTimeout: .milliseconds(200)), warningHandler: warnings.handler)
+        let cache = AnalysisCache(
+            path: path, limits: .init(busyTimeout: .milliseconds(200)), warningHandler: warnings.handler)
         // When the cache is used meanwhile
         let started = ContinuousClock.now
         let found = await cache.entry(for: Self.key)

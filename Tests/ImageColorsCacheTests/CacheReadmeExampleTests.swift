@@ -3,8 +3,8 @@ import ImageColors
 import ImageColorsCache
 import ImageColorsRemote
 import TestHTTPServer
-import Testing
 import TestSupport
+import Testing
 
 /// The README's cache example, compiled and run against a local server; the README must show it
 /// exactly as it is here.
@@ -28,8 +28,8 @@ struct CacheReadmeExampleTests {
             try await loader.analyze(url: entry.imageURL, thumbnail: ThumbnailRequest(longSide: 200))
         }
         entry.background = image.analysis.background.hex
-        entry.thumbnail = image.thumbnail?.data              // kept with the result
-        entry.cacheStatus = image.cacheStatus                // .stored, then .fresh or .revalidated
+        entry.thumbnail = image.thumbnail?.data // kept with the result
+        entry.cacheStatus = image.cacheStatus // .stored, then .fresh or .revalidated
         // README cache example ends
     }
 
@@ -44,7 +44,8 @@ struct CacheReadmeExampleTests {
             try await Self.buildEntry(&entry, cachesFolder: folder.url.path)
             #expect(first == .stored && entry.cacheStatus == .revalidated)
             // The colours are the sample file's own.
-            let file = try await ImageColorAnalyzer().analyze(fileAt: RepositoryPaths.samples.appendingPathComponent("coffee.png").path)
+            let file = try await ImageColorAnalyzer().analyze(
+                fileAt: RepositoryPaths.samples.appendingPathComponent("coffee.png").path)
             #expect(entry.background == file.background.hex && entry.thumbnail?.isEmpty == false)
             #expect(server.exchanges.map(\.status) == [200, 304])
         }

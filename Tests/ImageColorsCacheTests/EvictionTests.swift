@@ -8,8 +8,9 @@ import Testing
 @Suite("Cache: eviction")
 struct EvictionTests {
     static func entry() async throws -> CachedAnalysis {
-        try await CachedAnalysis(analysis: ImageColorAnalyzer().analyze(data: CacheFixtures.png), thumbnail: nil,
-                                 policy: HTTPCachePolicy(freshUntil: .distantFuture))
+        try await CachedAnalysis(
+            analysis: ImageColorAnalyzer().analyze(data: CacheFixtures.png), thumbnail: nil,
+            policy: HTTPCachePolicy(freshUntil: .distantFuture))
     }
 
     @Test("past the size bound the least recently used entries go first")

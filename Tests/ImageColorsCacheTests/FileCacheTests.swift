@@ -2,8 +2,8 @@ import Foundation
 import ImageColors
 import ImageColorsCache
 import ImageColorsRemote
-import Testing
 import TestSupport
+import Testing
 
 /// Files are keyed by path, size and modification time.
 @Suite("Cache: files")

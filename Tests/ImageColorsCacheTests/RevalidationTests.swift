@@ -29,8 +29,9 @@ struct RevalidationTests {
         }
     }
 
-    @Test("a stale, unchanged image is revalidated: one conditional request, a 304, the stored result",
-          arguments: ["no-cache", "max-age=0", "no-cache, max-age=3600"])
+    @Test(
+        "a stale, unchanged image is revalidated: one conditional request, a 304, the stored result",
+        arguments: ["no-cache", "max-age=0", "no-cache, max-age=3600"])
     func staleUnchanged(cacheControl: String) async throws {
         // Given an image that must be revalidated (no-cache, max-age=0) and sends ETag and Last-Modified
         let folder = try CacheFolder()
@@ -100,7 +101,8 @@ struct RevalidationTests {
     func oneValidator(etag: Bool, lastModified: Bool) async throws {
         // Given a server that sends only an ETag, or only a Last-Modified
         let folder = try CacheFolder()
-        let resource = ConditionalResource(body: CacheFixtures.jpeg, cacheControl: "no-cache", etag: etag, lastModified: lastModified)
+        let resource = ConditionalResource(
+            body: CacheFixtures.jpeg, cacheControl: "no-cache", etag: etag, lastModified: lastModified)
         try await TestHTTPServer.with(requests: resource.respond) { server in
             let url = server.url("/rocket.jpg")
             let cache = AnalysisCache(path: folder.path("cache.sqlite"))
@@ -182,7 +184,9 @@ struct RevalidationTests {
         let folder = try CacheFolder()
         let jpeg = ConditionalResource(body: CacheFixtures.jpeg, cacheControl: "max-age=600")
         let png = ConditionalResource(body: CacheFixtures.png, cacheControl: "max-age=600")
-        try await TestHTTPServer.with(requests: { $0.path.hasSuffix(".png") ? png.respond(to: $0) : jpeg.respond(to: $0) }) { server in
+        try await TestHTTPServer.with(requests: {
+            $0.path.hasSuffix(".png") ? png.respond(to: $0) : jpeg.respond(to: $0)
+        }) { server in
             let urls = (0..<6).map { server.url("/\($0).\($0 % 2 == 0 ? "jpg" : "png")") }
             let cache = AnalysisCache(path: folder.path("cache.sqlite"))
             // When the batch runs twice

@@ -10,7 +10,8 @@ enum CacheFixtures {
     static let jpeg = try! Data(contentsOf: RepositoryPaths.samples.appendingPathComponent("rocket.jpg"))
     static let png = try! Data(contentsOf: RepositoryPaths.samples.appendingPathComponent("coffee.png"))
     /// Generous: the whole `swift test` run shares 2 cores.
-    static let limits = DownloadLimits(connectTimeout: .seconds(30), timeout: .seconds(60), addressPolicy: .allowingLoopback)
+    static let limits = DownloadLimits(
+        connectTimeout: .seconds(30), timeout: .seconds(60), addressPolicy: .allowingLoopback)
 }
 
 /// A temporary folder of a test's own, removed at the end.
@@ -41,8 +42,12 @@ extension RemoteImageLoader {
 
 extension AnalysisCache {
     /// Analyses `url` through a new loader that uses this cache, as a new run would.
-    func fetch(_ url: URL, analyzer: ImageColorAnalyzer = ImageColorAnalyzer(),
-               thumbnail: ThumbnailRequest? = nil) async throws -> AnalyzedImage {
-        try await RemoteImageLoader.withCachingLoader(self, analyzer: analyzer) { try await $0.analyze(url: url, thumbnail: thumbnail) }
+    func fetch(
+        _ url: URL, analyzer: ImageColorAnalyzer = ImageColorAnalyzer(),
+        thumbnail: ThumbnailRequest? = nil
+    ) async throws -> AnalyzedImage {
+        try await RemoteImageLoader.withCachingLoader(self, analyzer: analyzer) {
+            try await $0.analyze(url: url, thumbnail: thumbnail)
+        }
     }
 }

@@ -8,16 +8,19 @@ import Testing
 /// address and on redirects, before any connection is made.
 @Suite("Remote images: address policy")
 struct AddressPolicyTests {
-    @Test("addresses are classed as imgproxy classes them", arguments: [
-        ("127.0.0.1", AddressClass.loopback), ("127.255.0.9", .loopback), ("0.0.0.0", .loopback),
-        ("::1", .loopback), ("::", .loopback), ("::ffff:127.0.0.1", .loopback), ("::ffff:0.0.0.0", .loopback),
-        ("169.254.169.254", .linkLocal), ("169.254.0.1", .linkLocal), ("fe80::1", .linkLocal), ("febf::1", .linkLocal),
-        ("::ffff:169.254.169.254", .linkLocal),
-        ("10.1.2.3", .private), ("172.16.0.1", .private), ("172.31.255.255", .private), ("192.168.1.1", .private),
-        ("fc00::1", .private), ("fd12:3456::1", .private), ("::ffff:10.0.0.1", .private),
-        ("172.32.0.1", .public), ("8.8.8.8", .public), ("192.169.0.1", .public), ("2001:db8::1", .public),
-        ("fec0::1", .public),
-    ])
+    @Test(
+        "addresses are classed as imgproxy classes them",
+        arguments: [
+            ("127.0.0.1", AddressClass.loopback), ("127.255.0.9", .loopback), ("0.0.0.0", .loopback),
+            ("::1", .loopback), ("::", .loopback), ("::ffff:127.0.0.1", .loopback), ("::ffff:0.0.0.0", .loopback),
+            ("169.254.169.254", .linkLocal), ("169.254.0.1", .linkLocal), ("fe80::1", .linkLocal),
+            ("febf::1", .linkLocal),
+            ("::ffff:169.254.169.254", .linkLocal),
+            ("10.1.2.3", .private), ("172.16.0.1", .private), ("172.31.255.255", .private), ("192.168.1.1", .private),
+            ("fc00::1", .private), ("fd12:3456::1", .private), ("::ffff:10.0.0.1", .private),
+            ("172.32.0.1", .public), ("8.8.8.8", .public), ("192.169.0.1", .public), ("2001:db8::1", .public),
+            ("fec0::1", .public),
+        ])
     func classes(text: String, expected: AddressClass) throws {
         let address = try #require(IPAddress(text))
         #expect(address.addressClass == expected)
@@ -25,8 +28,10 @@ struct AddressPolicyTests {
 
     @Test("the default refuses loopback and link-local, allows private; each can be changed")
     func defaults() throws {
-        let loopback = try #require(IPAddress("127.0.0.1")), metadata = try #require(IPAddress("169.254.169.254"))
-        let lan = try #require(IPAddress("192.168.0.10")), web = try #require(IPAddress("93.184.216.34"))
+        let loopback = try #require(IPAddress("127.0.0.1"))
+        let metadata = try #require(IPAddress("169.254.169.254"))
+        let lan = try #require(IPAddress("192.168.0.10"))
+        let web = try #require(IPAddress("93.184.216.34"))
         #expect(AddressPolicy.default.refusal(of: loopback) == .loopback)
         #expect(AddressPolicy.default.refusal(of: metadata) == .linkLocal)
         #expect(AddressPolicy.default.refusal(of: lan) == nil)
@@ -37,16 +42,21 @@ struct AddressPolicyTests {
         #expect(DownloadLimits().addressPolicy == .default)
     }
 
-    @Test("every spelling of loopback is refused by default, and no connection reaches the server", arguments: [
-        "127.0.0.1", "localhost", "[::1]", "[::ffff:127.0.0.1]", "0x7f000001", "2130706433", "127.1", "0177.0.0.1", "0.0.0.0",
-    ])
+    @Test(
+        "every spelling of loopback is refused by default, and no connection reaches the server",
+        arguments: [
+            "127.0.0.1", "localhost", "[::1]", "[::ffff:127.0.0.1]", "0x7f000001", "2130706433", "127.1", "0177.0.0.1",
+            "0.0.0.0",
+        ])
     func loopbackSpellings(host: String) async throws {
         try await TestHTTPServer.with({ _ in .ok(Fixtures.png, contentType: "image/png") }) { server in
             // Given the local server reached through one spelling of loopback
             let url = try #require(URL(string: "http://\(host):\(server.port)/coffee.png"))
             // When it is analysed with the default policy
             let error = try await #require(throws: RemoteLoadingError.self) {
-                try await RemoteImageLoader.withLoader(limits: DownloadLimits(connectTimeout: .seconds(30), timeout: .seconds(60))) {
+                try await RemoteImageLoader.withLoader(
+                    limits: DownloadLimits(connectTimeout: .seconds(30), timeout: .seconds(60))
+                ) {
                     try await $0.analyze(url: url)
                 }
             }
@@ -70,7 +80,8 @@ struct AddressPolicyTests {
                 try await ImageColorAnalyzer().analyze(url: url)
             }
             #expect(error == .addressNotAllowed(url, address: IPAddress("127.0.0.1")!, addressClass: .loopback))
-            #expect(error.description == "127.0.0.1 is a loopback address; refused: http://127.0.0.1:\(server.port)/a.png")
+            #expect(
+                error.description == "127.0.0.1 is a loopback address; refused: http://127.0.0.1:\(server.port)/a.png")
             #expect(server.connectionCount == 0)
         }
     }
@@ -81,7 +92,8 @@ struct AddressPolicyTests {
             // Given a (stub) public server that redirects to the local one
             let target = "http://localhost:\(server.port)/coffee.png"
             let transport = StubTransport { request in
-                request.url.host == "images.example" ? .init(status: 302, headers: [.init(name: "Location", value: target)]) : .init(status: 500)
+                request.url.host == "images.example"
+                    ? .init(status: 302, headers: [.init(name: "Location", value: target)]) : .init(status: 500)
             }
             // When it is analysed with the default policy
             let error = try await #require(throws: RemoteLoadingError.self) {
@@ -103,7 +115,10 @@ struct AddressPolicyTests {
             let transport = AsyncHTTPClientTransport(connectTimeout: .seconds(30))
             // When it is asked for the local server
             let url = server.url("/coffee.png")
-            await #expect(throws: RemoteLoadingError.addressNotAllowed(url, address: IPAddress("127.0.0.1")!, addressClass: .loopback)) {
+            await #expect(
+                throws: RemoteLoadingError.addressNotAllowed(
+                    url, address: IPAddress("127.0.0.1")!, addressClass: .loopback)
+            ) {
                 try await transport.send(HTTPTransportRequest(url: url)) { $0.status }
             }
             // Then the connection it made was refused before any request was sent on it

@@ -2,8 +2,8 @@ import Foundation
 import ImageColors
 import ImageColorsRemote
 import TestHTTPServer
-import Testing
 import TestSupport
+import Testing
 
 /// Batches as a user ships them: a deadline for the whole batch, one memory budget for all of
 /// it, one connection pool for the simple call, and one error enum to switch over.
@@ -14,10 +14,14 @@ struct BatchOutcomeTests {
         // Given two quick images and two whose server never answers
         let silent = TestResponse(status: 200, body: Fixtures.png, headDelay: .seconds(600))
         try await TestHTTPServer.with({ $0.hasPrefix("/quick") ? .ok(Fixtures.png) : silent }) { server in
-            let urls = [server.url("/quick-1"), server.url("/silent-1"), server.url("/quick-2"), server.url("/silent-2")]
+            let urls = [
+                server.url("/quick-1"), server.url("/silent-1"), server.url("/quick-2"), server.url("/silent-2"),
+            ]
             let started = ContinuousClock.now
             // When the batch must be done within 15 seconds
-            let results = try await RemoteImageLoader.withLoader(limits: DownloadLimits(timeout: .seconds(900), addressPolicy: .allowingLoopback)) {
+            let results = try await RemoteImageLoader.withLoader(
+                limits: DownloadLimits(timeout: .seconds(900), addressPolicy: .allowingLoopback)
+            ) {
                 await $0.analyze(urls: urls, deadline: .now + .seconds(15))
             }
             // Then the quick ones succeeded, the silent ones failed with the batch's deadline,
@@ -60,8 +64,10 @@ struct BatchOutcomeTests {
         let scratch = try ScratchDirectory()
         #expect(pool.tryReserve(13_000_000, aheadOfWaiters: false))
         try await TestHTTPServer.with({ _ in .ok(Fixtures.png) }) { server in
-            try await RemoteImageLoader.withLoader(analyzer: ImageColorAnalyzer(memoryPool: pool), limits: Fixtures.limits,
-                                                   temporaryDirectory: scratch.url) { loader in
+            try await RemoteImageLoader.withLoader(
+                analyzer: ImageColorAnalyzer(memoryPool: pool), limits: Fixtures.limits,
+                temporaryDirectory: scratch.url
+            ) { loader in
                 let analysis = Task { try await loader.analyze(url: server.url("/coffee.png")) }
                 // When it waits, it holds no pool bytes: the body went to a file
                 #expect(await eventually { pool.waiting == 1 })
@@ -81,13 +87,15 @@ struct BatchOutcomeTests {
     func sharedConnections() async throws {
         // A connect timeout no other test uses gives this test a shared pool of its own: closing
         // it cannot cut off another test's download
-        let limits = DownloadLimits(connectTimeout: .seconds(13), timeout: .seconds(60), addressPolicy: .allowingLoopback)
+        let limits = DownloadLimits(
+            connectTimeout: .seconds(13), timeout: .seconds(60), addressPolicy: .allowingLoopback)
         try await TestHTTPServer.with({ _ in .ok(Fixtures.png) }) { server in
             // When four entries are built one after the other with the simple call
             let analyzer = ImageColorAnalyzer()
             var backgrounds: [RGBColor] = []
             for name in ["a", "b", "c", "d"] {
-                backgrounds.append(try await analyzer.analyze(url: server.url("/\(name).png"), limits: limits).background)
+                backgrounds.append(
+                    try await analyzer.analyze(url: server.url("/\(name).png"), limits: limits).background)
             }
             // Then the server saw fewer connections than requests: the pool kept one open. (Not
             // exactly one: on a loaded machine the client may ask for the next request before

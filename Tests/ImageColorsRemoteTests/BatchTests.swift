@@ -2,8 +2,8 @@ import Foundation
 import ImageColors
 import ImageColorsRemote
 import TestHTTPServer
-import Testing
 import TestSupport
+import Testing
 
 /// Many URLs at once: one result per URL in input order, bounded concurrency.
 @Suite("Remote images: batches")
@@ -22,13 +22,16 @@ struct BatchTests {
         try await TestHTTPServer.with(routes) { server in
             let urls = ["/rocket.jpg", "/gone.png", "/coffee.png"].map(server.url)
             // When they are analysed as one batch
-            let results = try await RemoteImageLoader.withLoader(limits: Fixtures.limits, temporaryDirectory: scratch.url) {
+            let results = try await RemoteImageLoader.withLoader(
+                limits: Fixtures.limits, temporaryDirectory: scratch.url
+            ) {
                 await $0.analyze(urls: urls)
             }
             // Then each URL has its own result, in the order given
             #expect(results.count == 3)
             #expect(results.map(\.url) == urls)
-            let first = try results[0].result.get().analysis, last = try results[2].result.get().analysis
+            let first = try results[0].result.get().analysis
+            let last = try results[2].result.get().analysis
             #expect(first.source == urls[0].absoluteString && first.format == .jpeg)
             #expect(first.colorsOnly == (try await Fixtures.fileAnalysis("rocket.jpg")))
             #expect(last.source == urls[2].absoluteString && last.format == .png)
@@ -51,10 +54,12 @@ struct BatchTests {
         let routes: TestHTTPServer.Routes = { path in
             let index = Int(path.dropFirst().prefix { $0.isNumber }) ?? 0
             if index % 3 == 2 { return .status(404) }
-            return .drip(index % 2 == 0 ? Fixtures.jpeg : Fixtures.png, chunkSize: 16_000,
-                         interval: .milliseconds((index * 7) % 5 * 4))
+            return .drip(
+                index % 2 == 0 ? Fixtures.jpeg : Fixtures.png, chunkSize: 16_000,
+                interval: .milliseconds((index * 7) % 5 * 4))
         }
-        let rocket = try await Fixtures.fileAnalysis("rocket.jpg"), coffee = try await Fixtures.fileAnalysis("coffee.png")
+        let rocket = try await Fixtures.fileAnalysis("rocket.jpg")
+        let coffee = try await Fixtures.fileAnalysis("coffee.png")
         try await TestHTTPServer.with(routes) { server in
             let urls = (0..<9).map { server.url("/\($0)-image") }
             for _ in 0..<4 {
@@ -117,7 +122,9 @@ struct BatchTests {
             // (An executor of its own: in a full run, long analyses of other suites may hold the
             // shared one's threads for longer than `eventually` waits.)
             let analyzer = ImageColorAnalyzer(executor: AnalysisExecutor(threads: 2, name: "cancel-batch"))
-            try await RemoteImageLoader.withLoader(analyzer: analyzer, limits: DownloadLimits(timeout: .seconds(120), addressPolicy: .allowingLoopback)) { loader in
+            try await RemoteImageLoader.withLoader(
+                analyzer: analyzer, limits: DownloadLimits(timeout: .seconds(120), addressPolicy: .allowingLoopback)
+            ) { loader in
                 let task = Task { await loader.analyze(urls: urls, maxConcurrentDownloads: 2) }
                 #expect(await eventually { server.requests.count == 2 })
                 // When the batch is cancelled

@@ -2,8 +2,8 @@ import Foundation
 import ImageColors
 import ImageColorsRemote
 import TestHTTPServer
-import Testing
 import TestSupport
+import Testing
 
 /// Cancelling stops a download at once, closes its connection and removes its file.
 @Suite("Remote images: cancellation")
@@ -19,7 +19,8 @@ struct CancellationTests {
             // the shared one's threads and the cooperative pool for longer than `eventually` waits.)
             let executor = AnalysisExecutor(threads: 2, name: "cancel-download")
             let analyzer = ImageColorAnalyzer(executor: executor)
-            try await RemoteImageLoader.withLoader(analyzer: analyzer, limits: limits, temporaryDirectory: scratch.url) { loader in
+            try await RemoteImageLoader.withLoader(analyzer: analyzer, limits: limits, temporaryDirectory: scratch.url)
+            { loader in
                 let task = Task(executorPreference: executor) { try await loader.analyze(url: server.url("/big.jpg")) }
                 // When the body is flowing into the spool file and the task is cancelled
                 #expect(await eventually { !scratch.contents.isEmpty }, "the download never reached the spool file")

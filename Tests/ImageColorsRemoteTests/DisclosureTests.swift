@@ -3,8 +3,9 @@ import ImageColors
 import ImageColorsRemote
 import TestHTTPServer
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What errors and results say about what sits behind a URL: what went wrong, never the
@@ -23,7 +24,9 @@ struct DisclosureTests {
             // Then the message says what was expected and that the bytes are not an image, and
             // quotes none of them
             #expect(error == .unsupportedFormat(seen: "text (not an image)"))
-            #expect(error.description == "unsupported format: expected a JPEG, PNG, WebP or GIF image, found text (not an image)")
+            #expect(
+                error.description
+                    == "unsupported format: expected a JPEG, PNG, WebP or GIF image, found text (not an image)")
             #expect(!error.description.contains("SECRET"))
         }
     }
@@ -51,7 +54,9 @@ struct DisclosureTests {
             // Given a URL with a signature in its query and a fragment
             let url = try #require(URL(string: "http://127.0.0.1:\(server.port)/coffee.png?X-Signature=abc123#top"))
             // When the loader analyses it
-            let analysis = try await RemoteImageLoader.withLoader(limits: Fixtures.limits) { try await $0.analyze(url: url) }
+            let analysis = try await RemoteImageLoader.withLoader(limits: Fixtures.limits) {
+                try await $0.analyze(url: url)
+            }
             // Then `source` is the URL without them
             #expect(analysis.source == "http://127.0.0.1:\(server.port)/coffee.png")
         }
@@ -59,7 +64,8 @@ struct DisclosureTests {
 
     @Test("a batch wider than the per-host pool queues instead of failing")
     func wideBatch() async throws {
-        try await TestHTTPServer.with({ _ in .drip(Fixtures.png, chunkSize: 20_000, interval: .milliseconds(2)) }) { server in
+        try await TestHTTPServer.with({ _ in .drip(Fixtures.png, chunkSize: 20_000, interval: .milliseconds(2)) }) {
+            server in
             // Given 60 URLs on one healthy host, all in flight at once
             let urls = (0..<60).map { server.url("/\($0).png") }
             // When they are analysed 60 at a time

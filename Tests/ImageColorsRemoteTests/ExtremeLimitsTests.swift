@@ -11,7 +11,8 @@ struct ExtremeLimitsTests {
     @Test("connect and total timeouts of Int64.max seconds still load the image")
     func hugeTimeouts() async throws {
         // Given limits whose timeouts overflow a 64-bit count of nanoseconds
-        let limits = DownloadLimits(connectTimeout: .seconds(Int64.max), timeout: .seconds(Int64.max), addressPolicy: .allowingLoopback)
+        let limits = DownloadLimits(
+            connectTimeout: .seconds(Int64.max), timeout: .seconds(Int64.max), addressPolicy: .allowingLoopback)
         try await TestHTTPServer.with({ _ in .ok(Fixtures.png) }) { server in
             // When an image is loaded with them
             let analysis = try await RemoteImageLoader.withLoader(limits: limits) {

@@ -2,8 +2,8 @@ import Foundation
 import ImageColors
 import ImageColorsRemote
 import TestHTTPServer
-import Testing
 import TestSupport
+import Testing
 
 /// Servers that answer badly, slowly, too much or too little: each gives its own error,
 /// naming the URL and the limit, and leaves no file behind.
@@ -64,7 +64,9 @@ struct FailureTests {
     func dripDeadline() async throws {
         // Given a 600 kB body sent 1 kB every 100 ms (60 s in all), and a 500 ms deadline
         let scratch = try ScratchDirectory()
-        let limits = DownloadLimits(connectTimeout: .seconds(30), timeout: .milliseconds(500), spoolThreshold: 2000, addressPolicy: .allowingLoopback)
+        let limits = DownloadLimits(
+            connectTimeout: .seconds(30), timeout: .milliseconds(500), spoolThreshold: 2000,
+            addressPolicy: .allowingLoopback)
         let response = TestResponse.drip(TestResponse.filler(600_000), chunkSize: 1000, interval: .milliseconds(100))
         try await TestHTTPServer.with({ _ in response }) { server in
             let url = server.url("/slow.jpg")
@@ -74,7 +76,9 @@ struct FailureTests {
             // other suites' analyses keep the shared one busy for seconds at a time)
             let analyzer = ImageColorAnalyzer(executor: AnalysisExecutor(threads: 1))
             let error = try await #require(throws: RemoteLoadingError.self) {
-                try await RemoteImageLoader.withLoader(analyzer: analyzer, limits: limits, temporaryDirectory: scratch.url) {
+                try await RemoteImageLoader.withLoader(
+                    analyzer: analyzer, limits: limits, temporaryDirectory: scratch.url
+                ) {
                     try await $0.analyze(url: url)
                 }
             }
@@ -96,8 +100,10 @@ struct FailureTests {
     @Test("a Content-Length over the cap fails before the body is read")
     func declaredTooLarge() async throws {
         // Given a 100 kB cap and a 10 MB body with its true Content-Length, sent over 50 s
-        let limits = DownloadLimits(maxBodySize: 100_000, connectTimeout: .seconds(30), timeout: .seconds(60), addressPolicy: .allowingLoopback)
-        let response = TestResponse(body: TestResponse.filler(10_000_000), chunkSize: 10_000, interval: .milliseconds(50))
+        let limits = DownloadLimits(
+            maxBodySize: 100_000, connectTimeout: .seconds(30), timeout: .seconds(60), addressPolicy: .allowingLoopback)
+        let response = TestResponse(
+            body: TestResponse.filler(10_000_000), chunkSize: 10_000, interval: .milliseconds(50))
         try await TestHTTPServer.with({ _ in response }) { server in
             let url = server.url("/huge.jpg")
             // When it is analysed
@@ -106,19 +112,26 @@ struct FailureTests {
             }
             // Then the declared length alone decided it, and the connection was dropped at once
             #expect(error == .bodyTooLarge(url, limit: 100_000, declared: 10_000_000))
-            #expect(error.description == "body over \(MemoryBudget.format(bytes: 100_000)) from \(url.absoluteString) (Content-Length \(MemoryBudget.format(bytes: 10_000_000)); nothing read)")
+            #expect(
+                error.description
+                    == "body over \(MemoryBudget.format(bytes: 100_000)) from \(url.absoluteString) (Content-Length \(MemoryBudget.format(bytes: 10_000_000)); nothing read)"
+            )
             #expect(await eventually { server.abandoned("/huge.jpg") != nil })
             #expect(server.bytesSent("/huge.jpg") < 5_000_000)
         }
     }
 
-    @Test("without Content-Length, reading stops as soon as the count passes the cap",
-          arguments: [TestResponse.Framing.chunked, .untilClose])
+    @Test(
+        "without Content-Length, reading stops as soon as the count passes the cap",
+        arguments: [TestResponse.Framing.chunked, .untilClose])
     func undeclaredTooLarge(framing: TestResponse.Framing) async throws {
         // Given a 100 kB cap and 10 MB sent in 10 kB pieces every 50 ms (50 s in all)
         let scratch = try ScratchDirectory()
-        let limits = DownloadLimits(maxBodySize: 100_000, connectTimeout: .seconds(30), timeout: .seconds(60), spoolThreshold: 20_000, addressPolicy: .allowingLoopback)
-        let response = TestResponse(body: TestResponse.filler(10_000_000), framing: framing, chunkSize: 10_000, interval: .milliseconds(50))
+        let limits = DownloadLimits(
+            maxBodySize: 100_000, connectTimeout: .seconds(30), timeout: .seconds(60), spoolThreshold: 20_000,
+            addressPolicy: .allowingLoopback)
+        let response = TestResponse(
+            body: TestResponse.filler(10_000_000), framing: framing, chunkSize: 10_000, interval: .milliseconds(50))
         try await TestHTTPServer.with({ _ in response }) { server in
             let url = server.url("/stream")
             // When it is analysed
@@ -129,7 +142,10 @@ struct FailureTests {
             }
             // Then it stopped just past 100 kB, not at the end, and removed its spool file
             #expect(error == .bodyTooLarge(url, limit: 100_000, declared: nil))
-            #expect(error.description == "body over \(MemoryBudget.format(bytes: 100_000)) from \(url.absoluteString) (stopped reading at \(MemoryBudget.format(bytes: 100_000)))")
+            #expect(
+                error.description
+                    == "body over \(MemoryBudget.format(bytes: 100_000)) from \(url.absoluteString) (stopped reading at \(MemoryBudget.format(bytes: 100_000)))"
+            )
             #expect(scratch.contents.isEmpty)
             #expect(await eventually { server.abandoned("/stream") != nil })
             #expect(server.bytesSent("/stream") < 5_000_000)
@@ -147,10 +163,16 @@ struct FailureTests {
                 try await ImageColorAnalyzer().analyze(url: url, limits: Fixtures.limits)
             }
             // Then the error says how much of how much arrived
-            #expect(error == .bodyTruncated(url, received: 10_000, expected: Fixtures.jpeg.count,
-                                            reason: "the connection closed before the body ended"))
+            #expect(
+                error
+                    == .bodyTruncated(
+                        url, received: 10_000, expected: Fixtures.jpeg.count,
+                        reason: "the connection closed before the body ended"))
             #expect(error.code == "body-truncated")
-            #expect(error.description == "body cut off after \(MemoryBudget.format(bytes: 10_000)) of \(MemoryBudget.format(bytes: Fixtures.jpeg.count)) from \(url.absoluteString): the connection closed before the body ended")
+            #expect(
+                error.description
+                    == "body cut off after \(MemoryBudget.format(bytes: 10_000)) of \(MemoryBudget.format(bytes: Fixtures.jpeg.count)) from \(url.absoluteString): the connection closed before the body ended"
+            )
         }
     }
 
@@ -161,7 +183,8 @@ struct FailureTests {
         try await TestHTTPServer.with({ _ in .status(200) }) { port = $0.port }
         let url = URL(string: "http://127.0.0.1:\(port)/a.png")!
         // When it is analysed with a 30 s connect timeout
-        let limits = DownloadLimits(connectTimeout: .seconds(30), timeout: .seconds(60), addressPolicy: .allowingLoopback)
+        let limits = DownloadLimits(
+            connectTimeout: .seconds(30), timeout: .seconds(60), addressPolicy: .allowingLoopback)
         let error = try await #require(throws: RemoteLoadingError.self) {
             try await ImageColorAnalyzer().analyze(url: url, limits: limits)
         }
@@ -177,7 +200,8 @@ struct FailureTests {
         // Given a listener whose accept queue is full, so the TCP handshake never finishes
         let listener = try StalledListener()
         let url = URL(string: "http://127.0.0.1:\(listener.port)/a.png")!
-        let limits = DownloadLimits(connectTimeout: .milliseconds(300), timeout: .seconds(60), addressPolicy: .allowingLoopback)
+        let limits = DownloadLimits(
+            connectTimeout: .milliseconds(300), timeout: .seconds(60), addressPolicy: .allowingLoopback)
         // When it is analysed with a 300 ms connect timeout
         let error = try await #require(throws: RemoteLoadingError.self) {
             try await ImageColorAnalyzer().analyze(url: url, limits: limits)

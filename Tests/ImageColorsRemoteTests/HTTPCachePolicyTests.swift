@@ -33,8 +33,9 @@ struct HTTPCachePolicyTests {
         ([("Date", "Fri, 15 Jan 2027 08:00:00 GMT"), ("Last-Modified", "Sat, 01 Jan 2000 00:00:00 GMT")], 86_400),
     ].map { fields, seconds in Lifetime(fields: fields.map { Field(name: $0.0, value: $0.1) }, seconds: seconds) }
 
-    @Test("freshness: max-age less Age, else Expires less Date, else a tenth of Last-Modified's age up to a day",
-          arguments: lifetimes)
+    @Test(
+        "freshness: max-age less Age, else Expires less Date, else a tenth of Last-Modified's age up to a day",
+        arguments: lifetimes)
     func lifetime(_ case: Lifetime) throws {
         let freshUntil = try #require(Self.policy(`case`.fields.map { ($0.name, $0.value) }).freshUntil)
         #expect(abs(freshUntil.timeIntervalSince(Self.now) - `case`.seconds) < 0.001)
@@ -48,8 +49,9 @@ struct HTTPCachePolicyTests {
         [("ETag", "\"x\"")],
     ].map { Lifetime(fields: $0.map { Field(name: $0.0, value: $0.1) }, seconds: 0) }
 
-    @Test("stale from the start: no-cache, max-age=0, an Age past max-age, Expires: 0, nothing at all",
-          arguments: staleFromStart)
+    @Test(
+        "stale from the start: no-cache, max-age=0, an Age past max-age, Expires: 0, nothing at all",
+        arguments: staleFromStart)
     func stale(_ case: Lifetime) {
         let policy = Self.policy(`case`.fields.map { ($0.name, $0.value) })
         #expect(policy.freshUntil == nil && !policy.isFresh(at: Self.now) && policy.isStorable)
@@ -63,8 +65,11 @@ struct HTTPCachePolicyTests {
     @Test("validators go back as If-None-Match and If-Modified-Since")
     func conditionalHeaders() {
         let policy = Self.policy([("ETag", "W/\"abc\""), ("Last-Modified", "Fri, 15 Jan 2027 06:00:00 GMT")])
-        #expect(policy.conditionalHeaders == [HTTPHeaderField(name: "If-None-Match", value: "W/\"abc\""),
-                                              HTTPHeaderField(name: "If-Modified-Since", value: "Fri, 15 Jan 2027 06:00:00 GMT")])
+        #expect(
+            policy.conditionalHeaders == [
+                HTTPHeaderField(name: "If-None-Match", value: "W/\"abc\""),
+                HTTPHeaderField(name: "If-Modified-Since", value: "Fri, 15 Jan 2027 06:00:00 GMT"),
+            ])
         #expect(Self.policy([]).conditionalHeaders.isEmpty)
     }
 
@@ -72,7 +77,8 @@ struct HTTPCachePolicyTests {
     func refreshed() throws {
         let stored = Self.policy([("ETag", "\"1\""), ("Cache-Control", "max-age=60")])
         let later = Self.now.addingTimeInterval(1000)
-        let refreshed = stored.refreshed(with: [HTTPHeaderField(name: "Cache-Control", value: "max-age=120")], receivedAt: later)
+        let refreshed = stored.refreshed(
+            with: [HTTPHeaderField(name: "Cache-Control", value: "max-age=120")], receivedAt: later)
         #expect(refreshed.etag == "\"1\"")
         let freshUntil = try #require(refreshed.freshUntil)
         #expect(abs(freshUntil.timeIntervalSince(later) - 120) < 0.001)

@@ -2,8 +2,8 @@ import Foundation
 import ImageColors
 import ImageColorsRemote
 import TestHTTPServer
-import Testing
 import TestSupport
+import Testing
 
 /// The README's URL examples, compiled and run against a local server; the README must show
 /// them exactly as they are here.
@@ -25,9 +25,9 @@ struct RemoteReadmeExampleTests {
         let imageURL = entry.imageURL
         // README example begins
         let analyzer = ImageColorAnalyzer(options: .init(quality: .high, memoryBudget: .megabytes(30)))
-        let colors = try await analyzer.analyze(url: imageURL, limits: limits)   // download, colours, title
-        entry.background = colors.background.hex      // "#b86533"
-        entry.titleColor = colors.title.color.hex     // "#ffffff": light text (brightness 120, not above 125)
+        let colors = try await analyzer.analyze(url: imageURL, limits: limits) // download, colours, title
+        entry.background = colors.background.hex // "#b86533"
+        entry.titleColor = colors.title.color.hex // "#ffffff": light text (brightness 120, not above 125)
         entry.accent = colors.primary.hex
         // README example ends
     }
@@ -39,11 +39,11 @@ struct RemoteReadmeExampleTests {
             // 4 URLs at a time, all done (or failed) within a minute
             await loader.analyze(urls: entries.map(\.imageURL), deadline: .now + .seconds(60))
         }
-        for (index, outcome) in results.enumerated() {   // in input order, one per URL
+        for (index, outcome) in results.enumerated() { // in input order, one per URL
             switch outcome.result {
             case .success(let image): entries[index].background = image.analysis.background.hex
             case .failure(.download(.httpStatus(_, status: 404))): entries[index].problem = "gone"
-            case .failure(let error): entries[index].problem = error.code   // "corrupt-image", …
+            case .failure(let error): entries[index].problem = error.code // "corrupt-image", …
             }
         }
         // README batch example ends
@@ -64,7 +64,8 @@ struct RemoteReadmeExampleTests {
     @Test("the batch example fills the entries whose images load")
     func batch() async throws {
         let png = Fixtures.png
-        try await TestHTTPServer.with({ $0 == "/coffee.png" ? .ok(png, contentType: "image/png") : .status(404) }) { server in
+        try await TestHTTPServer.with({ $0 == "/coffee.png" ? .ok(png, contentType: "image/png") : .status(404) }) {
+            server in
             var entries = [Entry(imageURL: server.url("/coffee.png")), Entry(imageURL: server.url("/gone.png"))]
             try await Self.buildEntries(&entries)
             #expect(entries.map(\.background) == ["#b86533", ""])
@@ -72,7 +73,9 @@ struct RemoteReadmeExampleTests {
         }
     }
 
-    @Test("the README shows both examples exactly as compiled here", arguments: ["README example", "README batch example"])
+    @Test(
+        "the README shows both examples exactly as compiled here",
+        arguments: ["README example", "README batch example"])
     func readmeMatches(name: String) throws {
         let example = try ReadmeSnippets.example(named: name, in: #filePath)
         #expect(try ReadmeSnippets.readme().contains(example), "README.md must contain:\n\(example)")

@@ -2,15 +2,17 @@ import Foundation
 import ImageColors
 import ImageColorsRemote
 import TestHTTPServer
-import Testing
 import TestSupport
+import Testing
 
 /// Images served normally (and not so normally) by a real server on 127.0.0.1.
 @Suite("Remote images: served")
 struct ServingTests {
-    @Test("a JPEG and a PNG give the same colours as their files", arguments: [
-        ("rocket.jpg", ImageFormat.jpeg), ("coffee.png", ImageFormat.png),
-    ])
+    @Test(
+        "a JPEG and a PNG give the same colours as their files",
+        arguments: [
+            ("rocket.jpg", ImageFormat.jpeg), ("coffee.png", ImageFormat.png),
+        ])
     func sameAsFile(name: String, format: ImageFormat) async throws {
         // Given the sample served with its true Content-Type
         let body = format == .jpeg ? Fixtures.jpeg : Fixtures.png
@@ -30,7 +32,8 @@ struct ServingTests {
         // Given a JPEG labelled as HTML
         try await TestHTTPServer.with({ _ in .ok(Fixtures.jpeg, contentType: "text/html; charset=utf-8") }) { server in
             // When it is analysed
-            let analysis = try await ImageColorAnalyzer().analyze(url: server.url("/page.html"), limits: Fixtures.limits)
+            let analysis = try await ImageColorAnalyzer().analyze(
+                url: server.url("/page.html"), limits: Fixtures.limits)
             // Then the bytes decided the format
             #expect(analysis.format == .jpeg)
             #expect(analysis.colorsOnly == (try await Fixtures.fileAnalysis("rocket.jpg")))
@@ -54,11 +57,12 @@ struct ServingTests {
     @Test("bodies are read whole whatever the framing", arguments: ["chunked", "untilClose", "dripping"])
     func framings(framing: String) async throws {
         // Given the PNG sent chunked, delimited by closing, or in small pieces
-        let response = switch framing {
-        case "chunked": TestResponse(body: Fixtures.png, framing: .chunked, chunkSize: 4096)
-        case "untilClose": TestResponse(body: Fixtures.png, framing: .untilClose, chunkSize: 4096)
-        default: TestResponse.drip(Fixtures.png, chunkSize: 50_000, interval: .milliseconds(5))
-        }
+        let response =
+            switch framing {
+            case "chunked": TestResponse(body: Fixtures.png, framing: .chunked, chunkSize: 4096)
+            case "untilClose": TestResponse(body: Fixtures.png, framing: .untilClose, chunkSize: 4096)
+            default: TestResponse.drip(Fixtures.png, chunkSize: 50_000, interval: .milliseconds(5))
+            }
         try await TestHTTPServer.with({ _ in response }) { server in
             // When it is analysed
             let analysis = try await ImageColorAnalyzer().analyze(url: server.url("/coffee"), limits: Fixtures.limits)
@@ -67,12 +71,14 @@ struct ServingTests {
         }
     }
 
-    @Test("a body over the spool threshold goes through a temporary file, which is removed",
-          arguments: [true, false])
+    @Test(
+        "a body over the spool threshold goes through a temporary file, which is removed",
+        arguments: [true, false])
     func spooling(declared: Bool) async throws {
         // Given a 1 kB spool threshold, and the JPEG with or without Content-Length
         let scratch = try ScratchDirectory()
-        let limits = DownloadLimits(connectTimeout: .seconds(30), timeout: .seconds(60), spoolThreshold: 1000, addressPolicy: .allowingLoopback)
+        let limits = DownloadLimits(
+            connectTimeout: .seconds(30), timeout: .seconds(60), spoolThreshold: 1000, addressPolicy: .allowingLoopback)
         let response = TestResponse(body: Fixtures.jpeg, framing: declared ? .contentLength : .chunked, chunkSize: 8192)
         try await TestHTTPServer.with({ _ in response }) { server in
             try await RemoteImageLoader.withLoader(limits: limits, temporaryDirectory: scratch.url) { loader in

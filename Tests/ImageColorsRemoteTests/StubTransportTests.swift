@@ -8,7 +8,9 @@ import Testing
 struct StubTransportTests {
     let url = URL(string: "https://images.example/a/cover.jpg")!
 
-    private func analyze(_ url: URL, limits: DownloadLimits = Fixtures.limits, transport: StubTransport) async throws -> ColorAnalysis {
+    private func analyze(_ url: URL, limits: DownloadLimits = Fixtures.limits, transport: StubTransport) async throws
+        -> ColorAnalysis
+    {
         try await RemoteImageLoader(limits: limits, transport: transport).analyze(url: url)
     }
 
@@ -16,7 +18,9 @@ struct StubTransportTests {
     func lyingContentLength() async throws {
         // Given a 10 kB cap and a body declared as 1 kB that is 3 chunks of 4 kB
         let transport = StubTransport { _ in
-            .init(headers: [.init(name: "Content-Length", value: "1000")], chunks: Array(repeating: Data(count: 4000), count: 3))
+            .init(
+                headers: [.init(name: "Content-Length", value: "1000")],
+                chunks: Array(repeating: Data(count: 4000), count: 3))
         }
         let limits = DownloadLimits(maxBodySize: 10_000, timeout: .seconds(60))
         // When it is analysed
@@ -39,17 +43,22 @@ struct StubTransportTests {
         // Then it matches the file, and one GET asked for images
         #expect(analysis.colorsOnly == (try await Fixtures.fileAnalysis("rocket.jpg")))
         #expect(transport.requests.map(\.url) == [url])
-        #expect(transport.requests.first?.headers.contains { $0.name == "Accept" && $0.value.hasPrefix("image/jpeg") } == true)
+        #expect(
+            transport.requests.first?.headers.contains { $0.name == "Accept" && $0.value.hasPrefix("image/jpeg") }
+                == true)
     }
 
-    @Test("only http and https are loaded, and nothing is sent for others",
-          arguments: ["ftp://images.example/a.jpg", "file:///etc/passwd", "data:image/png;base64,AAAA"])
+    @Test(
+        "only http and https are loaded, and nothing is sent for others",
+        arguments: ["ftp://images.example/a.jpg", "file:///etc/passwd", "data:image/png;base64,AAAA"])
     func unsupportedScheme(text: String) async throws {
         // Given a URL of another scheme
         let other = try #require(URL(string: text))
         let transport = StubTransport { _ in .init() }
         // When it is analysed
-        let error = try await #require(throws: RemoteLoadingError.self) { try await analyze(other, transport: transport) }
+        let error = try await #require(throws: RemoteLoadingError.self) {
+            try await analyze(other, transport: transport)
+        }
         // Then it is refused before any request
         #expect(error == .unsupportedScheme(other))
         #expect(error.description.contains("only http and https"))
@@ -59,7 +68,9 @@ struct StubTransportTests {
     @Test("a redirect to another scheme is refused")
     func redirectToFile() async throws {
         // Given a redirect to a file URL
-        let transport = StubTransport { _ in .init(status: 302, headers: [.init(name: "location", value: "file:///etc/passwd")]) }
+        let transport = StubTransport { _ in
+            .init(status: 302, headers: [.init(name: "location", value: "file:///etc/passwd")])
+        }
         // When it is analysed
         await #expect(throws: RemoteLoadingError.unsupportedScheme(URL(string: "file:///etc/passwd")!)) {
             try await analyze(url, transport: transport)
@@ -78,7 +89,8 @@ struct StubTransportTests {
 
     @Test("3xx statuses that are not redirects are errors", arguments: [300, 304])
     func notARedirect(status: Int) async throws {
-        let transport = StubTransport { _ in .init(status: status, headers: [.init(name: "Location", value: "/other")]) }
+        let transport = StubTransport { _ in .init(status: status, headers: [.init(name: "Location", value: "/other")])
+        }
         await #expect(throws: RemoteLoadingError.httpStatus(url, status: status)) {
             try await analyze(url, transport: transport)
         }
@@ -91,7 +103,9 @@ struct StubTransportTests {
         let transport = StubTransport { _ in .init(chunks: [Fixtures.jpeg.prefix(1000)], stalls: true) }
         let limits = DownloadLimits(timeout: .milliseconds(300))
         // When it is analysed
-        let error = try await #require(throws: RemoteLoadingError.self) { try await analyze(url, limits: limits, transport: transport) }
+        let error = try await #require(throws: RemoteLoadingError.self) {
+            try await analyze(url, limits: limits, transport: transport)
+        }
         // Then the deadline decided, and the message says the limit
         #expect(error == .timedOut(url, limit: .milliseconds(300)))
         #expect(error.description == "timed out after 300 ms downloading https://images.example/a/cover.jpg")
@@ -106,9 +120,13 @@ struct StubTransportTests {
         await #expect(throws: RemoteLoadingError.connectionFailed(url, reason: "connection refused")) {
             try await analyze(url, transport: refusing)
         }
-        let truncated = RemoteLoadingError.bodyTruncated(url, received: 2000, expected: nil, reason: "connection reset by peer")
+        let truncated = RemoteLoadingError.bodyTruncated(
+            url, received: 2000, expected: nil, reason: "connection reset by peer")
         await #expect(throws: truncated) { try await analyze(url, transport: breaking) }
-        #expect(truncated.description == "body cut off after \(MemoryBudget.format(bytes: 2000)) from https://images.example/a/cover.jpg: connection reset by peer")
+        #expect(
+            truncated.description
+                == "body cut off after \(MemoryBudget.format(bytes: 2000)) from https://images.example/a/cover.jpg: connection reset by peer"
+        )
     }
 
     @Test("messages never show credentials, query or fragment")
@@ -124,7 +142,8 @@ struct StubTransportTests {
     @Test("Content-Length is read only when it is a plain number and the body is not chunked")
     func contentLength() {
         func length(_ headers: [(String, String)]) -> Int? {
-            HTTPTransportResponse(status: 200, headers: headers.map { HTTPHeaderField(name: $0.0, value: $0.1) }).contentLength
+            HTTPTransportResponse(status: 200, headers: headers.map { HTTPHeaderField(name: $0.0, value: $0.1) })
+                .contentLength
         }
         #expect(length([("content-length", " 1234 ")]) == 1234)
         #expect(length([("Content-Length", "12a")]) == nil)
@@ -142,7 +161,8 @@ struct StubTransportTests {
         #expect(limits.timeout == .seconds(30))
         #expect(limits.maxRedirects == 5)
         #expect(limits.spoolThreshold == 4_000_000)
-        #expect(limits.addressPolicy == AddressPolicy(allowsLoopback: false, allowsLinkLocal: false, allowsPrivate: true))
+        #expect(
+            limits.addressPolicy == AddressPolicy(allowsLoopback: false, allowsLinkLocal: false, allowsPrivate: true))
         #expect(limits.allowsDowngrade == false)
     }
 }

@@ -1,11 +1,12 @@
-import Testing
 import ImageColors
+import Testing
 
 @Suite("OKLab and ColorDistance")
 struct ColorDistanceTests {
     @Test("Given white and black, when converted to OKLab, then lightness is 1 and 0 with no chroma")
     func oklabEnds() {
-        let white = OKLab(.white), black = OKLab(.black)
+        let white = OKLab(.white)
+        let black = OKLab(.black)
         #expect(abs(white.lightness - 1) < 1e-4)
         #expect(white.chroma < 1e-4)
         #expect(black.lightness == 0)
@@ -23,7 +24,8 @@ struct ColorDistanceTests {
 
     @Test("Given two colours, when ΔE is taken, then it is symmetric and 0 for a colour with itself")
     func deltaESymmetricAndZero() {
-        let a = RGBColor(hex: "#1e3a8a")!, b = RGBColor(hex: "#2563eb")!
+        let a = RGBColor(hex: "#1e3a8a")!
+        let b = RGBColor(hex: "#2563eb")!
         #expect(ColorDistance.deltaE(a, b) == ColorDistance.deltaE(b, a))
         #expect(ColorDistance.deltaE(a, a) == 0)
         #expect(abs(ColorDistance.deltaE(a, b) - 0.184) < 0.001)
@@ -36,14 +38,16 @@ struct ColorDistanceTests {
 
     @Test("Given two neighbouring blues, when compared, then they are not distinct")
     func neighbouringBluesAreNotDistinct() {
-        let a = RGBColor(hex: "#1f4e9c")!, b = RGBColor(hex: "#2352a0")!
+        let a = RGBColor(hex: "#1f4e9c")!
+        let b = RGBColor(hex: "#2352a0")!
         #expect(ColorDistance.deltaE(a, b) < ColorDistance.distinctThreshold)
         #expect(!ColorDistance.isDistinct(a, b))
     }
 
     @Test("Given two greys far apart in lightness, when compared, then they are never distinct")
     func greysAreNeverDistinct() {
-        let dark = RGBColor(hex: "#333333")!, light = RGBColor(hex: "#cccccc")!
+        let dark = RGBColor(hex: "#333333")!
+        let light = RGBColor(hex: "#cccccc")!
         #expect(ColorDistance.deltaE(dark, light) > 0.4)
         #expect(!ColorDistance.isDistinct(dark, light))
         #expect(!ColorDistance.isDistinct(.black, .white))
@@ -56,7 +60,8 @@ struct ColorDistanceTests {
 
     @Test("Given a ΔE exactly at the threshold, when compared, then it counts as distinct")
     func thresholdIsInclusive() {
-        let a = RGBColor(hex: "#c0392b")!, b = RGBColor(hex: "#1f4e9c")!
+        let a = RGBColor(hex: "#c0392b")!
+        let b = RGBColor(hex: "#1f4e9c")!
         let distance = ColorDistance.deltaE(a, b)
         #expect(ColorDistance.isDistinct(a, b, threshold: distance))
         #expect(!ColorDistance.isDistinct(a, b, threshold: distance.nextUp))

@@ -1,5 +1,5 @@
-import Testing
 import ImageColors
+import Testing
 
 @Suite("ColorHistogram")
 struct ColorHistogramTests {
@@ -35,9 +35,12 @@ struct ColorHistogramTests {
         #expect(histogram.bins().isEmpty)
     }
 
-    @Test("Given a 40×40 frame 2 px wide round another colour, when the border is counted, then only the frame counts, corners once")
+    @Test(
+        "Given a 40×40 frame 2 px wide round another colour, when the border is counted, then only the frame counts, corners once"
+    )
     func borderCountsTheBandOnly() {
-        let frame = RGBColor(hex: "#f2e3c4")!, inside = RGBColor(hex: "#1d2b3a")!
+        let frame = RGBColor(hex: "#f2e3c4")!
+        let inside = RGBColor(hex: "#1d2b3a")!
         let image = paintedImage(40, 40, frame, [(2, 2, 38, 38, inside)])
         #expect(ColorHistogram.borderThickness(width: 40, height: 40) == 2)
         let border = ColorHistogram(image: image, region: .border)
@@ -48,8 +51,9 @@ struct ColorHistogramTests {
         #expect(whole.bins().map(\.meanColor) == [inside, frame])
     }
 
-    @Test("Given sizes, when the band thickness is computed, then it is 5% of the short side, at least 1",
-          arguments: [(250, 167, 8), (40, 40, 2), (10, 10, 1), (1, 1, 1), (1000, 19, 1)])
+    @Test(
+        "Given sizes, when the band thickness is computed, then it is 5% of the short side, at least 1",
+        arguments: [(250, 167, 8), (40, 40, 2), (10, 10, 1), (1, 1, 1), (1000, 19, 1)])
     func borderThickness(_ width: Int, _ height: Int, _ expected: Int) {
         #expect(ColorHistogram.borderThickness(width: width, height: height) == expected)
     }
@@ -63,14 +67,15 @@ struct ColorHistogramTests {
 
     @Test("Given colours of different counts and a tie, when listed, then most common first and ties by bin index")
     func listingOrder() {
-        let red = RGBColor(red: 200, green: 0, blue: 0), blue = RGBColor(red: 0, green: 0, blue: 200)
+        let red = RGBColor(red: 200, green: 0, blue: 0)
+        let blue = RGBColor(red: 0, green: 0, blue: 200)
         let green = RGBColor(red: 0, green: 200, blue: 0)
         // 4×4: 8 green, 4 red (left), 4 blue (right): red and blue tie.
         let image = paintedImage(4, 4, green, [(0, 0, 2, 2, red), (2, 0, 4, 2, blue)])
         let histogram = ColorHistogram(image: image)
         let bins = histogram.bins()
         #expect(bins.map(\.count) == [8, 4, 4])
-        #expect(bins.map(\.meanColor) == [green, blue, red])  // blue's index (r = 0) < red's
+        #expect(bins.map(\.meanColor) == [green, blue, red]) // blue's index (r = 0) < red's
         #expect(bins[1].index < bins[2].index)
         #expect(histogram.mostCommonBin?.meanColor == green)
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ImageColors
+import Testing
 
 @Suite("Contrast")
 struct ContrastTests {
@@ -18,10 +18,12 @@ struct ContrastTests {
         #expect(ratio < 4.5)
     }
 
-    @Test("Given two colours, when the ratio is taken both ways, then it is the same",
-          arguments: [("#777777", "#ffffff"), ("#1d2b3a", "#f2e3c4"), ("#ff0000", "#00ff00")])
+    @Test(
+        "Given two colours, when the ratio is taken both ways, then it is the same",
+        arguments: [("#777777", "#ffffff"), ("#1d2b3a", "#f2e3c4"), ("#ff0000", "#00ff00")])
     func ratioIsSymmetric(_ first: String, _ second: String) {
-        let a = RGBColor(hex: first)!, b = RGBColor(hex: second)!
+        let a = RGBColor(hex: first)!
+        let b = RGBColor(hex: second)!
         #expect(Contrast.contrastRatio(a, b) == Contrast.contrastRatio(b, a))
         #expect(Contrast.contrastRatio(a, b) > 1)
     }
@@ -69,7 +71,8 @@ extension ContrastTests {
 
     @Test("Given two colours, when the AERT differences are taken both ways, then they are the same")
     func aertDifferencesAreSymmetric() {
-        let a = RGBColor(hex: "#1d2b3a")!, b = RGBColor(hex: "#f2e3c4")!
+        let a = RGBColor(hex: "#1d2b3a")!
+        let b = RGBColor(hex: "#f2e3c4")!
         #expect(Contrast.brightnessDifference(a, b) == Contrast.brightnessDifference(b, a))
         #expect(Contrast.colorDifference(a, b) == Contrast.colorDifference(b, a))
         #expect(Contrast.colorDifference(a, b) == (0xf2 - 0x1d) + (0xe3 - 0x2b) + (0xc4 - 0x3a))

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import ImageColors
 import TestSupport
+import Testing
 
 /// SwiftUI's `ColorScheme`, so that the README's SwiftUI-shaped example compiles as plain Swift
 /// on Linux (an app has the real one).
@@ -11,14 +11,14 @@ enum ColorScheme {
 
 // README appearance example begins
 struct EntryCard {
-    let colors: ColorAnalysis          // analysed when the entry was built, stored as JSON
-    let colorScheme: ColorScheme       // in a SwiftUI view: @Environment(\.colorScheme)
+    let colors: ColorAnalysis // analysed when the entry was built, stored as JSON
+    let colorScheme: ColorScheme // in a SwiftUI view: @Environment(\.colorScheme)
 
     var card: CardColors { colors.card(for: colorScheme == .dark ? .dark : .light) }
-    var background: RGBColor { card.background }      // dark: #3e1700, light: #b86533
-    var titleColor: RGBColor { card.title.color }     // #ffffff in both
-    var accent: RGBColor { card.primary }             // dark: #b94727, light: #631600
-    var placeholder: String? { colors.placeholder?.blurHash }   // drawn while the image loads
+    var background: RGBColor { card.background } // dark: #3e1700, light: #b86533
+    var titleColor: RGBColor { card.title.color } // #ffffff in both
+    var accent: RGBColor { card.primary } // dark: #b94727, light: #631600
+    var placeholder: String? { colors.placeholder?.blurHash } // drawn while the image loads
 }
 // README appearance example ends
 
@@ -38,8 +38,8 @@ struct ReadmeExampleTests {
         // README example begins
         let analyzer = ImageColorAnalyzer(options: .init(quality: .high))
         let colors = try await analyzer.analyze(fileAt: imagePath)
-        entry.background = colors.background.hex      // "#b86533"
-        entry.titleColor = colors.title.color.hex     // "#ffffff": light text (brightness 120, not above 125)
+        entry.background = colors.background.hex // "#b86533"
+        entry.titleColor = colors.title.color.hex // "#ffffff": light text (brightness 120, not above 125)
         entry.accent = colors.primary.hex
         // README example ends
         return entry
@@ -58,11 +58,11 @@ struct ReadmeExampleTests {
     /// Several images analysed at once within one budget.
     static func pooledColors(imagePaths: [String]) async throws -> [ColorAnalysis] {
         // README pool example begins
-        let pool = MemoryPool(capacity: .megabytes(30))            // for all the widget's images
+        let pool = MemoryPool(capacity: .megabytes(30)) // for all the widget's images
         let analyzer = ImageColorAnalyzer(memoryPool: pool)
         let colors = try await withThrowingTaskGroup(of: ColorAnalysis.self) { group in
             for path in imagePaths { group.addTask { try await analyzer.analyze(fileAt: path) } }
-            return try await group.reduce(into: []) { $0.append($1) }   // never more than 30 MB at once
+            return try await group.reduce(into: []) { $0.append($1) } // never more than 30 MB at once
         }
         // README pool example ends
         #expect(pool.peak <= 30_000_000)
@@ -85,18 +85,21 @@ struct ReadmeExampleTests {
     /// An entry's colours with its placeholders, as the README builds them.
     static func entryColors(imagePath: String) async throws -> ColorAnalysis {
         // README placeholder example begins
-        let options = AnalysisOptions(placeholders: .both)            // ThumbHash and a 4×3 BlurHash
+        let options = AnalysisOptions(placeholders: .both) // ThumbHash and a 4×3 BlurHash
         let colors = try await ImageColorAnalyzer(options: options).analyze(fileAt: imagePath)
-        let thumbHash = colors.placeholder?.thumbHash                 // "GIoKDYSlqIdPUXd3eEeHh9J/YIkI"
+        let thumbHash = colors.placeholder?.thumbHash // "GIoKDYSlqIdPUXd3eEeHh9J/YIkI"
         // README placeholder example ends
         #expect(thumbHash != nil)
         return colors
     }
 
-    @Test("Given the coffee sample, when the card is drawn in dark and light mode, then it takes each appearance's colours")
+    @Test(
+        "Given the coffee sample, when the card is drawn in dark and light mode, then it takes each appearance's colours"
+    )
     func appearanceExample() async throws {
         let colors = try await Self.entryColors(imagePath: TestFiles.samples.appendingPathComponent("coffee.png").path)
-        let dark = EntryCard(colors: colors, colorScheme: .dark), light = EntryCard(colors: colors, colorScheme: .light)
+        let dark = EntryCard(colors: colors, colorScheme: .dark)
+        let light = EntryCard(colors: colors, colorScheme: .light)
         #expect(dark.background.hex == "#3e1700" && light.background.hex == "#b86533")
         #expect(dark.titleColor.hex == "#ffffff" && light.titleColor.hex == "#ffffff")
         #expect(dark.accent.hex == "#b94727" && light.accent.hex == "#631600")

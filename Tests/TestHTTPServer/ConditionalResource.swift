@@ -24,7 +24,8 @@ public final class ConditionalResource: Sendable {
     ///   - etag: Whether to send an `ETag`.
     ///   - lastModified: Whether to send a `Last-Modified`.
     public init(body: Data, cacheControl: String? = nil, etag: Bool = true, lastModified: Bool = true) {
-        state = Mutex(State(body: body, version: 1, cacheControl: cacheControl, sendsETag: etag, sendsLastModified: lastModified))
+        state = Mutex(
+            State(body: body, version: 1, cacheControl: cacheControl, sendsETag: etag, sendsLastModified: lastModified))
     }
 
     /// Serves `body` from now on, as a new version (new validators).
@@ -52,7 +53,9 @@ public final class ConditionalResource: Sendable {
         if let cacheControl = current.cacheControl { headers.append(("Cache-Control", cacheControl)) }
         let unchanged: Bool
         if let condition = request.header("If-None-Match") {
-            unchanged = current.sendsETag && condition.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces) == etag }
+            unchanged =
+                current.sendsETag
+                && condition.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces) == etag }
         } else if let since = request.header("If-Modified-Since") {
             unchanged = current.sendsLastModified && since == modified
         } else {

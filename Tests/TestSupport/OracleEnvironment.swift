@@ -17,13 +17,15 @@ public enum OracleEnvironment {
     /// a missing environment must fail the run instead of skipping it.
     public static let enabled = python != nil || ProcessInfo.processInfo.environment["CI"] != nil
     /// What to do about a missing environment.
-    public static let setupHint = "the oracle tests need the Python environment .build-venv: run Tests/Oracles/make-venv.sh (CI's .ci/run does)"
+    public static let setupHint =
+        "the oracle tests need the Python environment .build-venv: run Tests/Oracles/make-venv.sh (CI's .ci/run does)"
 
     /// Runs `script` (in `Tests/Oracles`) with the environment's Python, `input` on stdin.
     /// - Throws: `OracleError` when the environment is missing or the script fails.
     public static func run(_ script: String, input: Data) async throws -> Data {
         guard let python else { throw OracleError(message: setupHint) }
-        let output = try await runProcessInBackground(python, [scripts.appendingPathComponent(script).path], input: input)
+        let output = try await runProcessInBackground(
+            python, [scripts.appendingPathComponent(script).path], input: input)
         guard output.status == 0 else {
             throw OracleError(message: "\(script) exited with \(output.status): \(output.stderr)")
         }

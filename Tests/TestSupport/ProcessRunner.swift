@@ -38,7 +38,9 @@ public func runProcess(
     var inherited = ProcessInfo.processInfo.environment
     for name in unsetting { inherited.removeValue(forKey: name) }
     process.environment = inherited.merging(environment) { $1 }
-    let out = Pipe(), err = Pipe(), stdin = Pipe()
+    let out = Pipe()
+    let err = Pipe()
+    let stdin = Pipe()
     process.standardOutput = out
     process.standardError = err
     process.standardInput = stdin
@@ -84,10 +86,12 @@ public func runProcessInBackground(
 ) async throws -> ProcessOutput {
     try await withCheckedThrowingContinuation { continuation in
         DispatchQueue.global().async {
-            continuation.resume(with: Result {
-                try runProcess(executable, arguments, in: directory, environment: environment,
-                               unsetting: unsetting, input: input)
-            })
+            continuation.resume(
+                with: Result {
+                    try runProcess(
+                        executable, arguments, in: directory, environment: environment,
+                        unsetting: unsetting, input: input)
+                })
         }
     }
 }

@@ -13,10 +13,12 @@ public enum ReadmeSnippets {
     ///   - name: The marker's name, e.g. `README example`.
     ///   - file: The test file's path (pass `#filePath`).
     public static func example(named name: String, in file: String) throws -> String {
-        let lines = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = try String(contentsOfFile: file, encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false)
         guard let begin = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "// \(name) begins" }),
-              let end = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "// \(name) ends" }),
-              begin < end else {
+            let end = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "// \(name) ends" }),
+            begin < end
+        else {
             throw CocoaError(.fileReadCorruptFile, userInfo: [NSFilePathErrorKey: file])
         }
         let indent = lines[begin].prefix { $0 == " " }.count

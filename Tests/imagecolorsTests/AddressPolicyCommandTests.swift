@@ -1,7 +1,7 @@
 import Foundation
 import TestHTTPServer
-import Testing
 import TestSupport
+import Testing
 
 /// The CLI's address policy flags: loopback refused unless `--allow-loopback`, with a hint,
 /// before any connection; and wide `--jobs` against one host.
@@ -18,7 +18,8 @@ struct AddressPolicyCommandTests {
             // Then it fails with address-not-allowed, naming the address and the flag
             #expect(output.status == 1)
             let error = try #require(try CLI.object(output.lines[0])["error"] as? [String: Any])
-            let message = "127.0.0.1 is a loopback address; refused: http://127.0.0.1:\(server.port)/coffee.png (allow with --allow-loopback)"
+            let message =
+                "127.0.0.1 is a loopback address; refused: http://127.0.0.1:\(server.port)/coffee.png (allow with --allow-loopback)"
             #expect(error["code"] as? String == "address-not-allowed")
             #expect(error["message"] as? String == message)
             #expect(server.connectionCount == 0 && server.requests.isEmpty)

@@ -1,8 +1,8 @@
 import Foundation
-import TestHTTPServer
-import Testing
 import ImageColors
+import TestHTTPServer
 import TestSupport
+import Testing
 
 /// `imagecolors analyze`, run as a user runs it.
 @Suite("imagecolors analyze")
@@ -51,8 +51,11 @@ struct AnalyzeCommandTests {
         let error = try #require(objects[1]["error"] as? [String: Any])
         #expect(error["code"] as? String == "file-not-found")
         let message = try #require(error["message"] as? String)
-        #expect(output.errorLines == ["imagecolors: Samples/missing.png: \(message)",
-                                      "imagecolors: 3 sources: 2 analysed, 1 failed, \(Self.elapsed(output))"])
+        #expect(
+            output.errorLines == [
+                "imagecolors: Samples/missing.png: \(message)",
+                "imagecolors: 3 sources: 2 analysed, 1 failed, \(Self.elapsed(output))",
+            ])
     }
 
     @Test("a URL is downloaded and analysed (served on 127.0.0.1 by this process)")
@@ -75,7 +78,8 @@ struct AnalyzeCommandTests {
         #expect(output.stdout.isEmpty)
     }
 
-    @Test("--quality sets the analysed size", arguments: [("lowest", 50), ("low", 100), ("high", 250), ("highest", 640)])
+    @Test(
+        "--quality sets the analysed size", arguments: [("lowest", 50), ("low", 100), ("high", 250), ("highest", 640)])
     func quality(name: String, longSide: Int) async throws {
         let output = try await CLI.run(["analyze", "--format", "json", "--quality", name, "Samples/rocket.jpg"])
         let analyzed = try #require(try CLI.object(output.lines[0])["analyzed"] as? [String: Int])
@@ -99,9 +103,10 @@ struct AnalyzeCommandTests {
         let json = try CLI.object(try await CLI.run(["analyze", "--format", "json", "Samples/rocket.jpg"]).lines[0])
         let background = try #require((json["background"] as? String).flatMap(RGBColor.init(hex:)))
         let command = "\(CLI.binary.path) analyze Samples/rocket.jpg"
-        let output = try await runProcessInBackground(URL(fileURLWithPath: "/usr/bin/script"), ["-qec", command, "/dev/null"],
-                                    in: CLI.root, environment: noColor ? ["NO_COLOR": "1"] : [:],
-                                    unsetting: noColor ? [] : ["NO_COLOR"])
+        let output = try await runProcessInBackground(
+            URL(fileURLWithPath: "/usr/bin/script"), ["-qec", command, "/dev/null"],
+            in: CLI.root, environment: noColor ? ["NO_COLOR": "1"] : [:],
+            unsetting: noColor ? [] : ["NO_COLOR"])
         #expect(output.status == 0)
         // Then the background's swatch is drawn in its own colour, or not at all with NO_COLOR
         let swatch = "\u{1B}[48;2;\(background.red);\(background.green);\(background.blue)m"
@@ -112,15 +117,19 @@ struct AnalyzeCommandTests {
     @Test("--title-rule wcag can pick the other colour than the brightness rule, and says which rule it used")
     func titleRule() async throws {
         // Given rocket.jpg, whose dark navy background suits light text under every rule
-        let brightness = try CLI.object(try await CLI.run(["analyze", "--format", "json", "Samples/rocket.jpg"]).lines[0])
-        let wcag = try CLI.object(try await CLI.run(["analyze", "--format", "json", "--title-rule", "wcag", "Samples/rocket.jpg"]).lines[0])
+        let brightness = try CLI.object(
+            try await CLI.run(["analyze", "--format", "json", "Samples/rocket.jpg"]).lines[0])
+        let wcag = try CLI.object(
+            try await CLI.run(["analyze", "--format", "json", "--title-rule", "wcag", "Samples/rocket.jpg"]).lines[0])
         let brightnessTitle = try #require(brightness["title"] as? [String: Any])
         let wcagTitle = try #require(wcag["title"] as? [String: Any])
         #expect(brightnessTitle["rule"] as? String == "brightness")
         #expect(wcagTitle["rule"] as? String == "wcag")
         #expect(wcagTitle["text"] as? String == "light")
         // When the threshold is pushed to 0, the brightness rule turns the title dark
-        let low = try CLI.object(try await CLI.run(["analyze", "--format", "json", "--brightness-threshold", "0", "Samples/rocket.jpg"]).lines[0])
+        let low = try CLI.object(
+            try await CLI.run(["analyze", "--format", "json", "--brightness-threshold", "0", "Samples/rocket.jpg"])
+                .lines[0])
         let lowTitle = try #require(low["title"] as? [String: Any])
         #expect(lowTitle["text"] as? String == "dark")
         // And the warning says the other colour would read better
@@ -129,7 +138,9 @@ struct AnalyzeCommandTests {
 
     @Test("--title-region reports light and dark text over the picture")
     func titleRegion() async throws {
-        let output = try await CLI.run(["analyze", "--format", "json", "--title-region", "bottom", "Samples/coffee.png"])
+        let output = try await CLI.run([
+            "analyze", "--format", "json", "--title-region", "bottom", "Samples/coffee.png",
+        ])
         let title = try #require(try CLI.object(output.lines[0])["title"] as? [String: Any])
         let region = try #require(title["region"] as? [String: Any])
         for text in ["light", "dark"] {
@@ -140,16 +151,21 @@ struct AnalyzeCommandTests {
         }
     }
 
-    @Test("bad title flags exit with the usage status", arguments: [
-        ["--title-region", "2,0,1,1"], ["--title-region", "middle"], ["--brightness-threshold", "300"], ["--title-rule", "loud"],
-    ])
+    @Test(
+        "bad title flags exit with the usage status",
+        arguments: [
+            ["--title-region", "2,0,1,1"], ["--title-region", "middle"], ["--brightness-threshold", "300"],
+            ["--title-rule", "loud"],
+        ])
     func badTitleFlags(flags: [String]) async throws {
         let output = try await CLI.run(["analyze"] + flags + ["Samples/coffee.png"])
         #expect(output.status == 64)
         #expect(output.stdout.isEmpty)
     }
 
-    @Test("--memory-budget takes sizes with units and reports the accounted peak", arguments: [("64MiB", 67_108_864), ("2000000", 2_000_000)])
+    @Test(
+        "--memory-budget takes sizes with units and reports the accounted peak",
+        arguments: [("64MiB", 67_108_864), ("2000000", 2_000_000)])
     func memoryBudget(size: String, bytes: Int) async throws {
         let output = try await CLI.run(["analyze", "--format", "json", "--memory-budget", size, "Samples/horse.png"])
         let memory = try #require(try CLI.object(output.lines[0])["memory"] as? [String: Int])
@@ -159,21 +175,25 @@ struct AnalyzeCommandTests {
 
     @Test("a budget too small for the image fails with the over-budget code and the numbers")
     func overBudget() async throws {
-        let output = try await CLI.run(["analyze", "--format", "json", "--memory-budget", "600KB", "Samples/rocket.jpg"])
+        let output = try await CLI.run([
+            "analyze", "--format", "json", "--memory-budget", "600KB", "Samples/rocket.jpg",
+        ])
         #expect(output.status == 1)
         let error = try #require(try CLI.object(output.lines[0])["error"] as? [String: String])
         #expect(error["code"] == "over-memory-budget")
         #expect(error["message"]?.contains("over the 600 kB memory budget") == true)
     }
 
-    @Test("bad limit flags exit with the usage status", arguments: [
-        ["--memory-budget", "lots"], ["--max-side", "0"], ["--max-pixels", "-1"], ["--decode-timeout", "0"],
-        // Each of these trapped (an overflowing conversion) instead of a usage error.
-        ["--decode-timeout", "inf"], ["--decode-timeout", "1e10"], ["--decode-timeout", "0.0001"],
-        ["--timeout", "inf"], ["--timeout", "1e300"], ["--timeout", "nan"],
-        ["--thumbnail", "/tmp/never.jpg", "--thumbnail-size", "4611686018427387904"],
-        ["--memory-budget", "100KB"],
-    ])
+    @Test(
+        "bad limit flags exit with the usage status",
+        arguments: [
+            ["--memory-budget", "lots"], ["--max-side", "0"], ["--max-pixels", "-1"], ["--decode-timeout", "0"],
+            // Each of these trapped (an overflowing conversion) instead of a usage error.
+            ["--decode-timeout", "inf"], ["--decode-timeout", "1e10"], ["--decode-timeout", "0.0001"],
+            ["--timeout", "inf"], ["--timeout", "1e300"], ["--timeout", "nan"],
+            ["--thumbnail", "/tmp/never.jpg", "--thumbnail-size", "4611686018427387904"],
+            ["--memory-budget", "100KB"],
+        ])
     func badLimitFlags(flags: [String]) async throws {
         // When the flag is out of range, then it is a usage error naming it, before any work
         let output = try await CLI.run(["analyze"] + flags + ["Samples/rocket.jpg"])

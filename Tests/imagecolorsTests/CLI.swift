@@ -8,10 +8,11 @@ enum CLI {
 
     /// The binary, next to the test bundle in the build folder.
     static let binary: URL = {
-        let candidates = [
-            Bundle.main.bundleURL,
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-        ] + Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
+        let candidates =
+            [
+                Bundle.main.bundleURL,
+                URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+            ] + Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
         for directory in candidates {
             let url = directory.appendingPathComponent("imagecolors")
             if FileManager.default.isExecutableFile(atPath: url.path) { return url }
@@ -21,8 +22,11 @@ enum CLI {
 
     /// Runs `imagecolors ARGUMENTS…` in the package root with `environment` added.
     /// Suspends while the binary runs (see ``runProcessInBackground``).
-    static func run(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) async throws -> ProcessOutput {
-        try await runProcessInBackground(binary, arguments, in: root, environment: environment, input: input.map { Data($0.utf8) })
+    static func run(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) async throws
+        -> ProcessOutput
+    {
+        try await runProcessInBackground(
+            binary, arguments, in: root, environment: environment, input: input.map { Data($0.utf8) })
     }
 
     /// Parses one JSON line into a dictionary.

@@ -11,7 +11,8 @@ struct CacheCommandTests {
 
     /// A folder for the cache file, removed at the end.
     struct Folder: ~Copyable {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("imagecolors-cli-cache-\(UUID().uuidString)")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "imagecolors-cli-cache-\(UUID().uuidString)")
         init() throws { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) }
         var cache: String { url.appendingPathComponent("cache.sqlite").path }
         deinit { try? FileManager.default.removeItem(at: url) }
@@ -29,8 +30,10 @@ struct CacheCommandTests {
         try await TestHTTPServer.with(requests: resource.respond) { server in
             let urls = [server.url("/a.jpg").absoluteString, server.url("/b.jpg").absoluteString]
             // When the same URLs are analysed twice with --cache
-            let first = try await CLI.run(["analyze", "--allow-loopback", "--format", "json", "--cache", folder.cache] + urls)
-            let second = try await CLI.run(["analyze", "--allow-loopback", "--format", "json", "--cache", folder.cache] + urls)
+            let first = try await CLI.run(
+                ["analyze", "--allow-loopback", "--format", "json", "--cache", folder.cache] + urls)
+            let second = try await CLI.run(
+                ["analyze", "--allow-loopback", "--format", "json", "--cache", folder.cache] + urls)
             // Then the second run made no request and printed the same results
             #expect(first.status == 0 && second.status == 0)
             #expect(try Self.statuses(first) == ["stored", "stored"])
@@ -65,7 +68,10 @@ struct CacheCommandTests {
             let unchanged = try await CLI.run(arguments)
             resource.replace(with: Self.png)
             let changed = try await CLI.run(arguments)
-            #expect(try Self.statuses(first) + Self.statuses(unchanged) + Self.statuses(changed) == ["stored", "revalidated", "replaced"])
+            #expect(
+                try Self.statuses(first) + Self.statuses(unchanged) + Self.statuses(changed) == [
+                    "stored", "revalidated", "replaced",
+                ])
             #expect(server.exchanges.map(\.status) == [200, 304, 200])
             #expect(try CLI.object(changed.lines[0])["format"] as? String == "png")
         }
@@ -74,7 +80,9 @@ struct CacheCommandTests {
     @Test("files are cached by path, size and modification time")
     func files() async throws {
         let folder = try Folder()
-        let arguments = ["analyze", "--format", "json", "--cache", folder.cache, "Samples/rocket.jpg", "Samples/coffee.png"]
+        let arguments = [
+            "analyze", "--format", "json", "--cache", folder.cache, "Samples/rocket.jpg", "Samples/coffee.png",
+        ]
         let first = try await CLI.run(arguments)
         let second = try await CLI.run(arguments)
         let plain = try await CLI.run(["analyze", "--format", "json", "Samples/rocket.jpg", "Samples/coffee.png"])
@@ -91,7 +99,10 @@ struct CacheCommandTests {
         let output = try await CLI.run(["analyze", "--format", "json", "--cache", folder.cache, "Samples/rocket.jpg"])
         #expect(output.status == 0)
         #expect(try Self.statuses(output) == ["stored"])
-        #expect(output.errorLines.contains("imagecolors: warning: cache \(folder.cache): not a SQLite database; remove it or choose another path; working without the cache"))
+        #expect(
+            output.errorLines.contains(
+                "imagecolors: warning: cache \(folder.cache): not a SQLite database; remove it or choose another path; working without the cache"
+            ))
     }
 
     @Test("two processes at once share one cache file; a third finds every entry")
@@ -99,7 +110,9 @@ struct CacheCommandTests {
         let folder = try Folder()
         let jpeg = ConditionalResource(body: Self.jpeg, cacheControl: "max-age=3600")
         let png = ConditionalResource(body: Self.png, cacheControl: "max-age=3600")
-        try await TestHTTPServer.with(requests: { $0.path.hasSuffix("png") ? png.respond(to: $0) : jpeg.respond(to: $0) }) { server in
+        try await TestHTTPServer.with(requests: {
+            $0.path.hasSuffix("png") ? png.respond(to: $0) : jpeg.respond(to: $0)
+        }) { server in
             let urls = (0..<8).map { server.url("/\($0).\($0 % 2 == 0 ? "jpg" : "png")").absoluteString }
             let arguments = ["analyze", "--allow-loopback", "--format", "json", "--jobs", "2", "--cache", folder.cache]
             // When two runs over the same URLs start together
@@ -117,8 +130,9 @@ struct CacheCommandTests {
             #expect(try Self.statuses(third) == Array(repeating: "fresh", count: 8))
             let requestsByTwo = server.requests.count
             #expect(requestsByTwo >= 8 && requestsByTwo <= 16)
-            print("two processes sharing a cache: \(requestsByTwo) requests for 2 × 8 URLs; "
-                + "statuses \(try Self.statuses(a)) and \(try Self.statuses(b)); a third run: 0 requests")
+            print(
+                "two processes sharing a cache: \(requestsByTwo) requests for 2 × 8 URLs; "
+                    + "statuses \(try Self.statuses(a)) and \(try Self.statuses(b)); a third run: 0 requests")
         }
     }
 }

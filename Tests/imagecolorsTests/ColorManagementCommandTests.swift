@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `--color-management on|off` and how the profile shows in the output.
 @Suite("imagecolors analyze --color-management")
@@ -8,7 +8,9 @@ struct ColorManagementCommandTests {
     @Test("on by default: the JSON names the profile applied; off: no key and the colours read as sRGB")
     func onAndOff() async throws {
         let on = try await CLI.run(["analyze", "--format", "json", "Samples/rocket.jpg"])
-        let explicit = try await CLI.run(["analyze", "--format", "json", "--color-management", "on", "Samples/rocket.jpg"])
+        let explicit = try await CLI.run([
+            "analyze", "--format", "json", "--color-management", "on", "Samples/rocket.jpg",
+        ])
         let off = try await CLI.run(["analyze", "--format", "json", "--color-management", "off", "Samples/rocket.jpg"])
         #expect(on.status == 0 && explicit.status == 0 && off.status == 0)
         #expect(on.stdout == explicit.stdout)
@@ -32,7 +34,9 @@ struct ColorManagementCommandTests {
     func text() async throws {
         let output = try await CLI.run(["analyze", "Samples/rocket.jpg", "../shared/corpus/color/icc-after-SOF.jpg"])
         #expect(output.stdout.contains("\n  profile    Adobe RGB (1998), converted to sRGB\n"))
-        #expect(output.stdout.contains("\n  profile    ignored the embedded ICC profile: corrupt JPEG data: bad ICC marker"))
+        #expect(
+            output.stdout.contains("\n  profile    ignored the embedded ICC profile: corrupt JPEG data: bad ICC marker")
+        )
     }
 
     @Test("a bad value exits with the usage status")

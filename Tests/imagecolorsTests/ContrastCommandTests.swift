@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `imagecolors contrast`, run as a user runs it.
 @Suite("imagecolors contrast")
@@ -38,16 +38,20 @@ struct ContrastCommandTests {
         #expect(output.stdout.contains("none needed"))
     }
 
-    @Test("Given white on #777777, when measured as text, then the scrim line gives a black opacity and says white cannot")
+    @Test(
+        "Given white on #777777, when measured as text, then the scrim line gives a black opacity and says white cannot"
+    )
     func textScrimLine() async throws {
         let output = try await CLI.run(["contrast", "ffffff", "777777"])
         let line = try #require(output.lines.first { $0.contains("scrim for 4.5:1") })
         #expect(line.hasSuffix("black 1%, white cannot reach it"))
     }
 
-    @Test("Given a bad colour, when run, then it is a usage error naming the value", arguments: [
-        ["contrast", "#12345", "ffffff"], ["contrast", "ffffff", "red"],
-    ])
+    @Test(
+        "Given a bad colour, when run, then it is a usage error naming the value",
+        arguments: [
+            ["contrast", "#12345", "ffffff"], ["contrast", "ffffff", "red"],
+        ])
     func badHex(arguments: [String]) async throws {
         let output = try await CLI.run(arguments)
         #expect(output.status == 64)

@@ -19,7 +19,8 @@ struct GoldenTests {
         var actual = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
         actual.removeValue(forKey: "memory")
         if Self.recording {
-            let pretty = try JSONSerialization.data(withJSONObject: actual, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+            let pretty = try JSONSerialization.data(
+                withJSONObject: actual, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
             try (pretty + Data("\n".utf8)).write(to: golden)
             return
         }
@@ -29,7 +30,9 @@ struct GoldenTests {
 
     @Test("every sample has a golden file and every golden file a sample")
     func goldenSet() async throws {
-        let files = try FileManager.default.contentsOfDirectory(atPath: Self.goldens.path).filter { $0.hasSuffix(".json") }
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.goldens.path).filter {
+            $0.hasSuffix(".json")
+        }
         #expect(Set(files) == Set(CLI.samples.map { ($0 as NSString).lastPathComponent + ".json" }))
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 import ImageColors
 import PropertyBased
-import Testing
 import TestSupport
+import Testing
 
 /// Random values for every option, on the command line and in the library's option types: a
 /// result or a typed error, never a trap. (Overflowing conversions and preconditions on values
@@ -11,9 +11,11 @@ import TestSupport
 struct OptionPropertyTests {
     /// Values a user, a script or an attacker might pass to any option.
     static let text = Gen<String>.oneOf(
-        Gen.element(of: ["inf", "-inf", "nan", "-0", "0", "1e308", "1e-308", "", " ", "abc", "9223372036854775808",
-                         "-9223372036854775809", "4611686018427387904", "0x7f", "1,2,3,4", "NaN,0,1,1", "#zzzzzz",
-                         "#ffffff", "10GB", "0.5KB", "1e300MB", "64MiB", "top", "all", "classic"]).map { $0! },
+        Gen.element(of: [
+            "inf", "-inf", "nan", "-0", "0", "1e308", "1e-308", "", " ", "abc", "9223372036854775808",
+            "-9223372036854775809", "4611686018427387904", "0x7f", "1,2,3,4", "NaN,0,1,1", "#zzzzzz",
+            "#ffffff", "10GB", "0.5KB", "1e300MB", "64MiB", "top", "all", "classic",
+        ]).map { $0! },
         Gen.int().map { String($0) },
         Gen.double(in: -1e300...1e300).map { String($0) }
     )
@@ -31,7 +33,8 @@ struct OptionPropertyTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("imagecolors-props-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        await propertyCheck(count: 120, input: Self.flags, Self.text, Self.flags, Self.text) { flag1, value1, flag2, value2 in
+        await propertyCheck(count: 120, input: Self.flags, Self.text, Self.flags, Self.text) {
+            flag1, value1, flag2, value2 in
             // Given two options with random values (the thumbnail size needs a thumbnail)
             var arguments = ["analyze", "--format", "json", flag1, value1, flag2, value2]
             if flag1 == "--thumbnail-size" || flag2 == "--thumbnail-size" {
@@ -47,15 +50,18 @@ struct OptionPropertyTests {
 
     /// A double that is often extreme.
     static let anyDouble = Gen<Double>.oneOf(
-        Gen.element(of: [Double.nan, .infinity, -.infinity, 0, -0.0, .greatestFiniteMagnitude, -.greatestFiniteMagnitude,
-                         .leastNonzeroMagnitude, 1, 0.5]).map { $0! },
+        Gen.element(of: [
+            Double.nan, .infinity, -.infinity, 0, -0.0, .greatestFiniteMagnitude, -.greatestFiniteMagnitude,
+            .leastNonzeroMagnitude, 1, 0.5,
+        ]).map { $0! },
         Gen.double(in: -1e300...1e300)
     )
 
     @Test("option types set to any values give a result or a typed error")
     func libraryOptions() async throws {
         let sample = RepositoryPaths.samples.appendingPathComponent("coffee.png").path
-        await propertyCheck(count: 150, input: Gen.int(), Gen.int(), Self.anyDouble, Self.anyDouble) { int1, int2, double1, double2 in
+        await propertyCheck(count: 150, input: Gen.int(), Gen.int(), Self.anyDouble, Self.anyDouble) {
+            int1, int2, double1, double2 in
             // Given options whose numbers are set after init, past any range
             var options = AnalysisOptions(quality: Quality.allCases[abs(int1 % Quality.allCases.count)])
             options.memoryBudget.bytes = int1

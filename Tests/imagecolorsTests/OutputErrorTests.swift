@@ -1,13 +1,15 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Standard output that goes away or fills up ends the run cleanly: `FileHandle.write` trapped
 /// on both (SIGILL, no message).
 @Suite("imagecolors: output write errors")
 struct OutputErrorTests {
     /// Runs `imagecolors ARGUMENTS` with standard output on `stdout`, stderr collected.
-    static func run(_ arguments: [String], stdout: Any, whileRunning: (Process) throws -> Void = { _ in }) throws -> (Int32, String) {
+    static func run(_ arguments: [String], stdout: Any, whileRunning: (Process) throws -> Void = { _ in }) throws -> (
+        Int32, String
+    ) {
         let process = Process()
         process.executableURL = CLI.binary
         process.arguments = arguments

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import ImageColors
 import TestSupport
+import Testing
 
 /// `--palette`, `--backdrop` and the `roles` reports, as a script sees them.
 @Suite("imagecolors analyze: palette, backdrop, role reports")
@@ -51,7 +51,8 @@ struct PaletteCommandTests {
         // basn6a08 is a PngSuite RGBA gradient, fully transparent in one corner
         let file = CLI.corpus.appendingPathComponent("pngsuite/valid/basn6a08.png").path
         let plain = try CLI.object(try await CLI.run(["analyze", "--format", "json", file]).lines[0])
-        let over = try CLI.object(try await CLI.run(["analyze", "--format", "json", "--backdrop", "#123456", file]).lines[0])
+        let over = try CLI.object(
+            try await CLI.run(["analyze", "--format", "json", "--backdrop", "#123456", file]).lines[0])
         #expect(plain["background"] as? String != over["background"] as? String)
         // The edge is the backdrop where the picture is transparent, blended with it elsewhere:
         // the background is the backdrop, give or take the shades averaged into it.
@@ -59,10 +60,13 @@ struct PaletteCommandTests {
         #expect(ColorDistance.deltaE(background, RGBColor(hex: "#123456")!) < 0.02)
     }
 
-    @Test("bad --palette and --backdrop values exit with the usage status and say why",
-          arguments: [(["--palette", "0"], "--palette must be between 1 and 64, not 0"),
-                      (["--palette", "65"], "--palette must be between 1 and 64, not 65"),
-                      (["--backdrop", "teal"], "--backdrop must be a colour like #1d2b3a, not teal")])
+    @Test(
+        "bad --palette and --backdrop values exit with the usage status and say why",
+        arguments: [
+            (["--palette", "0"], "--palette must be between 1 and 64, not 0"),
+            (["--palette", "65"], "--palette must be between 1 and 64, not 65"),
+            (["--backdrop", "teal"], "--backdrop must be a colour like #1d2b3a, not teal"),
+        ])
     func usageErrors(flag: [String], message: String) async throws {
         let output = try await CLI.run(["analyze"] + flag + ["Samples/rocket.jpg"])
         #expect(output.status == 64)

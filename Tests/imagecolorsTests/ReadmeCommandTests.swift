@@ -13,7 +13,9 @@ struct ReadmeCommandTests {
 
     /// Commands from ```sh blocks, each paired with the next ```text or ```json block.
     static var examples: [Example] {
-        guard let readme = try? String(contentsOf: CLI.root.appendingPathComponent("README.md"), encoding: .utf8) else { return [] }
+        guard let readme = try? String(contentsOf: CLI.root.appendingPathComponent("README.md"), encoding: .utf8) else {
+            return []
+        }
         var examples: [Example] = []
         var pending: [String]?
         var block: (kind: String, lines: [String])?

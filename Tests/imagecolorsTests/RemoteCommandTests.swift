@@ -14,14 +14,19 @@ struct RemoteCommandTests {
         try await TestHTTPServer.with({ _ in .ok(Self.jpeg, contentType: "image/jpeg") }) { server in
             let url = server.url("/rocket.jpg").absoluteString
             // When a file and the URL are analysed together
-            let output = try await CLI.run(["analyze", "--allow-loopback", "--format", "json", "Samples/coffee.png", url])
+            let output = try await CLI.run([
+                "analyze", "--allow-loopback", "--format", "json", "Samples/coffee.png", url,
+            ])
             let fromFile = try await CLI.run(["analyze", "--format", "json", "Samples/rocket.jpg"])
             // Then both succeed, in order, and the URL's line is the file's but for its source
             #expect(output.status == 0)
-            #expect(output.errorLines.count == 1 && output.errorLines[0].hasPrefix("imagecolors: 2 sources: 2 analysed, 0 failed, "))
+            #expect(
+                output.errorLines.count == 1
+                    && output.errorLines[0].hasPrefix("imagecolors: 2 sources: 2 analysed, 0 failed, "))
             let objects = try output.lines.map(CLI.object)
             #expect(objects.map { $0["source"] as? String } == ["Samples/coffee.png", url])
-            var downloaded = try #require(objects.last), local = try CLI.object(fromFile.lines[0])
+            var downloaded = try #require(objects.last)
+            var local = try CLI.object(fromFile.lines[0])
             // The memory report differs: downloaded bytes are held in memory and accounted.
             for key in ["source", "memory"] {
                 downloaded[key] = nil
@@ -54,7 +59,9 @@ struct RemoteCommandTests {
         try await TestHTTPServer.with({ _ in response }) { server in
             let url = server.url("/big").absoluteString
             // When it is analysed with a 50 kB cap
-            let output = try await CLI.run(["analyze", "--allow-loopback", "--format", "json", "--max-download-size", "50KB", url])
+            let output = try await CLI.run([
+                "analyze", "--allow-loopback", "--format", "json", "--max-download-size", "50KB", url,
+            ])
             // Then it fails as too large, saying the limit
             #expect(output.status == 1)
             let error = try #require(try CLI.object(output.lines[0])["error"] as? [String: Any])
@@ -81,12 +88,14 @@ struct RemoteCommandTests {
         }
     }
 
-    @Test("bad --timeout and --max-download-size values exit with the usage status",
-          arguments: [["--timeout", "0"], ["--timeout", "soon"], ["--max-download-size", "big"], ["--max-download-size", "0"]])
+    @Test(
+        "bad --timeout and --max-download-size values exit with the usage status",
+        arguments: [
+            ["--timeout", "0"], ["--timeout", "soon"], ["--max-download-size", "big"], ["--max-download-size", "0"],
+        ])
     func usageError(flag: [String]) async throws {
         let output = try await CLI.run(["analyze"] + flag + ["Samples/rocket.jpg"])
         #expect(output.status == 64)
         #expect(output.stdout.isEmpty)
     }
 }
-

@@ -1,14 +1,15 @@
 import Foundation
 import TestHTTPServer
-import Testing
 import TestSupport
+import Testing
 
 /// SIGINT and SIGTERM cancel a batch: spool files are removed, complete lines stay, and the
 /// exit status is 128 + the signal. (Killed outright, a batch left 5–25 MB spool files behind.)
 @Suite("imagecolors: signals", .serialized)
 struct SignalTests {
-    @Test("a signal mid-download removes the spool file and exits 128 + the signal",
-          arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
+    @Test(
+        "a signal mid-download removes the spool file and exits 128 + the signal",
+        arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
     func cancelledBatch(signal: Int32, status: Int32) async throws {
         // Given a 10 MB body dripped over about a minute, spooled to disk past 1 MB (a quarter
         // of a 4 MB budget), after a local file that prints at once
@@ -19,8 +20,10 @@ struct SignalTests {
         try await TestHTTPServer.with({ _ in response }) { server in
             let process = Process()
             process.executableURL = CLI.binary
-            process.arguments = ["analyze", "--allow-loopback", "--format", "json", "--memory-budget", "4MB", "--jobs", "1",
-                                 "Samples/coffee.png", server.url("/big.jpg").absoluteString]
+            process.arguments = [
+                "analyze", "--allow-loopback", "--format", "json", "--memory-budget", "4MB", "--jobs", "1",
+                "Samples/coffee.png", server.url("/big.jpg").absoluteString,
+            ]
             process.currentDirectoryURL = CLI.root
             process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": scratch.path]) { $1 }
             let output = Pipe()

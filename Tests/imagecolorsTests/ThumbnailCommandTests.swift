@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `--thumbnail` and `--thumbnail-size`.
 @Suite("imagecolors analyze: thumbnails")
@@ -10,8 +10,10 @@ struct ThumbnailCommandTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("imagecolors-thumbs-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let output = try await CLI.run(["analyze", "--format", "json", "--thumbnail", folder.path + "/{index}-{name}.png",
-                                        "--thumbnail-size", "120", "Samples/rocket.jpg", "Samples/camera.png"])
+        let output = try await CLI.run([
+            "analyze", "--format", "json", "--thumbnail", folder.path + "/{index}-{name}.png",
+            "--thumbnail-size", "120", "Samples/rocket.jpg", "Samples/camera.png",
+        ])
         #expect(output.status == 0)
         let rocket = try Data(contentsOf: folder.appendingPathComponent("1-rocket.png"))
         let camera = try Data(contentsOf: folder.appendingPathComponent("2-camera.png"))
@@ -24,19 +26,23 @@ struct ThumbnailCommandTests {
 
     @Test("a thumbnail path that cannot be written fails that source only")
     func unwritable() async throws {
-        let output = try await CLI.run(["analyze", "--format", "json", "--thumbnail", "/nonexistent/dir/{name}.jpg",
-                                        "Samples/rocket.jpg"])
+        let output = try await CLI.run([
+            "analyze", "--format", "json", "--thumbnail", "/nonexistent/dir/{name}.jpg",
+            "Samples/rocket.jpg",
+        ])
         #expect(output.status == 1)
         let error = try #require(try CLI.object(output.lines[0])["error"] as? [String: String])
         #expect(error["code"] == "thumbnail-not-written")
         #expect(error["message"]?.contains("/nonexistent/dir/rocket.jpg") == true)
     }
 
-    @Test("bad thumbnail flags exit with the usage status", arguments: [
-        ["--thumbnail", "/tmp/x.gif", "Samples/rocket.jpg"],
-        ["--thumbnail", "/tmp/x.jpg", "Samples/rocket.jpg", "Samples/coffee.png"],
-        ["--thumbnail", "/tmp/x.jpg", "--thumbnail-size", "0", "Samples/rocket.jpg"],
-    ])
+    @Test(
+        "bad thumbnail flags exit with the usage status",
+        arguments: [
+            ["--thumbnail", "/tmp/x.gif", "Samples/rocket.jpg"],
+            ["--thumbnail", "/tmp/x.jpg", "Samples/rocket.jpg", "Samples/coffee.png"],
+            ["--thumbnail", "/tmp/x.jpg", "--thumbnail-size", "0", "Samples/rocket.jpg"],
+        ])
     func badFlags(arguments: [String]) async throws {
         #expect(try await CLI.run(["analyze"] + arguments).status == 64)
     }

@@ -1,7 +1,7 @@
 import Foundation
 import TestHTTPServer
-import Testing
 import TestSupport
+import Testing
 
 /// Thumbnail and report files are never lost or damaged: one file per source, written whole or
 /// not at all, never through a planted symbolic link.
@@ -24,16 +24,20 @@ struct ThumbnailFileTests {
             let other = folder.appendingPathComponent("rocket.jpg")
             try Self.jpeg.write(to: other)
             // When both are analysed with --thumbnail out/{name}.jpg
-            let output = try await CLI.run(["analyze", "--thumbnail", folder.path + "/{name}.png",
-                                            "Samples/rocket.jpg", other.path])
+            let output = try await CLI.run([
+                "analyze", "--thumbnail", folder.path + "/{name}.png",
+                "Samples/rocket.jpg", other.path,
+            ])
             // Then it is a usage error naming both sources, and no thumbnail is written
             #expect(output.status == 64)
             #expect(output.stdout.isEmpty)
             #expect(output.stderr.contains("Samples/rocket.jpg and \(other.path) would both write"), "\(output.stderr)")
             #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("rocket.png").path))
             // And with {index} both are written
-            let indexed = try await CLI.run(["analyze", "--thumbnail", folder.path + "/{index}-{name}.png",
-                                             "Samples/rocket.jpg", other.path])
+            let indexed = try await CLI.run([
+                "analyze", "--thumbnail", folder.path + "/{index}-{name}.png",
+                "Samples/rocket.jpg", other.path,
+            ])
             #expect(indexed.status == 0)
             #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("1-rocket.png").path))
             #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("2-rocket.png").path))
@@ -45,10 +49,13 @@ struct ThumbnailFileTests {
         try await TestHTTPServer.with({ _ in .ok(Self.jpeg, contentType: "image/jpeg") }) { server in
             try await Self.withFolder { folder in
                 // Given URLs with a query, a fragment and characters unsafe in file names
-                let urls = [server.url("/img/cover.jpg").absoluteString + "?i=1&w=2#top",
-                            server.url("/img/a%20b%3Cc%3E.jpeg").absoluteString]
+                let urls = [
+                    server.url("/img/cover.jpg").absoluteString + "?i=1&w=2#top",
+                    server.url("/img/a%20b%3Cc%3E.jpeg").absoluteString,
+                ]
                 // When their thumbnails are written by {name}
-                let output = try await CLI.run(["analyze", "--allow-loopback", "--thumbnail", folder.path + "/{name}.png"] + urls)
+                let output = try await CLI.run(
+                    ["analyze", "--allow-loopback", "--thumbnail", folder.path + "/{name}.png"] + urls)
                 // Then the files are named after the path's last component only
                 #expect(output.status == 0, "\(output.stderr)")
                 let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
@@ -82,6 +89,7 @@ struct ThumbnailFileTests {
         let output = try await CLI.run(["report", "-o", "/nonexistent/dir/report.html", "Samples/rocket.jpg"])
         // Then it exits 1 with the reason, having analysed nothing (no progress, no summary)
         #expect(output.status == 1)
-        #expect(output.errorLines == ["imagecolors: cannot write /nonexistent/dir/report.html: No such file or directory"])
+        #expect(
+            output.errorLines == ["imagecolors: cannot write /nonexistent/dir/report.html: No such file or directory"])
     }
 }

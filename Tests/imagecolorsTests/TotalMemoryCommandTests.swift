@@ -8,9 +8,13 @@ struct TotalMemoryCommandTests {
     @Test("four images four at a time within one pool all succeed, with the same colours as alone")
     func shared() async throws {
         let sources = ["Samples/coffee.png", "Samples/chelsea.png", "Samples/camera.png", "Samples/horse.png"]
-        let pooled = try await CLI.run(["analyze", "--format", "json", "--jobs", "4", "--total-memory", "12MB",
-                                        "--memory-budget", "12MB"] + sources)
-        let plain = try await CLI.run(["analyze", "--format", "json", "--jobs", "4", "--memory-budget", "12MB"] + sources)
+        let pooled = try await CLI.run(
+            [
+                "analyze", "--format", "json", "--jobs", "4", "--total-memory", "12MB",
+                "--memory-budget", "12MB",
+            ] + sources)
+        let plain = try await CLI.run(
+            ["analyze", "--format", "json", "--jobs", "4", "--memory-budget", "12MB"] + sources)
         #expect(pooled.status == 0)
         #expect(pooled.lines == plain.lines)
     }

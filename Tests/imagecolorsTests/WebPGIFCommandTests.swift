@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// WebP and GIF through the CLI: the JSON `format` and `frames` keys, `--frames`, and the
 /// options that work on every format (`--thumbnail`, `report`, `--backdrop`, `--title-region`).
@@ -13,10 +13,13 @@ struct WebPGIFCommandTests {
     func jsonKeys() async throws {
         // Given a GIF named .png, a still WebP and two animations
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("imagecolors-\(UUID()).png")
-        try FileManager.default.copyItem(atPath: CLI.root.appendingPathComponent("Tests/Fixtures/GIF/coffee.gif").path, toPath: copy.path)
+        try FileManager.default.copyItem(
+            atPath: CLI.root.appendingPathComponent("Tests/Fixtures/GIF/coffee.gif").path, toPath: copy.path)
         defer { try? FileManager.default.removeItem(at: copy) }
-        let output = try await CLI.run(["analyze", "--format", "json", copy.path, "Tests/Fixtures/WebP/lossy.webp",
-                                        Self.animatedGIF, Self.animatedWebP])
+        let output = try await CLI.run([
+            "analyze", "--format", "json", copy.path, "Tests/Fixtures/WebP/lossy.webp",
+            Self.animatedGIF, Self.animatedWebP,
+        ])
         #expect(output.status == 0)
         let objects = try output.lines.map(CLI.object)
         #expect(objects.map { $0["format"] as? String } == ["gif", "webp", "gif", "webp"])
@@ -47,8 +50,10 @@ struct WebPGIFCommandTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("imagecolors-thumbs-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let output = try await CLI.run(["analyze", "--format", "json", "--frames", "all", "--thumbnail", folder.path + "/{name}.png",
-                                        "--thumbnail-size", "48", Self.animatedGIF, "Tests/Fixtures/WebP/lossy.webp"])
+        let output = try await CLI.run([
+            "analyze", "--format", "json", "--frames", "all", "--thumbnail", folder.path + "/{name}.png",
+            "--thumbnail-size", "48", Self.animatedGIF, "Tests/Fixtures/WebP/lossy.webp",
+        ])
         #expect(output.status == 0)
         let be32 = { (data: Data, at: Int) in data[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
         let gif = try Data(contentsOf: folder.appendingPathComponent("animated.png"))
@@ -57,11 +62,14 @@ struct WebPGIFCommandTests {
         #expect(be32(webp, 16) == 48 && be32(webp, 20) == 32)
     }
 
-    @Test("--backdrop and --title-region work on transparent GIFs and WebPs",
-          arguments: ["Tests/Fixtures/GIF/transparent.gif", "Tests/Fixtures/WebP/lossless-alpha.webp"])
+    @Test(
+        "--backdrop and --title-region work on transparent GIFs and WebPs",
+        arguments: ["Tests/Fixtures/GIF/transparent.gif", "Tests/Fixtures/WebP/lossless-alpha.webp"])
     func backdropAndRegion(source: String) async throws {
         let plain = try CLI.object(try await CLI.run(["analyze", "--format", "json", source]).lines[0])
-        let output = try await CLI.run(["analyze", "--format", "json", "--backdrop", "#2040c0", "--title-region", "bottom", source])
+        let output = try await CLI.run([
+            "analyze", "--format", "json", "--backdrop", "#2040c0", "--title-region", "bottom", source,
+        ])
         #expect(output.status == 0)
         let object = try CLI.object(output.lines[0])
         // The transparent edges now show the backdrop, which becomes the background

@@ -54,10 +54,12 @@ func decode(_ path: String, width: Int, height: Int, denominator: Int) throws ->
     // The smallest long side that still allows 1/denominator (libjpeg rounds up).
     let longSide = max(width, height)
     var sink = NullSink()
-    let size = try BenchmarkHooks.decode(fileAt: path, minimumLongSide: denominator == 1 ? nil : (longSide + denominator - 1) / denominator,
-                                         into: &sink)
-    precondition(size.width == (width + denominator - 1) / denominator,
-                 "decoded \(size.width) px wide, expected 1/\(denominator) of \(width)")
+    let size = try BenchmarkHooks.decode(
+        fileAt: path, minimumLongSide: denominator == 1 ? nil : (longSide + denominator - 1) / denominator,
+        into: &sink)
+    precondition(
+        size.width == (width + denominator - 1) / denominator,
+        "decoded \(size.width) px wide, expected 1/\(denominator) of \(width)")
     return sink
 }
 
@@ -78,13 +80,17 @@ let benchmarks: @Sendable () -> Void = {
     // decoded at full size for `highest`), and the 752-px rows of a 24 MP JPEG decoded at 1/8,
     // which is what the default `high` preset (250 px) downscales.
     Benchmark("Downscale-24MP-to-250px") { benchmark, image in
-        blackHole(try measuringThroughput(benchmark, pixels: image.width * image.height) { try downscale(image, to: 250) })
+        blackHole(
+            try measuringThroughput(benchmark, pixels: image.width * image.height) { try downscale(image, to: 250) })
     } setup: {
         try BenchmarkImages.decodedFully(BenchmarkImages.file(.jpeg, megapixels: 24))
     }
-    Benchmark("Downscale-750x501-to-250px",
-              configuration: .init(timeUnits: .microseconds, maxIterations: 2_000)) { benchmark, image in
-        blackHole(try measuringThroughput(benchmark, pixels: image.width * image.height) { try downscale(image, to: 250) })
+    Benchmark(
+        "Downscale-750x501-to-250px",
+        configuration: .init(timeUnits: .microseconds, maxIterations: 2_000)
+    ) { benchmark, image in
+        blackHole(
+            try measuringThroughput(benchmark, pixels: image.width * image.height) { try downscale(image, to: 250) })
     } setup: {
         // The 24 MP JPEG decoded at 1/8 (750×501), kept whole.
         var sink = CollectingSink()
@@ -96,9 +102,10 @@ let benchmarks: @Sendable () -> Void = {
     // pipeline's DC reader, which takes baseline files at 1/8 too).
     for denominator in [1, 2, 4, 8] {
         Benchmark("Decode-JPEG-24MP-scale-1:\(denominator)") { benchmark, file in
-            blackHole(try measuringThroughput(benchmark, pixels: file.pixels) {
-                try decode(file.path, width: file.width, height: file.height, denominator: denominator)
-            })
+            blackHole(
+                try measuringThroughput(benchmark, pixels: file.pixels) {
+                    try decode(file.path, width: file.width, height: file.height, denominator: denominator)
+                })
         } setup: {
             try LargeFile(.jpeg)
         }
@@ -106,17 +113,19 @@ let benchmarks: @Sendable () -> Void = {
     // A progressive JPEG at 1/8: the pipeline's own DC-only reader (`JPEGDCDecoder`),
     // which skips the AC scans; libjpeg would decode every scan into a whole-image buffer.
     Benchmark("Decode-progressive-24MP-DC-only") { benchmark, file in
-        blackHole(try measuringThroughput(benchmark, pixels: file.pixels) {
-            try decode(file.path, width: file.width, height: file.height, denominator: 8)
-        })
+        blackHole(
+            try measuringThroughput(benchmark, pixels: file.pixels) {
+                try decode(file.path, width: file.width, height: file.height, denominator: 8)
+            })
     } setup: {
         try LargeFile(.jpeg, progressive: true)
     }
     // PNG decoding (libpng through the shim, RGBA rows).
     Benchmark("Decode-PNG-24MP") { benchmark, file in
-        blackHole(try measuringThroughput(benchmark, pixels: file.pixels) {
-            try decode(file.path, width: file.width, height: file.height, denominator: 1)
-        })
+        blackHole(
+            try measuringThroughput(benchmark, pixels: file.pixels) {
+                try decode(file.path, width: file.width, height: file.height, denominator: 1)
+            })
     } setup: {
         try LargeFile(.png)
     }
@@ -127,20 +136,25 @@ let benchmarks: @Sendable () -> Void = {
     // progressive JPEG is too small for 1/8 scale at 250 px, so it takes libjpeg's path; the
     // 24 and 64 MP ones take the DC-only reader.)
     for path in BenchmarkImages.samples {
-        Benchmark("Analyze-\(URL(fileURLWithPath: path).lastPathComponent)",
-                  configuration: .init(timeUnits: .microseconds, warmupIterations: 3, maxIterations: 1_000)) { _ in
+        Benchmark(
+            "Analyze-\(URL(fileURLWithPath: path).lastPathComponent)",
+            configuration: .init(timeUnits: .microseconds, warmupIterations: 3, maxIterations: 1_000)
+        ) { _ in
             blackHole(try await ImageColorAnalyzer().analyze(fileAt: path))
         }
     }
     // WebP and GIF: a 24 MP lossy WebP (libwebp scales it to 1/8 while decoding), a 4 MP lossless
     // one (libwebp keeps 4 bytes a pixel, so a 24 MP one would not fit the default budget) and a
     // 4 MP GIF (streamed through giflib at full size: GIF has no scaled decoding).
-    for (name, format, megapixels, lossless) in [("WebP-24MP", ImageFormat.webp, 24.0, false), ("WebP-lossless-4MP", .webp, 4, true),
-                                                  ("GIF-4MP", .gif, 4, false)] {
+    for (name, format, megapixels, lossless) in [
+        ("WebP-24MP", ImageFormat.webp, 24.0, false), ("WebP-lossless-4MP", .webp, 4, true),
+        ("GIF-4MP", .gif, 4, false),
+    ] {
         Benchmark("Analyze-\(name)") { benchmark, file in
-            blackHole(try await measuringThroughput(benchmark, pixels: file.pixels) {
-                try await ImageColorAnalyzer().analyze(fileAt: file.path)
-            })
+            blackHole(
+                try await measuringThroughput(benchmark, pixels: file.pixels) {
+                    try await ImageColorAnalyzer().analyze(fileAt: file.path)
+                })
         } setup: {
             try LargeFile(format, megapixels: megapixels, lossless: lossless)
         }
@@ -148,18 +162,23 @@ let benchmarks: @Sendable () -> Void = {
     // The same 24 MP JPEG with both placeholders (ThumbHash and a 4×3 BlurHash from the analysed
     // pixels): its cost is this row over `Analyze-JPEG-24MP`'s, measured in the same run.
     Benchmark("Analyze-JPEG-24MP-placeholders", configuration: .init(timeUnits: .microseconds)) { benchmark, file in
-        blackHole(try await measuringThroughput(benchmark, pixels: file.pixels) {
-            try await ImageColorAnalyzer(options: AnalysisOptions(placeholders: .both)).analyze(fileAt: file.path)
-        })
+        blackHole(
+            try await measuringThroughput(benchmark, pixels: file.pixels) {
+                try await ImageColorAnalyzer(options: AnalysisOptions(placeholders: .both)).analyze(fileAt: file.path)
+            })
     } setup: {
         try LargeFile(.jpeg, megapixels: 24)
     }
-    for (kind, format, progressive) in [("JPEG", ImageFormat.jpeg, false), ("progressive", .jpeg, true), ("PNG", .png, false)] {
+    for (kind, format, progressive) in [
+        ("JPEG", ImageFormat.jpeg, false), ("progressive", .jpeg, true), ("PNG", .png, false),
+    ] {
         for megapixels in [1.0, 24, 64] {
-            Benchmark("Analyze-\(kind)-\(Int(megapixels))MP", configuration: .init(timeUnits: .microseconds)) { benchmark, file in
-                blackHole(try await measuringThroughput(benchmark, pixels: file.pixels) {
-                    try await ImageColorAnalyzer().analyze(fileAt: file.path)
-                })
+            Benchmark("Analyze-\(kind)-\(Int(megapixels))MP", configuration: .init(timeUnits: .microseconds)) {
+                benchmark, file in
+                blackHole(
+                    try await measuringThroughput(benchmark, pixels: file.pixels) {
+                        try await ImageColorAnalyzer().analyze(fileAt: file.path)
+                    })
             } setup: {
                 try LargeFile(format, megapixels: megapixels, progressive: progressive)
             }

@@ -31,8 +31,10 @@ let benchmarks: @Sendable () -> Void = {
 
     /// One benchmark: `Quantizer.roles(of:)` on the image `make` returns.
     func quantize(_ name: String, maxIterations: Int = 5_000, _ make: @escaping @Sendable () throws -> RGBAImage) {
-        Benchmark("Quantize-\(name)",
-                  configuration: .init(warmupIterations: maxIterations < 100 ? 1 : 10, maxIterations: maxIterations)) { benchmark, image in
+        Benchmark(
+            "Quantize-\(name)",
+            configuration: .init(warmupIterations: maxIterations < 100 ? 1 : 10, maxIterations: maxIterations)
+        ) { benchmark, image in
             let quantizer = Quantizer()
             let pixels = Double(image.width * image.height)
             let start = ContinuousClock.now

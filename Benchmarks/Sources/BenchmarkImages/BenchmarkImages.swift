@@ -37,8 +37,10 @@ public enum BenchmarkImages {
     /// through libwebp at quality 75 (cwebp's default), or lossless when `lossless` is set, or
     /// a GIF (256 colours, dithered). Made once in ``workDirectory`` and reused.
     /// - Throws: when `vips` (Debian: libvips-tools) is missing or fails.
-    public static func file(_ format: ImageFormat, megapixels: Double, progressive: Bool = false,
-                            lossless: Bool = false) throws -> String {
+    public static func file(
+        _ format: ImageFormat, megapixels: Double, progressive: Bool = false,
+        lossless: Bool = false
+    ) throws -> String {
         let kind = progressive && format == .jpeg ? "-progressive" : lossless && format == .webp ? "-lossless" : ""
         let suffix = format == .jpeg ? "jpg" : format.rawValue
         let name = "rocket-\(label(megapixels))mp\(kind).\(suffix)"
@@ -47,11 +49,12 @@ public enum BenchmarkImages {
         try FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
         let scale = (megapixels * 1_000_000 / photoPixels).squareRoot()
         let partial = url.path + ".partial." + suffix
-        let options = switch format {
-        case .jpeg: kind.isEmpty ? "[Q=85,strip]" : "[Q=85,strip,interlace]"
-        case .webp: lossless ? "[lossless,strip]" : "[Q=75,strip]"
-        default: "[strip]"
-        }
+        let options =
+            switch format {
+            case .jpeg: kind.isEmpty ? "[Q=85,strip]" : "[Q=85,strip,interlace]"
+            case .webp: lossless ? "[lossless,strip]" : "[Q=75,strip]"
+            default: "[strip]"
+            }
         try run("vips", ["resize", photo, partial + options, String(format: "%.6f", scale)])
         try FileManager.default.moveItem(atPath: partial, toPath: url.path)
         return url.path
@@ -74,8 +77,9 @@ public enum BenchmarkImages {
         let message = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw BenchmarkImageError(message: "\(tool) \(arguments.joined(separator: " ")) failed: "
-                + (String(data: message, encoding: .utf8) ?? "") + " (libvips: apt-get install -y libvips-tools)")
+            throw BenchmarkImageError(
+                message: "\(tool) \(arguments.joined(separator: " ")) failed: "
+                    + (String(data: message, encoding: .utf8) ?? "") + " (libvips: apt-get install -y libvips-tools)")
         }
     }
 
@@ -88,11 +92,15 @@ public enum BenchmarkImages {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         let name = URL(fileURLWithPath: path).lastPathComponent
         let cacheable = folder.standardizedFileURL.path == workDirectory.standardizedFileURL.path
-        if cacheable, let cached = try? FileManager.default.contentsOfDirectory(atPath: folder.path)
-            .first(where: { $0.hasPrefix(name + ".") && $0.hasSuffix(".rgba") }) {
+        if cacheable,
+            let cached = try? FileManager.default.contentsOfDirectory(atPath: folder.path)
+                .first(where: { $0.hasPrefix(name + ".") && $0.hasSuffix(".rgba") })
+        {
             let size = cached.dropFirst(name.count + 1).dropLast(5).split(separator: "x").compactMap { Int($0) }
-            if size.count == 2, let data = FileManager.default.contents(atPath: folder.appendingPathComponent(cached).path),
-               data.count == size[0] * size[1] * 4 {
+            if size.count == 2,
+                let data = FileManager.default.contents(atPath: folder.appendingPathComponent(cached).path),
+                data.count == size[0] * size[1] * 4
+            {
                 return RGBAImage(width: size[0], height: size[1], pixels: [UInt8](data))
             }
         }

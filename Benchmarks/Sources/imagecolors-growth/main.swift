@@ -21,7 +21,8 @@ while let argument = arguments.popFirst() {
     case "--csv": csvPath = arguments.popFirst()
     case "--runs": runs = max(1, Int(arguments.popFirst() ?? "") ?? runs)
     default:
-        FileHandle.standardError.write(Data("usage: imagecolors-growth [--sizes 0.25,1,4,16,64] [--csv FILE] [--runs N]\n".utf8))
+        FileHandle.standardError.write(
+            Data("usage: imagecolors-growth [--sizes 0.25,1,4,16,64] [--csv FILE] [--runs N]\n".utf8))
         exit(2)
     }
 }
@@ -41,7 +42,8 @@ func median(_ runs: Int, _ body: () throws -> Void) rethrows -> Double {
 /// The median.
 func middle(_ values: [Double]) -> Double {
     let sorted = values.sorted()
-    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    return sorted.count % 2 == 1
+        ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
 }
 
 /// One timing of `body`, in seconds.
@@ -56,7 +58,9 @@ func analyze(_ path: String) throws -> ColorAnalysis {
     nonisolated(unsafe) var result: Result<ColorAnalysis, Error>!
     let done = DispatchSemaphore(value: 0)
     Task {
-        do { result = .success(try await ImageColorAnalyzer().analyze(fileAt: path)) } catch { result = .failure(error) }
+        do { result = .success(try await ImageColorAnalyzer().analyze(fileAt: path)) } catch {
+            result = .failure(error)
+        }
         done.signal()
     }
     done.wait()
@@ -87,15 +91,21 @@ do {
         let quantize = median(runs) { _ = quantizer.roles(of: image!) }
         image = nil
         // Alternate the formats' runs so that a slow spell on a shared machine hits all of them.
-        var jpegTimes: [Double] = [], progressiveTimes: [Double] = [], pngTimes: [Double] = []
-        _ = try analyze(jpeg); _ = try analyze(progressive); _ = try analyze(png)
+        var jpegTimes: [Double] = []
+        var progressiveTimes: [Double] = []
+        var pngTimes: [Double] = []
+        _ = try analyze(jpeg)
+        _ = try analyze(progressive)
+        _ = try analyze(png)
         for _ in 0..<runs {
             jpegTimes.append(try time { _ = try analyze(jpeg) })
             progressiveTimes.append(try time { _ = try analyze(progressive) })
             pngTimes.append(try time { _ = try analyze(png) })
         }
-        rows.append(Row(megapixels: Double(width * height) / 1e6, width: width, height: height, quantize: quantize,
-                        jpeg: middle(jpegTimes), progressive: middle(progressiveTimes), png: middle(pngTimes)))
+        rows.append(
+            Row(
+                megapixels: Double(width * height) / 1e6, width: width, height: height, quantize: quantize,
+                jpeg: middle(jpegTimes), progressive: middle(progressiveTimes), png: middle(pngTimes)))
     }
 } catch {
     FileHandle.standardError.write(Data("imagecolors-growth: \(error)\n".utf8))
@@ -103,11 +113,14 @@ do {
 }
 
 func ms(_ seconds: Double) -> String {
-    seconds < 0.001 ? String(format: "%.3f", seconds * 1000) : seconds < 0.1 ? String(format: "%.2f", seconds * 1000) : String(format: "%.0f", seconds * 1000)
+    seconds < 0.001
+        ? String(format: "%.3f", seconds * 1000)
+        : seconds < 0.1 ? String(format: "%.2f", seconds * 1000) : String(format: "%.0f", seconds * 1000)
 }
 
-print("| image | pixels | quantize (ms) | quantize (MP/s) | end to end, JPEG (ms) | JPEG (MP/s) "
-    + "| progressive JPEG (ms) | progressive (MP/s) | end to end, PNG (ms) | PNG (MP/s) |")
+print(
+    "| image | pixels | quantize (ms) | quantize (MP/s) | end to end, JPEG (ms) | JPEG (MP/s) "
+        + "| progressive JPEG (ms) | progressive (MP/s) | end to end, PNG (ms) | PNG (MP/s) |")
 print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
 for row in rows {
     let mp = row.megapixels
@@ -118,7 +131,8 @@ for row in rows {
 if let csvPath {
     var csv = "megapixels,width,height,quantize_s,jpeg_s,progressive_s,png_s\n"
     for row in rows {
-        csv += "\(row.megapixels),\(row.width),\(row.height),\(row.quantize),\(row.jpeg),\(row.progressive),\(row.png)\n"
+        csv +=
+            "\(row.megapixels),\(row.width),\(row.height),\(row.quantize),\(row.jpeg),\(row.progressive),\(row.png)\n"
     }
     guard FileManager.default.createFile(atPath: csvPath, contents: Data(csv.utf8)) else {
         FileHandle.standardError.write(Data("imagecolors-growth: cannot write \(csvPath)\n".utf8))

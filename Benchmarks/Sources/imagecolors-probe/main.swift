@@ -17,25 +17,35 @@ nonisolated(unsafe) let workloads: [(name: String, make: () throws -> () -> Int)
     ("quantize-rocket-250", { quantizing(try BenchmarkImages.downscaled(BenchmarkImages.photo, longSide: 250)) }),
     ("quantize-retina-250", { quantizing(try BenchmarkImages.downscaled(sample("retina.jpg"), longSide: 250)) }),
     ("quantize-noise-250", { quantizing(BenchmarkImages.noise(width: 250, height: 250)) }),
-    ("quantize-rocket-24mp", { quantizing(try BenchmarkImages.decodedFully(BenchmarkImages.file(.jpeg, megapixels: 24))) }),
-    ("downscale-24mp", {
-        let image = try BenchmarkImages.decodedFully(BenchmarkImages.file(.jpeg, megapixels: 24))
-        return {
-            var downscaler = BenchmarkHooks.Downscaler(targetLongSide: 250)
-            try! downscaler.begin(width: image.width, height: image.height, rowsInOrder: true)
-            image.pixels.withUnsafeBufferPointer { pixels in
-                for y in 0..<image.height {
-                    downscaler.consume(row: pixels.baseAddress! + y * image.width * 4, y: y, x0: 0, dx: 1, count: image.width)
+    (
+        "quantize-rocket-24mp",
+        { quantizing(try BenchmarkImages.decodedFully(BenchmarkImages.file(.jpeg, megapixels: 24))) }
+    ),
+    (
+        "downscale-24mp",
+        {
+            let image = try BenchmarkImages.decodedFully(BenchmarkImages.file(.jpeg, megapixels: 24))
+            return {
+                var downscaler = BenchmarkHooks.Downscaler(targetLongSide: 250)
+                try! downscaler.begin(width: image.width, height: image.height, rowsInOrder: true)
+                image.pixels.withUnsafeBufferPointer { pixels in
+                    for y in 0..<image.height {
+                        downscaler.consume(
+                            row: pixels.baseAddress! + y * image.width * 4, y: y, x0: 0, dx: 1, count: image.width)
+                    }
                 }
+                return downscaler.finish().pixels.count
             }
-            return downscaler.finish().pixels.count
         }
-    }),
+    ),
     ("analyze-rocket.jpg", { analyzing(sample("rocket.jpg")) }),
     ("analyze-coffee.png", { analyzing(sample("coffee.png")) }),
     ("analyze-24mp-jpeg", { analyzing(try BenchmarkImages.file(.jpeg, megapixels: 24)) }),
     // The same with both placeholders: their cost is the difference of the two counts.
-    ("analyze-24mp-jpeg-placeholders", { analyzing(try BenchmarkImages.file(.jpeg, megapixels: 24), placeholders: .both) }),
+    (
+        "analyze-24mp-jpeg-placeholders",
+        { analyzing(try BenchmarkImages.file(.jpeg, megapixels: 24), placeholders: .both) }
+    ),
     ("analyze-24mp-progressive", { analyzing(try BenchmarkImages.file(.jpeg, megapixels: 24, progressive: true)) }),
     ("analyze-24mp-png", { analyzing(try BenchmarkImages.file(.png, megapixels: 24)) }),
 ]
@@ -49,7 +59,8 @@ func quantizing(_ image: RGBAImage) -> () -> Int {
 func analyzing(_ path: String, placeholders: PlaceholderKinds = []) -> () -> Int {
     // Default options but for the decode timeout: under valgrind a 24 MP PNG takes longer than
     // the default 10 s.
-    let analyzer = ImageColorAnalyzer(options: .init(limits: ImageLimits(decodeTimeout: .seconds(3600)), placeholders: placeholders))
+    let analyzer = ImageColorAnalyzer(
+        options: .init(limits: ImageLimits(decodeTimeout: .seconds(3600)), placeholders: placeholders))
     // The synchronous core of `analyze(fileAt:)`: the same pipeline, without a task to run it
     // on (callgrind counts the thread that enters the workload).
     return { (try? BenchmarkHooks.analyzeSynchronously(analyzer, .file(path)))?.background.hashValue ?? 0 }

@@ -17,8 +17,11 @@ struct CLIRunner {
         process.executableURL = URL(fileURLWithPath: executable)
         // Colour management off: the re-encoded and cropped copies carry no profile, and the
         // question is the quantizer's, not colour conversion's.
-        process.arguments = ["analyze", "--format", "json", "--color-management", "off", "--quality", quality,
-                             "--jobs", "2"] + extraArguments + ["--"] + files
+        process.arguments =
+            [
+                "analyze", "--format", "json", "--color-management", "off", "--quality", quality,
+                "--jobs", "2",
+            ] + extraArguments + ["--"] + files
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -28,7 +31,8 @@ struct CLIRunner {
         var results: [String: ColorAnalysis] = [:]
         let decoder = JSONDecoder()
         for line in data.split(separator: UInt8(ascii: "\n")) {
-            guard let analysis = try? decoder.decode(ColorAnalysis.self, from: Data(line)), let source = analysis.source else {
+            guard let analysis = try? decoder.decode(ColorAnalysis.self, from: Data(line)), let source = analysis.source
+            else {
                 continue
             }
             results[source] = analysis

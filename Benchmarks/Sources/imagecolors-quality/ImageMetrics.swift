@@ -24,8 +24,10 @@ struct ImageMetrics {
     /// The share from which an uncarried colour makes a fallback needless: 2%.
     static let uncarriedFloor = 0.02
 
-    init(high: ColorAnalysis, low: ColorAnalysis?, reencoded: ColorAnalysis?, cropped: ColorAnalysis?,
-         hues: HueProfile, target: Double) {
+    init(
+        high: ColorAnalysis, low: ColorAnalysis?, reencoded: ColorAnalysis?, cropped: ColorAnalysis?,
+        hues: HueProfile, target: Double
+    ) {
         let roles = ColorRole.allCases
         fallbacks = high.fallback.count
         var carried: [Double] = []
@@ -47,7 +49,8 @@ struct ImageMetrics {
         hueKept = 0
         for role in roles {
             guard let adjustment = high.roleReports?[role].adjustment else { continue }
-            let used = OKLCh(high.roles[role]), original = OKLCh(adjustment.original)
+            let used = OKLCh(high.roles[role])
+            let original = OKLCh(adjustment.original)
             guard used.chroma >= HueProfile.chromatic, original.chroma >= HueProfile.chromatic else { continue }
             adjustedWithHue += 1
             if OKLCh.hueDistance(used.hue, original.hue) <= 15 { hueKept += 1 }
@@ -66,13 +69,16 @@ struct ImageMetrics {
 
     /// One Markdown row after the image's name.
     var formatted: String {
-        let deltas = backgroundDeltas.map { $0.map { $0 > 0.2 ? String(format: "**%.3f**", $0) : String(format: "%.3f", $0) } ?? "–" }
+        let deltas = backgroundDeltas.map {
+            $0.map { $0 > 0.2 ? String(format: "**%.3f**", $0) : String(format: "%.3f", $0) } ?? "–"
+        }
         let hue = adjustedWithHue == 0 ? "–" : "\(hueKept)/\(adjustedWithHue)"
         let uncarried = uncarriedShare >= Self.uncarriedFloor ? String(format: "%.1f%%", uncarriedShare * 100) : "–"
         return "\(fallbacks) | \(needlessFallbacks) | \(uncarried) | \(underTarget) | \(hue) | \(indistinctPairs) | "
             + deltas.joined(separator: " | ")
     }
 
-    static let header = "| image | fallbacks | needless | uncarried | under target | hue kept | indistinct pairs | bg ΔE low↔high | bg ΔE q75 | bg ΔE crop |\n"
+    static let header =
+        "| image | fallbacks | needless | uncarried | under target | hue kept | indistinct pairs | bg ΔE low↔high | bg ΔE q75 | bg ΔE crop |\n"
         + "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
 }

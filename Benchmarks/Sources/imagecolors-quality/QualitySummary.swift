@@ -31,11 +31,16 @@ struct QualitySummary {
         for (index, change) in changes.enumerated() {
             let values = rows.compactMap { $0.backgroundDeltas[index] }.sorted()
             guard !values.isEmpty else { continue }
-            let median = values.count % 2 == 1 ? values[values.count / 2]
+            let median =
+                values.count % 2 == 1
+                ? values[values.count / 2]
                 : (values[values.count / 2 - 1] + values[values.count / 2]) / 2
             let flips = values.filter { $0 > 0.2 }.count
-            lines.append(String(format: "| background ΔE_OK, %@: median, worst, over 0.20 | %.3f, %.3f, %d of %d | ≤ 0.03, ≤ 0.20, 0 |",
-                                change, median, values.last!, flips, values.count))
+            lines.append(
+                String(
+                    format:
+                        "| background ΔE_OK, %@: median, worst, over 0.20 | %.3f, %.3f, %d of %d | ≤ 0.03, ≤ 0.20, 0 |",
+                    change, median, values.last!, flips, values.count))
         }
         return lines.joined(separator: "\n")
     }

@@ -16,7 +16,8 @@ struct Variants {
             let file = folder + "/" + key + "-q75.jpg"
             if FileManager.default.createFile(atPath: file, contents: data) { variants.reencoded = file }
         }
-        if full.width >= 2, full.height >= 2, let data = try? BenchmarkHooks.encodePNG(full.croppingFirstRowAndColumn()) {
+        if full.width >= 2, full.height >= 2, let data = try? BenchmarkHooks.encodePNG(full.croppingFirstRowAndColumn())
+        {
             let file = folder + "/" + key + "-crop.png"
             if FileManager.default.createFile(atPath: file, contents: data) { variants.cropped = file }
         }

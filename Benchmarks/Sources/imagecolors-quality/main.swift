@@ -23,10 +23,12 @@ var sets: [(name: String, roots: [String])] = []
 var loose: [String] = []
 var arguments = Array(CommandLine.arguments.dropFirst())
 func usage() -> Never {
-    FileHandle.standardError.write(Data("""
-        usage: imagecolors-quality --cli PATH [--summary-only] [--scheme S] [--min-contrast R] [--set NAME=FOLDER]... [FOLDER_OR_FILE...]
+    FileHandle.standardError.write(
+        Data(
+            """
+            usage: imagecolors-quality --cli PATH [--summary-only] [--scheme S] [--min-contrast R] [--set NAME=FOLDER]... [FOLDER_OR_FILE...]
 
-        """.utf8))
+            """.utf8))
     exit(2)
 }
 while !arguments.isEmpty {
@@ -55,8 +57,12 @@ while !arguments.isEmpty {
 guard let cli else { usage() }
 if !loose.isEmpty { sets.append(("files", loose)) }
 if sets.isEmpty {
-    sets = [("Samples and the shared corpus's photos",
-             ["../Samples", "../../shared/corpus/jpeg", "../../shared/corpus/orientation", "../../shared/corpus/color"])]
+    sets = [
+        (
+            "Samples and the shared corpus's photos",
+            ["../Samples", "../../shared/corpus/jpeg", "../../shared/corpus/orientation", "../../shared/corpus/color"]
+        )
+    ]
 }
 
 let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("imagecolors-quality-\(getpid())").path
@@ -71,21 +77,26 @@ for (name, roots) in sets {
         exit(1)
     }
     var variants: [String: Variants] = [:]
-    for (index, file) in files.enumerated() { variants[file] = Variants.make(file, key: "\(name.hashValue & 0xffff)-\(index)", in: scratch) }
+    for (index, file) in files.enumerated() {
+        variants[file] = Variants.make(file, key: "\(name.hashValue & 0xffff)-\(index)", in: scratch)
+    }
     let high = try runner.analyze(files, quality: "high")
     let low = try runner.analyze(files, quality: "low")
-    let copies = try runner.analyze(variants.values.flatMap { [$0.reencoded, $0.cropped].compactMap { $0 } }, quality: "high")
+    let copies = try runner.analyze(
+        variants.values.flatMap { [$0.reencoded, $0.cropped].compactMap { $0 } }, quality: "high")
     var summary = QualitySummary()
     var table: [String] = []
     for file in files {
-        let shortName = file.replacingOccurrences(of: "../../shared/", with: "").replacingOccurrences(of: "../", with: "")
+        let shortName = file.replacingOccurrences(of: "../../shared/", with: "").replacingOccurrences(
+            of: "../", with: "")
         guard let result = high[file], let hues = try? HueProfile(fileAt: file) else {
             summary.failed += 1
             table.append("| \(shortName) | failed | | | | | | | | |")
             continue
         }
-        let row = ImageMetrics(high: result, low: low[file], reencoded: variants[file]?.reencoded.flatMap { copies[$0] },
-                               cropped: variants[file]?.cropped.flatMap { copies[$0] }, hues: hues, target: target)
+        let row = ImageMetrics(
+            high: result, low: low[file], reencoded: variants[file]?.reencoded.flatMap { copies[$0] },
+            cropped: variants[file]?.cropped.flatMap { copies[$0] }, hues: hues, target: target)
         summary.add(row)
         table.append("| \(shortName) | \(row.formatted) |")
     }
@@ -93,7 +104,7 @@ for (name, roots) in sets {
     print()
     if !summaryOnly {
         print(ImageMetrics.header)
-        table.forEach { print($0) }
+        for row in table { print(row) }
         print()
     }
     print(summary.formatted)

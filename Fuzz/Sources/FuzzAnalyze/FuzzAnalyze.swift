@@ -11,8 +11,12 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     switch FuzzHarness.variant(size / 4, 4) {
     case 0: break
     case 1: options.titleRegion = .bottom
-    case 2: options.backgroundSource = .whole; options.titleRule = .wcag
-    default: options.titleRegion = .custom(x: 0.1, y: 0.5, width: 0.8, height: 0.2); options.titleRule = .apca
+    case 2:
+        options.backgroundSource = .whole
+        options.titleRule = .wcag
+    default:
+        options.titleRegion = .custom(x: 0.1, y: 0.5, width: 0.8, height: 0.2)
+        options.titleRule = .apca
     }
     return FuzzHarness.run(data, size, options: options)
 }

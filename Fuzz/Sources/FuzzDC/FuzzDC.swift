@@ -13,11 +13,12 @@ let jpegSignature: [UInt8] = [0xFF, 0xD8, 0xFF]
 // the same files to libjpeg at 1/4–1/1.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    let minimum: Int? = switch size % 16 {
-    case 15: nil
-    case 14: 8
-    default: 1
-    }
+    let minimum: Int? =
+        switch size % 16 {
+        case 15: nil
+        case 14: 8
+        default: 1
+        }
     let setting = DecodeHarness.Setting(
         minimumLongSide: minimum,
         strict: size % 2 == 0,

@@ -13,8 +13,9 @@ let gifSignature = Array("GIF89a".utf8)
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let frames: FramePolicy = FuzzHarness.variant(size / 4, 2) == 0 ? .first : .all
     if FuzzHarness.variant(size / 8, 4) == 3 {
-        let setting = DecodeHarness.Setting(minimumLongSide: nil, strict: true, budget: .megabytes(30),
-                                            fromFile: (size / 16) % 2 == 1, compareWithLibjpeg: false, frames: frames)
+        let setting = DecodeHarness.Setting(
+            minimumLongSide: nil, strict: true, budget: .megabytes(30),
+            fromFile: (size / 16) % 2 == 1, compareWithLibjpeg: false, frames: frames)
         return DecodeHarness.run(data, size, setting: setting, signature: gifSignature)
     }
     var options = AnalysisOptions(limits: ImageLimits(decodeTimeout: FuzzHarness.decodeTimeout), frames: frames)

@@ -1,4 +1,5 @@
 import Foundation
+
 @_spi(Benchmarks) @testable import ImageColors
 
 /// Decoding alone, below the analyzer, with settings the analyzer never picks for small inputs:
@@ -26,8 +27,10 @@ public enum DecodeHarness {
         /// Which frames of an animated GIF or WebP to decode.
         public var frames: FramePolicy
 
-        public init(minimumLongSide: Int?, strict: Bool, budget: MemoryBudget, fromFile: Bool, compareWithLibjpeg: Bool,
-                    frames: FramePolicy = .first) {
+        public init(
+            minimumLongSide: Int?, strict: Bool, budget: MemoryBudget, fromFile: Bool, compareWithLibjpeg: Bool,
+            frames: FramePolicy = .first
+        ) {
             self.minimumLongSide = minimumLongSide
             self.strict = strict
             self.budget = budget
@@ -52,7 +55,9 @@ public enum DecodeHarness {
     public static func run(_ data: Data, setting: Setting) -> CInt {
         let source: ImageSource
         if setting.fromFile {
-            guard FileManager.default.createFile(atPath: path, contents: data) else { fatalError("cannot write \(path)") }
+            guard FileManager.default.createFile(atPath: path, contents: data) else {
+                fatalError("cannot write \(path)")
+            }
             source = .file(path)
         } else {
             source = .data(data)
@@ -61,14 +66,18 @@ public enum DecodeHarness {
         guard let info = decode(source, setting: setting, libjpegOnly: false) else { return 0 }
         if info.decoder == .progressiveDC || info.decoder == .sequentialDC {
             guard info.decodedWidth == (info.width + 7) / 8, info.decodedHeight == (info.height + 7) / 8 else {
-                fatalError("DC reader decoded \(info.width)×\(info.height) to \(info.decodedWidth)×\(info.decodedHeight), not 1/8")
+                fatalError(
+                    "DC reader decoded \(info.width)×\(info.height) to \(info.decodedWidth)×\(info.decodedHeight), not 1/8"
+                )
             }
             // At a minimum of 1 libjpeg decodes at 1/8 too (with a larger minimum, the DC reader
             // also takes files whose libjpeg buffer would not fit: libjpeg would scale differently).
             if setting.compareWithLibjpeg, setting.minimumLongSide == 1,
-               let other = decode(source, setting: setting, libjpegOnly: true) {
+                let other = decode(source, setting: setting, libjpegOnly: true)
+            {
                 guard other.width == info.width, other.height == info.height,
-                      other.decodedWidth == info.decodedWidth, other.decodedHeight == info.decodedHeight else {
+                    other.decodedWidth == info.decodedWidth, other.decodedHeight == info.decodedHeight
+                else {
                     fatalError("DC reader: \(info), libjpeg: \(other)")
                 }
                 Reach.count("libjpeg agrees with the DC reader on the size")
@@ -95,9 +104,13 @@ public enum DecodeHarness {
         sink.finishConversion()
         // The decoder and colour management have returned every byte; the downscaler keeps its own.
         guard ledger.reserved == sink.inner.reservedBytes else {
-            fatalError("ledger holds \(ledger.reserved) bytes after decoding, the downscaler \(sink.inner.reservedBytes) (\(result))")
+            fatalError(
+                "ledger holds \(ledger.reserved) bytes after decoding, the downscaler \(sink.inner.reservedBytes) (\(result))"
+            )
         }
-        guard ledger.peak <= setting.budget.bytes else { fatalError("peak \(ledger.peak) over \(setting.budget.bytes)") }
+        guard ledger.peak <= setting.budget.bytes else {
+            fatalError("peak \(ledger.peak) over \(setting.budget.bytes)")
+        }
         switch result {
         case .failure(let error):
             FuzzHarness.checkTyped(error)
@@ -106,14 +119,17 @@ public enum DecodeHarness {
         case .success(let info):
             let image = sink.inner.finish()
             guard info.width > 0, info.height > 0, info.decodedWidth > 0, info.decodedHeight > 0,
-                  info.decodedWidth <= info.width, info.decodedHeight <= info.height,
-                  image.width > 0, image.height > 0, image.width <= info.decodedWidth, image.height <= info.decodedHeight,
-                  image.pixels.count == image.width * image.height * 4 else {
+                info.decodedWidth <= info.width, info.decodedHeight <= info.height,
+                image.width > 0, image.height > 0, image.width <= info.decodedWidth, image.height <= info.decodedHeight,
+                image.pixels.count == image.width * image.height * 4
+            else {
                 fatalError("impossible sizes: \(info), downscaled \(image.width)×\(image.height)")
             }
             if !libjpegOnly {
                 Reach.count("decoder \(info.decoder.rawValue) \(info.format.rawValue)")
-                if let frames = info.frames { Reach.count("animation, \(frames.counted == 1 ? "first frame" : "every frame") counted") }
+                if let frames = info.frames {
+                    Reach.count("animation, \(frames.counted == 1 ? "first frame" : "every frame") counted")
+                }
                 Reach.count(profile: sink.outcome.profile, note: sink.outcome.note)
             }
             return info

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import ImageColors
 
 /// What every fuzz target does with one input: analyse the bytes the way
@@ -18,8 +19,10 @@ public enum FuzzHarness {
     /// - Parameter signature: When set, the input's first bytes are overwritten with it, so
     ///   every mutation reaches that format's decoder instead of the "unsupported format" error.
     /// - Returns: 0, as libFuzzer expects.
-    public static func run(_ bytes: UnsafePointer<UInt8>, _ size: Int, options: AnalysisOptions,
-                           signature: [UInt8]? = nil) -> CInt {
+    public static func run(
+        _ bytes: UnsafePointer<UInt8>, _ size: Int, options: AnalysisOptions,
+        signature: [UInt8]? = nil
+    ) -> CInt {
         var data = Data(bytes: bytes, count: size)
         if let signature, data.count >= signature.count {
             data.replaceSubrange(0..<signature.count, with: signature)
@@ -52,7 +55,8 @@ public enum FuzzHarness {
             fatalError("untyped error \(type(of: error)): \(error)")
         }
         let code = typed.code
-        guard !code.isEmpty, code.allSatisfy({ $0 == "-" || ("a"..."z").contains($0) || ("0"..."9").contains($0) }) else {
+        guard !code.isEmpty, code.allSatisfy({ $0 == "-" || ("a"..."z").contains($0) || ("0"..."9").contains($0) })
+        else {
             fatalError("bad error code \(code.debugDescription) for \(typed)")
         }
         guard !typed.description.isEmpty else { fatalError("empty message for \(code)") }
@@ -65,23 +69,29 @@ public enum FuzzHarness {
             Reach.count(error: error)
         case .success(let analysis):
             Reach.count(profile: analysis.colorProfile, note: analysis.colorNote)
-            Reach.count("analysed \(analysis.format.rawValue)\(analysis.frames.map { $0.counted > 1 ? ", every frame" : ", animated" } ?? "")")
+            Reach.count(
+                "analysed \(analysis.format.rawValue)\(analysis.frames.map { $0.counted > 1 ? ", every frame" : ", animated" } ?? "")"
+            )
             if let frames = analysis.frames, frames.counted < 1 || (frames.count.map { frames.counted > $0 } ?? false) {
                 fatalError("impossible frame report \(frames)")
             }
             guard analysis.width > 0, analysis.height > 0,
-                  analysis.analyzed.width > 0, analysis.analyzed.height > 0,
-                  analysis.analyzed.width <= max(analysis.width, analysis.height),
-                  analysis.analyzed.height <= max(analysis.width, analysis.height),
-                  (1...8).contains(analysis.orientation) else {
+                analysis.analyzed.width > 0, analysis.analyzed.height > 0,
+                analysis.analyzed.width <= max(analysis.width, analysis.height),
+                analysis.analyzed.height <= max(analysis.width, analysis.height),
+                (1...8).contains(analysis.orientation)
+            else {
                 fatalError("impossible sizes in \(analysis)")
             }
-            if let memory = analysis.memory, memory.accountedPeak > memory.budget || memory.budget != options.memoryBudget.bytes {
+            if let memory = analysis.memory,
+                memory.accountedPeak > memory.budget || memory.budget != options.memoryBudget.bytes
+            {
                 fatalError("accounted \(memory.accountedPeak) bytes over the budget of \(memory.budget)")
             }
             let title = analysis.title
             guard title.contrastRatio.isFinite, title.contrastRatio >= 1, title.brightness.isFinite,
-                  (0...255).contains(title.brightness) else {
+                (0...255).contains(title.brightness)
+            else {
                 fatalError("impossible title \(title)")
             }
             // The result is stored by backends as JSON: it must always encode.

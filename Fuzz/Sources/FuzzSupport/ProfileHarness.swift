@@ -1,4 +1,5 @@
 import Foundation
+
 @_spi(Benchmarks) @testable import ImageColors
 
 /// Arbitrary bytes as an embedded ICC profile, straight into colour management: what the ICC
@@ -20,12 +21,13 @@ public enum ProfileHarness {
     public static func run(_ bytes: UnsafePointer<UInt8>, _ size: Int, use: Use, budget: MemoryBudget) -> CInt {
         let profile = Data(bytes: bytes, count: size)
         let ledger = MemoryLedger(budget: budget)
-        let space: SourceColorSpace = switch use {
-        case .rgb: .icc(profile)
-        case .cmyk: .cmyk(profile: profile, adobeInverted: false)
-        case .cmykInverted: .cmyk(profile: profile, adobeInverted: true)
-        case .unreadableFallback: .unreadableProfile(reason: "fuzz", fallback: .icc(profile))
-        }
+        let space: SourceColorSpace =
+            switch use {
+            case .rgb: .icc(profile)
+            case .cmyk: .cmyk(profile: profile, adobeInverted: false)
+            case .cmykInverted: .cmyk(profile: profile, adobeInverted: true)
+            case .unreadableFallback: .unreadableProfile(reason: "fuzz", fallback: .icc(profile))
+            }
         let width = 37
         var sink = ColorManagedSink(Downscaler(targetLongSide: nil, ledger: ledger), enabled: true, ledger: ledger)
         var refused = false
@@ -46,12 +48,15 @@ public enum ProfileHarness {
         }
         sink.finishConversion()
         guard ledger.reserved == sink.inner.reservedBytes else {
-            fatalError("ledger holds \(ledger.reserved) bytes after colour management, the downscaler \(sink.inner.reservedBytes)")
+            fatalError(
+                "ledger holds \(ledger.reserved) bytes after colour management, the downscaler \(sink.inner.reservedBytes)"
+            )
         }
         let outcome = sink.outcome
         if let description = outcome.profile {
             guard !description.isEmpty, description.count <= 100,
-                  !description.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+                !description.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+            else {
                 fatalError("untidy profile description \(description.debugDescription)")
             }
         }
@@ -60,7 +65,9 @@ public enum ProfileHarness {
         if outcome.profile != nil { Reach.count("colour ICC profile applied") }
         if outcome.note != nil { Reach.count("colour profile ignored with a note") }
         let image = sink.inner.finish()
-        guard refused || (image.width == width && image.height == 3) else { fatalError("rows lost: \(image.width)×\(image.height)") }
+        guard refused || (image.width == width && image.height == 3) else {
+            fatalError("rows lost: \(image.width)×\(image.height)")
+        }
         return 0
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import ImageColors
 
 /// How far the inputs of one fuzzing run got, printed when the fuzzer exits (`reach: …` lines in

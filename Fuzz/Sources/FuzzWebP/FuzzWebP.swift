@@ -1,5 +1,5 @@
-import FuzzSupport
 import Foundation
+import FuzzSupport
 import ImageColors
 
 // Bytes that always sniff as WebP ("RIFF", the fuzzed size, "WEBP"), so every execution reaches
@@ -17,8 +17,9 @@ public func fuzz(_ bytes: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     let frames: FramePolicy = FuzzHarness.variant(size / 4, 2) == 0 ? .first : .all
     if FuzzHarness.variant(size / 8, 4) == 3 {
-        let setting = DecodeHarness.Setting(minimumLongSide: size % 2 == 0 ? 1 : nil, strict: true, budget: .megabytes(30),
-                                            fromFile: (size / 16) % 2 == 1, compareWithLibjpeg: false, frames: frames)
+        let setting = DecodeHarness.Setting(
+            minimumLongSide: size % 2 == 0 ? 1 : nil, strict: true, budget: .megabytes(30),
+            fromFile: (size / 16) % 2 == 1, compareWithLibjpeg: false, frames: frames)
         return DecodeHarness.run(data, setting: setting)
     }
     var options = AnalysisOptions(limits: ImageLimits(decodeTimeout: FuzzHarness.decodeTimeout), frames: frames)

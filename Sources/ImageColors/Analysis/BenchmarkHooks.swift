@@ -17,8 +17,10 @@
     /// (`nil`: full size). Default limits, no memory budget.
     /// - Returns: The size rows were delivered at.
     @discardableResult
-    public static func decode<Sink: RowSink>(fileAt path: String, minimumLongSide: Int?,
-                                             into sink: inout Sink) throws -> (width: Int, height: Int) {
+    public static func decode<Sink: RowSink>(
+        fileAt path: String, minimumLongSide: Int?,
+        into sink: inout Sink
+    ) throws -> (width: Int, height: Int) {
         var options = DecodeOptions()
         options.minimumLongSide = minimumLongSide
         var adapter = SinkAdapter(sink: sink)
@@ -52,7 +54,9 @@
 
     /// `analyze(_:)` without the `async` wrapper: the same pipeline on the calling thread (so
     /// that callgrind, which follows one thread, counts all of it).
-    public static func analyzeSynchronously(_ analyzer: ImageColorAnalyzer, _ source: ImageSource) throws -> ColorAnalysis {
+    public static func analyzeSynchronously(_ analyzer: ImageColorAnalyzer, _ source: ImageSource) throws
+        -> ColorAnalysis
+    {
         try analyzer.analyzeNow(source)
     }
 

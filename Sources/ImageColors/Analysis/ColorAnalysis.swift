@@ -111,8 +111,9 @@ public struct ColorAnalysis: Sendable, Hashable, Codable {
 
     /// The four colours, fallbacks and reports as quantization produced them.
     public var roles: ColorRoles {
-        ColorRoles(background: background, primary: primary, secondary: secondary, detail: detail,
-                   fallback: fallback, reports: roleReports)
+        ColorRoles(
+            background: background, primary: primary, secondary: secondary, detail: detail,
+            fallback: fallback, reports: roleReports)
     }
 
     /// The card's colours in one appearance: from ``appearances`` when it holds them; otherwise
@@ -126,9 +127,10 @@ public struct ColorAnalysis: Sendable, Hashable, Codable {
         title.region = nil
         let light = appearances?.light ?? CardColors(roles: roles, title: title)
         guard appearance == .dark else { return light }
-        return DarkScheme.card(from: light, scheme: scheme ?? .faithful,
-                               minimumContrast: minimumContrast ?? Quantizer.defaultMinimumContrast,
-                               titleRule: title.rule ?? .default)
+        return DarkScheme.card(
+            from: light, scheme: scheme ?? .faithful,
+            minimumContrast: minimumContrast ?? Quantizer.defaultMinimumContrast,
+            titleRule: title.rule ?? .default)
     }
 
     // Listed so that `roleReports` is the JSON key `roles` (`roles` is taken by the property above).

@@ -41,7 +41,9 @@ extension ImageColorAnalyzer {
     ///   - body: For `.data` sources whose bytes are already held in the pool: that hold,
     ///     which the analysis takes over. Ignored without a pool.
     /// - Throws: As ``analyze(_:)``.
-    package func perform(_ source: ImageSource, thumbnail: ThumbnailRequest?, body: PooledBody? = nil) async throws -> AnalysisOutput {
+    package func perform(_ source: ImageSource, thumbnail: ThumbnailRequest?, body: PooledBody? = nil) async throws
+        -> AnalysisOutput
+    {
         try await withTaskExecutorPreference(executor) {
             guard let memoryPool else {
                 let made = try analyzeNow(source, thumbnail: thumbnail)
@@ -70,7 +72,8 @@ extension ImageColorAnalyzer {
                     bodyHold.release()
                     held = nil
                 }
-                grant = try await MemoryReservation.waiting(for: upFront, from: pool, purpose: "the analysis of \(source.name)")
+                grant = try await MemoryReservation.waiting(
+                    for: upFront, from: pool, purpose: "the analysis of \(source.name)")
             }
             let backing = grant!
             if let held { backing.absorb(held) }

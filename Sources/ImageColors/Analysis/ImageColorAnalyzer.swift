@@ -32,8 +32,10 @@ public struct ImageColorAnalyzer: Sendable {
     ///     with its defaults.
     ///   - memoryPool: Default `nil`: each call has its own budget.
     ///   - executor: Default ``AnalysisExecutor/shared``.
-    public init(options: AnalysisOptions = AnalysisOptions(), memoryPool: MemoryPool? = nil,
-                executor: AnalysisExecutor? = .shared) {
+    public init(
+        options: AnalysisOptions = AnalysisOptions(), memoryPool: MemoryPool? = nil,
+        executor: AnalysisExecutor? = .shared
+    ) {
         self.options = options
         self.memoryPool = memoryPool
         self.executor = executor
@@ -64,7 +66,9 @@ public struct ImageColorAnalyzer: Sendable {
 
     /// The synchronous pipeline, with a thumbnail made from the same decoding pass when asked.
     /// - Parameter ledger: Where memory is reserved; default a fresh one for the options' budget.
-    func analyzeNow(_ source: ImageSource, thumbnail request: ThumbnailRequest?, ledger: MemoryLedger? = nil) throws -> (analysis: ColorAnalysis, thumbnail: Thumbnail?) {
+    func analyzeNow(_ source: ImageSource, thumbnail request: ThumbnailRequest?, ledger: MemoryLedger? = nil) throws
+        -> (analysis: ColorAnalysis, thumbnail: Thumbnail?)
+    {
         let ledger = ledger ?? MemoryLedger(budget: options.memoryBudget)
         // The histogram and the clustering or palette working set are allocated after decoding;
         // reserving them first keeps the decoder from taking the room they will need. Reserved
@@ -76,19 +80,22 @@ public struct ImageColorAnalyzer: Sendable {
             // Encoded bytes in memory stay there until decoding ends (a file is read as it goes).
             try ledger.reserve(data.count, for: "the encoded image held in memory")
         }
-        var (image, thumbnailImage, info, colors) = try downscaledImages(source, ledger: ledger, thumbnailSide: request?.clampedLongSide)
+        var (image, thumbnailImage, info, colors) = try downscaledImages(
+            source, ledger: ledger, thumbnailSide: request?.clampedLongSide)
         if let backdrop = options.backdrop {
             // In place: the images are already accounted and no longer shared.
             image.composite(onto: backdrop)
             thumbnailImage?.composite(onto: backdrop)
         }
         let (width, height) = info.orientation.displayedSize(width: info.width, height: info.height)
-        let quantizer = Quantizer(backgroundSource: options.backgroundSource, scheme: options.scheme,
-                                  minimumContrast: options.minimumContrast)
+        let quantizer = Quantizer(
+            backgroundSource: options.backgroundSource, scheme: options.scheme,
+            minimumContrast: options.minimumContrast)
         let quantized = quantizer.quantize(image, paletteSize: options.paletteSize)
         let roles = quantized.roles
-        var title = TitleChoice(background: roles.background, rule: options.titleRule,
-                                brightnessThreshold: options.brightnessThreshold)
+        var title = TitleChoice(
+            background: roles.background, rule: options.titleRule,
+            brightnessThreshold: options.brightnessThreshold)
         if let area = options.titleRegion {
             title.region = try RegionContrast(image: image, area: area, background: roles.background)
         }
@@ -109,13 +116,15 @@ public struct ImageColorAnalyzer: Sendable {
         let light = CardColors(roles: roles, title: lightTitle)
         analysis.appearances = CardAppearances(
             light: light,
-            dark: DarkScheme.card(from: light, scheme: quantizer.scheme, minimumContrast: quantizer.minimumContrast,
-                                  titleRule: options.titleRule, brightnessThreshold: options.brightnessThreshold))
+            dark: DarkScheme.card(
+                from: light, scheme: quantizer.scheme, minimumContrast: quantizer.minimumContrast,
+                titleRule: options.titleRule, brightnessThreshold: options.brightnessThreshold))
         if !options.placeholders.isEmpty {
             // From the analysed pixels: no second decode, and the colours above are already fixed.
-            analysis.placeholder = try Placeholders(of: image, kinds: options.placeholders,
-                                                    components: options.blurHashComponents,
-                                                    backdrop: roles.background, ledger: ledger)
+            analysis.placeholder = try Placeholders(
+                of: image, kinds: options.placeholders,
+                components: options.blurHashComponents,
+                backdrop: roles.background, ledger: ledger)
             analysis.memory?.accountedPeak = ledger.peak
         }
         guard let request, let thumbnailImage else { return (analysis, nil) }
@@ -128,7 +137,8 @@ public struct ImageColorAnalyzer: Sendable {
     ///   - source: The image.
     ///   - ledger: Where memory is reserved; default a fresh one for the options' budget.
     func downscaledImage(_ source: ImageSource, ledger: MemoryLedger? = nil) throws -> (RGBAImage, DecodedImageInfo) {
-        let (image, _, info, _) = try downscaledImages(source, ledger: ledger ?? MemoryLedger(budget: options.memoryBudget), thumbnailSide: nil)
+        let (image, _, info, _) = try downscaledImages(
+            source, ledger: ledger ?? MemoryLedger(budget: options.memoryBudget), thumbnailSide: nil)
         return (image, info)
     }
 
@@ -141,7 +151,8 @@ public struct ImageColorAnalyzer: Sendable {
     /// decodes at least the thumbnail's size — at the default 250 px analysis, thumbnails up to
     /// 500 px — and there is room for it in the budget; otherwise it gets a pass of its own.
     func downscaledImages(_ source: ImageSource, ledger: MemoryLedger, thumbnailSide: Int?)
-        throws -> (RGBAImage, RGBAImage?, DecodedImageInfo, ColorManagementOutcome) {
+        throws -> (RGBAImage, RGBAImage?, DecodedImageInfo, ColorManagementOutcome)
+    {
         let probe = try SourceProbe(source)
         let target = options.quality.longSide
         let analysisDecode = decodeOptions(longSide: target, ledger: ledger)
@@ -169,8 +180,9 @@ public struct ImageColorAnalyzer: Sendable {
         }
         // A pass of its own, decoded for the thumbnail's size, after the analysis pass has
         // given its decoder's memory back.
-        var alone = ColorManagedSink(Downscaler(targetLongSide: thumbnailSide, ledger: ledger),
-                                     enabled: options.colorManagement, ledger: ledger)
+        var alone = ColorManagedSink(
+            Downscaler(targetLongSide: thumbnailSide, ledger: ledger),
+            enabled: options.colorManagement, ledger: ledger)
         let thumbnailDecode = decodeOptions(longSide: thumbnailSide, ledger: ledger, frames: .first)
         let thumbnailInfo = try ImageDecoding.decode(probe, options: thumbnailDecode, into: &alone)
         alone.finishConversion()

@@ -82,10 +82,11 @@ public struct Thumbnail: Sendable, Hashable, Codable {
         width = image.width
         height = image.height
         format = request.format
-        data = switch request.format {
-        case .jpeg: try ImageEncoder.jpeg(image, quality: request.clampedJPEGQuality, backdrop: backdrop)
-        case .png: try ImageEncoder.png(image)
-        }
+        data =
+            switch request.format {
+            case .jpeg: try ImageEncoder.jpeg(image, quality: request.clampedJPEGQuality, backdrop: backdrop)
+            case .png: try ImageEncoder.png(image)
+            }
     }
 }
 
@@ -96,7 +97,9 @@ extension ImageColorAnalyzer {
     ///   - source: A file or bytes.
     ///   - thumbnail: The thumbnail to make.
     /// - Throws: As ``analyze(_:)``.
-    public func analyze(_ source: ImageSource, thumbnail: ThumbnailRequest) async throws -> (analysis: ColorAnalysis, thumbnail: Thumbnail) {
+    public func analyze(_ source: ImageSource, thumbnail: ThumbnailRequest) async throws -> (
+        analysis: ColorAnalysis, thumbnail: Thumbnail
+    ) {
         let output = try await perform(source, thumbnail: thumbnail)
         // perform makes a thumbnail whenever one is requested.
         return (output.analysis, output.thumbnail!)

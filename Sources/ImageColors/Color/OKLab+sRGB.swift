@@ -9,10 +9,13 @@ extension OKLab {
         let l = lightness + 0.3963377774 * a + 0.2158037573 * b
         let m = lightness - 0.1055613458 * a - 0.0638541728 * b
         let s = lightness - 0.0894841775 * a - 1.2914855480 * b
-        let l3 = l * l * l, m3 = m * m * m, s3 = s * s * s
-        return SIMD3(4.0767416621 * l3 - 3.3077115913 * m3 + 0.2309699292 * s3,
-                     -1.2684380046 * l3 + 2.6097574011 * m3 - 0.3413193965 * s3,
-                     -0.0041960863 * l3 - 0.7034186147 * m3 + 1.7076147010 * s3)
+        let l3 = l * l * l
+        let m3 = m * m * m
+        let s3 = s * s * s
+        return SIMD3(
+            4.0767416621 * l3 - 3.3077115913 * m3 + 0.2309699292 * s3,
+            -1.2684380046 * l3 + 2.6097574011 * m3 - 0.3413193965 * s3,
+            -0.0041960863 * l3 - 0.7034186147 * m3 + 1.7076147010 * s3)
     }
 
     /// Whether the colour lies in the sRGB gamut (every linear channel within 0–1, give or take
@@ -53,7 +56,8 @@ extension OKLCh {
         // The colours tried are made by `init(lightness:chroma:hue:)`, which normalises the hue
         // (360° becomes 0°): their direction is this one unless that changed it.
         let tried = direction.forHue(OKLCh(lightness: l, chroma: 0, hue: hue).hue)
-        var inside = 0.0, outside = chroma
+        var inside = 0.0
+        var outside = chroma
         while outside - inside > 0.0005 {
             let middle = (inside + outside) / 2
             if tried.lab(lightness: l, chroma: middle).isInSRGBGamut { inside = middle } else { outside = middle }

@@ -37,10 +37,12 @@ public struct ToneAdjustment: Sendable, Hashable {
         }
         let start = OKLCh(color)
         let backgroundLuminance = Contrast.relativeLuminance(background)
-        let lighter = Self.search(from: start, lighter: true, target: target, background: background,
-                                  backgroundLuminance: backgroundLuminance)
-        let darker = Self.search(from: start, lighter: false, target: target, background: background,
-                                 backgroundLuminance: backgroundLuminance)
+        let lighter = Self.search(
+            from: start, lighter: true, target: target, background: background,
+            backgroundLuminance: backgroundLuminance)
+        let darker = Self.search(
+            from: start, lighter: false, target: target, background: background,
+            backgroundLuminance: backgroundLuminance)
         let chosen: (color: RGBColor, lightness: Double)
         switch (lighter, darker) {
         case (nil, nil): return nil
@@ -49,8 +51,9 @@ public struct ToneAdjustment: Sendable, Hashable {
         case (let l?, let d?):
             chosen = abs(l.lightness - start.lightness) < abs(d.lightness - start.lightness) ? l : d
         }
-        self.init(original: color, color: chosen.color, deltaL: OKLab(chosen.color).lightness - start.lightness,
-                  contrastRatio: Contrast.contrastRatio(chosen.color, background))
+        self.init(
+            original: color, color: chosen.color, deltaL: OKLab(chosen.color).lightness - start.lightness,
+            contrastRatio: Contrast.contrastRatio(chosen.color, background))
     }
 
     /// Creates an adjustment record from its parts.
@@ -69,8 +72,10 @@ public struct ToneAdjustment: Sendable, Hashable {
     /// black): at a fixed hue the luminance grows with lightness, so "reaches the target on
     /// this side" flips once along the way. Eleven halvings leave 0.0005 of lightness, finer
     /// than one 8-bit step.
-    private static func search(from start: OKLCh, lighter: Bool, target: Double, background: RGBColor,
-                               backgroundLuminance: Double) -> (color: RGBColor, lightness: Double)? {
+    private static func search(
+        from start: OKLCh, lighter: Bool, target: Double, background: RGBColor,
+        backgroundLuminance: Double
+    ) -> (color: RGBColor, lightness: Double)? {
         // The hue's cosine and sine, computed once for every colour tried (see HueDirection).
         let direction = OKLCh.HueDirection(OKLCh(lightness: 0, chroma: 0, hue: start.hue).hue)
         func candidate(_ lightness: Double) -> RGBColor {
@@ -86,7 +91,8 @@ public struct ToneAdjustment: Sendable, Hashable {
         }
         let end = lighter ? 1.0 : 0.0
         guard passes(lighter ? .white : .black) else { return nil }
-        var failing = min(max(start.lightness, 0), 1), passing = end
+        var failing = min(max(start.lightness, 0), 1)
+        var passing = end
         var best = lighter ? RGBColor.white : .black
         while abs(passing - failing) > 0.0005 {
             let middle = (failing + passing) / 2

@@ -20,9 +20,10 @@ extension Contrast {
     /// - Returns: Each channel `round(B + (O − B)·opacity)`, halves rounded up.
     public static func composite(_ overlay: RGBColor, opacity: Double, over background: RGBColor) -> RGBColor {
         let alpha = min(1, max(0, opacity))
-        return RGBColor(red: compositeChannel(background.red, overlay.red, alpha),
-                        green: compositeChannel(background.green, overlay.green, alpha),
-                        blue: compositeChannel(background.blue, overlay.blue, alpha))
+        return RGBColor(
+            red: compositeChannel(background.red, overlay.red, alpha),
+            green: compositeChannel(background.green, overlay.green, alpha),
+            blue: compositeChannel(background.blue, overlay.blue, alpha))
     }
 
     /// The least opacity of a black or white scrim, laid over the background under the text, that
@@ -39,8 +40,10 @@ extension Contrast {
     ///   - target: The ratio to reach; default 4.5 (WCAG AA for normal text).
     /// - Returns: 0 when the pair already reaches `target`, an opacity in (0, 1] otherwise, or
     ///   `nil` when even an opaque scrim does not reach it (a white scrim under light text).
-    public static func scrimOpacity(_ scrim: Scrim, text: RGBColor, background: RGBColor,
-                                    target: Double = WCAGLevels.aaMinimum) -> Double? {
+    public static func scrimOpacity(
+        _ scrim: Scrim, text: RGBColor, background: RGBColor,
+        target: Double = WCAGLevels.aaMinimum
+    ) -> Double? {
         let textLuminance = relativeLuminance(text)
         let passes = { (alpha: Double) -> Bool in
             let under = composite(scrim.color, opacity: alpha, over: background)
@@ -55,7 +58,8 @@ extension Contrast {
     /// holds at 1 and, once it holds, holds for every larger opacity.
     /// - Returns: An opacity at which `passes` holds, within 2⁻²⁴ above the least one.
     static func leastPassingOpacity(_ passes: (Double) -> Bool) -> Double {
-        var failing = 0.0, passing = 1.0
+        var failing = 0.0
+        var passing = 1.0
         for _ in 0..<scrimSearchSteps {
             let middle = (failing + passing) / 2
             if passes(middle) { passing = middle } else { failing = middle }

@@ -69,8 +69,9 @@ public struct ContrastReport: Sendable, Hashable, Codable {
         self.background = background
         brightnessDifference = Contrast.brightnessDifference(foreground, background)
         colorDifference = Contrast.colorDifference(foreground, background)
-        aert = AERT(brightnessDifference: brightnessDifference >= Contrast.aertMinimumBrightnessDifference,
-                    colorDifference: colorDifference >= Contrast.aertMinimumColorDifference)
+        aert = AERT(
+            brightnessDifference: brightnessDifference >= Contrast.aertMinimumBrightnessDifference,
+            colorDifference: colorDifference >= Contrast.aertMinimumColorDifference)
         contrastRatio = Contrast.contrastRatio(foreground, background)
         wcag = WCAGLevels(contrastRatio: contrastRatio)
         apcaLc = Contrast.apcaContrast(text: foreground, background: background)

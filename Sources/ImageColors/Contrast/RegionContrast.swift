@@ -44,8 +44,10 @@ public struct RegionContrast: Sendable, Hashable, Codable {
         let count = rect.area
 
         // Shares, in one pass.
-        var lightUnder = (ratio4_5: 0, ratio3: 0), darkUnder = (ratio4_5: 0, ratio3: 0)
-        let target = Self.targetRatio, large = WCAGLevels.aaLargeMinimum
+        var lightUnder = (ratio4_5: 0, ratio3: 0)
+        var darkUnder = (ratio4_5: 0, ratio3: 0)
+        let target = Self.targetRatio
+        let large = WCAGLevels.aaLargeMinimum
         pixels.forEachLuminance { luminance in
             let onLight = Contrast.contrastRatio(luminance: 1, luminance: luminance)
             let onDark = Contrast.contrastRatio(luminance: luminance, luminance: 0)
@@ -71,13 +73,15 @@ public struct RegionContrast: Sendable, Hashable, Codable {
             light: RegionTextContrast(
                 worstContrast: Contrast.contrastRatio(luminance: 1, luminance: Double(bitPattern: ~brightest)),
                 shareUnder4_5: shares(lightUnder.ratio4_5), shareUnder3: shares(lightUnder.ratio3),
-                scrimOpacity: Self.scrimOpacity(over: pixels, text: .light, reachingAtZero: count - lightUnder.ratio4_5,
-                                                required: required)),
+                scrimOpacity: Self.scrimOpacity(
+                    over: pixels, text: .light, reachingAtZero: count - lightUnder.ratio4_5,
+                    required: required)),
             dark: RegionTextContrast(
                 worstContrast: Contrast.contrastRatio(luminance: Double(bitPattern: darkest), luminance: 0),
                 shareUnder4_5: shares(darkUnder.ratio4_5), shareUnder3: shares(darkUnder.ratio3),
-                scrimOpacity: Self.scrimOpacity(over: pixels, text: .dark, reachingAtZero: count - darkUnder.ratio4_5,
-                                                required: required)))
+                scrimOpacity: Self.scrimOpacity(
+                    over: pixels, text: .dark, reachingAtZero: count - darkUnder.ratio4_5,
+                    required: required)))
     }
 
     /// Creates a measure from its parts as they are.
@@ -100,8 +104,10 @@ public struct RegionContrast: Sendable, Hashable, Codable {
     }
 
     /// The least opacity of the text's scrim at which `required` pixels reach the target ratio.
-    private static func scrimOpacity(over pixels: RegionPixels, text: TitleText, reachingAtZero: Int,
-                                     required: Int) -> Double {
+    private static func scrimOpacity(
+        over pixels: RegionPixels, text: TitleText, reachingAtZero: Int,
+        required: Int
+    ) -> Double {
         if reachingAtZero >= required { return 0 }
         // An opaque scrim turns every pixel black (or white): 21:1, so the search is bounded.
         // Each pixel, once readable under a scrim, stays readable under a denser one, so the

@@ -23,9 +23,10 @@ struct RegionPixels {
                     if alpha == 255 {
                         body(pixels[i], pixels[i + 1], pixels[i + 2])
                     } else {
-                        body(Self.over(pixels[i], background.red, alpha),
-                             Self.over(pixels[i + 1], background.green, alpha),
-                             Self.over(pixels[i + 2], background.blue, alpha))
+                        body(
+                            Self.over(pixels[i], background.red, alpha),
+                            Self.over(pixels[i + 1], background.green, alpha),
+                            Self.over(pixels[i + 2], background.blue, alpha))
                     }
                     i += 4
                 }
@@ -47,7 +48,7 @@ struct RegionPixels {
     /// lies over them.
     func countReaching(_ target: Double, text: RGBColor, scrim: Scrim, alpha: Double) -> Int {
         let textLuminance = Contrast.relativeLuminance(text)
-        let overlay = scrim.color.red  // black and white scrims are grey: one channel says it
+        let overlay = scrim.color.red // black and white scrims are grey: one channel says it
         var count = 0
         // The scrim maps each channel value the same way, so one 256-entry table per opacity
         // (on the stack) replaces three composites per pixel; the sum is the same expression as

@@ -10,6 +10,8 @@ public struct RegionTextContrast: Sendable, Hashable, Codable {
     /// per-pixel ratios (the ⌈5 % · N⌉-th lowest of N; the lowest when N < 20).
     public var worstContrast: Double
     /// The share of the region's pixels on which the text is under 4.5:1, 0–1.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    // The name is the JSON key users already parse (`shareUnder4_5`); 4.5 has no camel-case spelling.
     public var shareUnder4_5: Double
     /// The share of the region's pixels on which the text is under 3:1, 0–1.
     public var shareUnder3: Double
@@ -31,6 +33,7 @@ public struct RegionTextContrast: Sendable, Hashable, Codable {
         self.scrimOpacity = scrimOpacity
     }
 
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     private enum CodingKeys: String, CodingKey {
         case worstContrast, shareUnder4_5, shareUnder3, scrimOpacity
     }

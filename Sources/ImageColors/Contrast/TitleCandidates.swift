@@ -16,8 +16,9 @@ public struct TitleCandidate: Sendable, Hashable, Codable {
     ///   - text: Light (white) or dark (black).
     ///   - background: The colour the title is drawn on.
     public init(text: TitleText, background: RGBColor) {
-        self.init(contrastRatio: Contrast.contrastRatio(text.color, background),
-                  apcaLc: Contrast.apcaContrast(text: text.color, background: background))
+        self.init(
+            contrastRatio: Contrast.contrastRatio(text.color, background),
+            apcaLc: Contrast.apcaContrast(text: text.color, background: background))
     }
 
     /// Creates a candidate from its measures as they are.
@@ -53,8 +54,9 @@ public struct TitleCandidates: Sendable, Hashable, Codable {
     /// Measures white and black text on a background.
     /// - Parameter background: The colour the title is drawn on.
     public init(background: RGBColor) {
-        self.init(light: TitleCandidate(text: .light, background: background),
-                  dark: TitleCandidate(text: .dark, background: background))
+        self.init(
+            light: TitleCandidate(text: .light, background: background),
+            dark: TitleCandidate(text: .dark, background: background))
     }
 
     /// Creates the pair from its parts.

@@ -59,12 +59,15 @@ public struct TitleChoice: Sendable, Codable, Hashable {
     ///   - brightnessThreshold: For the brightness rule: dark text when the background's brightness
     ///     is strictly greater than this, light text otherwise; default 125
     ///     (``defaultBrightnessThreshold``). Ignored by the other rules.
-    public init(background: RGBColor, rule: TitleRule = .default,
-                brightnessThreshold: Double = TitleChoice.defaultBrightnessThreshold) {
+    public init(
+        background: RGBColor, rule: TitleRule = .default,
+        brightnessThreshold: Double = TitleChoice.defaultBrightnessThreshold
+    ) {
         let candidates = TitleCandidates(background: background)
         let text = rule.choose(background: background, candidates: candidates, brightnessThreshold: brightnessThreshold)
-        self.init(text: text, color: text.color, brightness: Contrast.brightness(background),
-                  contrastRatio: candidates[text].contrastRatio)
+        self.init(
+            text: text, color: text.color, brightness: Contrast.brightness(background),
+            contrastRatio: candidates[text].contrastRatio)
         self.rule = rule
         self.candidates = candidates
         self.warning = Self.warning(text: text, candidates: candidates)
@@ -86,11 +89,13 @@ public struct TitleChoice: Sendable, Codable, Hashable {
 
     /// The warning for a choice, or `nil` when the chosen text reaches 3:1 or the other does not.
     static func warning(text: TitleText, candidates: TitleCandidates) -> String? {
-        let chosen = candidates[text].contrastRatio, other = candidates[text.opposite].contrastRatio
+        let chosen = candidates[text].contrastRatio
+        let other = candidates[text.opposite].contrastRatio
         let minimum = WCAGLevels.aaLargeMinimum
         guard chosen < minimum, other >= minimum else { return nil }
-        return String(format: "%@ text has %.2f:1 here, under 3:1, where %@ text would have %.2f:1",
-                      text.rawValue, chosen, text.opposite.rawValue, other)
+        return String(
+            format: "%@ text has %.2f:1 here, under 3:1, where %@ text would have %.2f:1",
+            text.rawValue, chosen, text.opposite.rawValue, other)
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -101,10 +106,11 @@ public struct TitleChoice: Sendable, Codable, Hashable {
     /// keys added after the contract's first four may be missing.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(text: try container.decode(TitleText.self, forKey: .text),
-                  color: try container.decode(RGBColor.self, forKey: .color),
-                  brightness: try container.decode(Double.self, forKey: .brightness),
-                  contrastRatio: try container.decode(Double.self, forKey: .contrastRatio))
+        self.init(
+            text: try container.decode(TitleText.self, forKey: .text),
+            color: try container.decode(RGBColor.self, forKey: .color),
+            brightness: try container.decode(Double.self, forKey: .brightness),
+            contrastRatio: try container.decode(Double.self, forKey: .contrastRatio))
         rule = try container.decodeIfPresent(TitleRule.self, forKey: .rule)
         candidates = try container.decodeIfPresent(TitleCandidates.self, forKey: .candidates)
         warning = try container.decodeIfPresent(String.self, forKey: .warning)

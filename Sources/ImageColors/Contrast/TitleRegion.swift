@@ -29,7 +29,7 @@ public enum TitleRegion: Sendable, Hashable, Codable, CustomStringConvertible {
         case .top: (0, 0, 1, 1.0 / 3)
         case .center: (0, 1.0 / 3, 1, 1.0 / 3)
         case .bottom: (0, 2.0 / 3, 1, 1.0 / 3)
-        case let .custom(x, y, width, height): (x, y, width, height)
+        case .custom(let x, let y, let width, let height): (x, y, width, height)
         }
     }
 
@@ -43,9 +43,15 @@ public enum TitleRegion: Sendable, Hashable, Codable, CustomStringConvertible {
     public init(parsing text: String) throws(TitleRegionError) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         switch trimmed.lowercased() {
-        case "top": self = .top; return
-        case "bottom": self = .bottom; return
-        case "center": self = .center; return
+        case "top":
+            self = .top
+            return
+        case "bottom":
+            self = .bottom
+            return
+        case "center":
+            self = .center
+            return
         default: break
         }
         let parts = trimmed.split(separator: ",", omittingEmptySubsequences: false)
@@ -81,7 +87,7 @@ public enum TitleRegion: Sendable, Hashable, Codable, CustomStringConvertible {
         case .top: "top"
         case .bottom: "bottom"
         case .center: "center"
-        case let .custom(x, y, width, height): [x, y, width, height].map { "\($0)" }.joined(separator: ",")
+        case .custom(let x, let y, let width, let height): [x, y, width, height].map { "\($0)" }.joined(separator: ",")
         }
     }
 

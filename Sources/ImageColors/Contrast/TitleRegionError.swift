@@ -23,13 +23,13 @@ public enum TitleRegionError: ImageColorsError, Equatable {
         switch self {
         case .unrecognized(let text):
             "title region \"\(text)\": expected top, bottom, center or X,Y,W,H (fractions of the image, e.g. 0,0.6,1,0.4)"
-        case let .notANumber(text, component, value):
+        case .notANumber(let text, let component, let value):
             "title region \"\(text)\": \(component) is \"\(value)\", not a number"
-        case let .outOfRange(text, component, value):
+        case .outOfRange(let text, let component, let value):
             "title region \"\(text)\": \(component) is \(value), must be between 0 and 1"
-        case let .empty(text, component):
+        case .empty(let text, let component):
             "title region \"\(text)\": \(component) must be greater than 0"
-        case let .pastEdge(text, sum, value):
+        case .pastEdge(let text, let sum, let value):
             "title region \"\(text)\": \(sum) is \(value), past the edge of the image (must be at most 1)"
         case .emptyImage:
             "title region: the image has no pixels"

@@ -27,13 +27,16 @@ public enum TitleRule: String, Sendable, Hashable, Codable, CaseIterable {
     ///   - brightnessThreshold: For ``brightness`` only: dark text when the background's brightness
     ///     is strictly above this; default 125.
     /// - Returns: The text this rule picks.
-    public func choose(background: RGBColor, candidates: TitleCandidates,
-                       brightnessThreshold: Double = TitleChoice.defaultBrightnessThreshold) -> TitleText {
-        let prefersDark: Bool = switch self {
-        case .brightness: Contrast.brightness(background) > brightnessThreshold
-        case .wcag: candidates.dark.contrastRatio > candidates.light.contrastRatio
-        case .apca: abs(candidates.dark.apcaLc) > abs(candidates.light.apcaLc)
-        }
+    public func choose(
+        background: RGBColor, candidates: TitleCandidates,
+        brightnessThreshold: Double = TitleChoice.defaultBrightnessThreshold
+    ) -> TitleText {
+        let prefersDark: Bool =
+            switch self {
+            case .brightness: Contrast.brightness(background) > brightnessThreshold
+            case .wcag: candidates.dark.contrastRatio > candidates.light.contrastRatio
+            case .apca: abs(candidates.dark.apcaLc) > abs(candidates.light.apcaLc)
+            }
         return prefersDark ? .dark : .light
     }
 }

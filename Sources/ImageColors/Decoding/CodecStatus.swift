@@ -10,7 +10,9 @@ extension ic_status {
     /// - Returns: `true` for `IC_DONE`, `false` for `IC_OK`.
     /// - Throws: ``ImageDecodingError`` for every failure status.
     @discardableResult
-    func check(_ format: ImageFormat, timeout: Duration = .zero, message: () -> String) throws(ImageDecodingError) -> Bool {
+    func check(_ format: ImageFormat, timeout: Duration = .zero, message: () -> String) throws(ImageDecodingError)
+        -> Bool
+    {
         switch self {
         case IC_OK: return false
         case IC_DONE: return true

@@ -13,7 +13,8 @@ enum ExifReader {
         }
         func u16(_ at: Int) -> Int? {
             guard at >= 0, at + 2 <= tiff.count else { return nil }
-            let a = Int(tiff[at]), b = Int(tiff[at + 1])
+            let a = Int(tiff[at])
+            let b = Int(tiff[at + 1])
             return littleEndian ? a | b << 8 : a << 8 | b
         }
         func u32(_ at: Int) -> Int? {

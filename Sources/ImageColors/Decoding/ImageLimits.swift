@@ -35,9 +35,11 @@ public struct ImageLimits: Sendable, Hashable {
     ///   - decodeTimeout: Default 10 seconds.
     ///   - maxFrames: Default 1 000.
     ///   - maxAnimationPixels: Default 500 000 000 (500 MP).
-    public init(maxSide: Int = 65_500, maxPixels: Int = 250_000_000, maxScans: Int = 100,
-                decodeTimeout: Duration = .seconds(10), maxFrames: Int = 1_000,
-                maxAnimationPixels: Int = 500_000_000) {
+    public init(
+        maxSide: Int = 65_500, maxPixels: Int = 250_000_000, maxScans: Int = 100,
+        decodeTimeout: Duration = .seconds(10), maxFrames: Int = 1_000,
+        maxAnimationPixels: Int = 500_000_000
+    ) {
         self.maxSide = maxSide
         self.maxPixels = maxPixels
         self.maxScans = maxScans
@@ -56,7 +58,8 @@ public struct ImageLimits: Sendable, Hashable {
         }
         let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
         if overflow || pixels > maxPixels {
-            throw .tooLarge(format, width: width, height: height, limit: "the \(ImageLimits.pixelCount(maxPixels)) limit")
+            throw .tooLarge(
+                format, width: width, height: height, limit: "the \(ImageLimits.pixelCount(maxPixels)) limit")
         }
     }
 
@@ -65,7 +68,9 @@ public struct ImageLimits: Sendable, Hashable {
     /// - Parameters:
     ///   - frameAreas: Each frame's own width × height.
     ///   - canvas: The canvas (logical screen) every frame is composited on.
-    func checkAnimation(frameAreas: [Int], canvas: (width: Int, height: Int), format: ImageFormat) throws(ImageDecodingError) {
+    func checkAnimation(frameAreas: [Int], canvas: (width: Int, height: Int), format: ImageFormat)
+        throws(ImageDecodingError)
+    {
         if frameAreas.count > maxFrames {
             throw .tooManyFrames(format, limit: maxFrames)
         }
@@ -74,8 +79,11 @@ public struct ImageLimits: Sendable, Hashable {
         let total = overflow ? Int.max : max(decoded, composited)
         if total > maxAnimationPixels {
             let made = total >= 1_000_000 ? ImageLimits.pixelCount(total) : "\(total) pixels"
-            throw .tooLarge(format, width: canvas.width, height: canvas.height,
-                            limit: "the \(ImageLimits.pixelCount(maxAnimationPixels)) limit for all \(frameAreas.count) frames together (\(made) in all)")
+            throw .tooLarge(
+                format, width: canvas.width, height: canvas.height,
+                limit:
+                    "the \(ImageLimits.pixelCount(maxAnimationPixels)) limit for all \(frameAreas.count) frames together (\(made) in all)"
+            )
         }
     }
 

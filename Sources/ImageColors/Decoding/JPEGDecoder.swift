@@ -59,37 +59,43 @@ enum JPEGDecoder {
         return try withSourceDescriptor(source) { descriptor in
             var header = ic_jpeg_info()
             try ic_jpeg_open(jpeg, descriptor, &header).check(.jpeg, message: message)
-            let width = Int(header.width), height = Int(header.height)
+            let width = Int(header.width)
+            let height = Int(header.height)
             try limits.check(width: width, height: height, format: .jpeg)
             // The ICC profile the shim just read; kept apart from `reserved`, which sizes libjpeg's cap.
             let profileBytes = try ColorSpaceAnnouncement.announce(header, jpeg: jpeg, options: options, to: &sink)
             defer { options.ledger?.release(profileBytes) }
             var orientation = Orientation.up
             if let exif = header.exif {
-                orientation = ExifReader.orientation(in: UnsafeRawBufferPointer(start: exif, count: header.exif_size)) ?? .up
+                orientation =
+                    ExifReader.orientation(in: UnsafeRawBufferPointer(start: exif, count: header.exif_size)) ?? .up
             }
             let denominator = scaleDenominator(longSide: max(width, height), minimumLongSide: options.minimumLongSide)
             var plan = ic_jpeg_plan()
             try ic_jpeg_plan_scale(jpeg, Int32(denominator), &plan).check(.jpeg, message: message)
-            let outWidth = Int(plan.output_width), outHeight = Int(plan.output_height)
+            let outWidth = Int(plan.output_width)
+            let outHeight = Int(plan.output_height)
             let rowBytes = outWidth * 4
 
             if let ledger = options.ledger {
                 if plan.coefficient_bytes > 0 {
                     let kind = header.progressive != 0 ? "progressive" : "multi-scan"
-                    try ledger.reserve(Int(plan.coefficient_bytes),
-                                       for: "the \(kind) JPEG's coefficient buffer (\(width)×\(height))")
+                    try ledger.reserve(
+                        Int(plan.coefficient_bytes),
+                        for: "the \(kind) JPEG's coefficient buffer (\(width)×\(height))")
                     reserved += Int(plan.coefficient_bytes)
                 }
                 let working = Int(plan.working_bytes) + rowBytes * batchRows
-                try ledger.reserve(working, for: "libjpeg's buffers at 1/\(denominator) scale (\(outWidth)×\(outHeight))")
+                try ledger.reserve(
+                    working, for: "libjpeg's buffers at 1/\(denominator) scale (\(outWidth)×\(outHeight))")
                 reserved += working
             }
             try sink.begin(width: outWidth, height: outHeight, rowsInOrder: true)
 
             // libjpeg may use what is reserved for it plus whatever the budget has left.
             let libjpegCap = options.ledger.map { reserved - rowBytes * batchRows + $0.available } ?? 0
-            var startedWidth: UInt32 = 0, startedHeight: UInt32 = 0
+            var startedWidth: UInt32 = 0
+            var startedHeight: UInt32 = 0
             do {
                 try ic_jpeg_start(jpeg, libjpegCap, &startedWidth, &startedHeight)
                     .check(.jpeg, timeout: limits.decodeTimeout, message: message)
@@ -101,13 +107,15 @@ enum JPEGDecoder {
             var rows = [UInt8](repeating: 0, count: rowBytes * batchRows)
             var sinceCheck = 0
             while true {
-                var first: UInt32 = 0, count: UInt32 = 0
+                var first: UInt32 = 0
+                var count: UInt32 = 0
                 let status = rows.withUnsafeMutableBufferPointer { buffer in
                     ic_jpeg_read_rows(jpeg, buffer.baseAddress, rowBytes, UInt32(batchRows), &first, &count)
                 }
                 rows.withUnsafeBufferPointer { buffer in
                     for i in 0..<Int(count) {
-                        sink.consume(row: buffer.baseAddress! + i * rowBytes, y: Int(first) + i, x0: 0, dx: 1, count: outWidth)
+                        sink.consume(
+                            row: buffer.baseAddress! + i * rowBytes, y: Int(first) + i, x0: 0, dx: 1, count: outWidth)
                     }
                 }
                 if try status.check(.jpeg, timeout: limits.decodeTimeout, message: message) { break }

@@ -37,15 +37,18 @@ enum PNGDecoder {
                 reserved += chunkCap
             }
             let side = UInt32(clamping: limits.maxSide)
-            let pngLimits = ic_png_limits(max_width: side, max_height: side, chunk_cache_max: 0,
-                                          chunk_malloc_max: chunkCap)
+            let pngLimits = ic_png_limits(
+                max_width: side, max_height: side, chunk_cache_max: 0,
+                chunk_malloc_max: chunkCap)
             var header = ic_png_info()
             try ic_png_open(png, descriptor, pngLimits, &header).check(.png, message: message)
-            let width = Int(header.width), height = Int(header.height)
+            let width = Int(header.width)
+            let height = Int(header.height)
             try limits.check(width: width, height: height, format: .png)
             var orientation = Orientation.up
             if let exif = header.exif {
-                orientation = ExifReader.orientation(in: UnsafeRawBufferPointer(start: exif, count: header.exif_size)) ?? .up
+                orientation =
+                    ExifReader.orientation(in: UnsafeRawBufferPointer(start: exif, count: header.exif_size)) ?? .up
             }
             if let ledger = options.ledger {
                 // libpng keeps the current and previous raw rows (at most 8 bytes per pixel,
@@ -64,8 +67,9 @@ enum PNGDecoder {
                 let status = row.withUnsafeMutableBufferPointer { ic_png_read_row(png, $0.baseAddress, &position) }
                 if try status.check(.png, message: message) { break }
                 row.withUnsafeBufferPointer { buffer in
-                    sink.consume(row: buffer.baseAddress!, y: Int(position.y), x0: Int(position.x0),
-                                 dx: Int(position.dx), count: Int(position.count))
+                    sink.consume(
+                        row: buffer.baseAddress!, y: Int(position.y), x0: Int(position.x0),
+                        dx: Int(position.dx), count: Int(position.count))
                 }
                 sinceCheck += 1
                 if sinceCheck >= options.checkInterval {

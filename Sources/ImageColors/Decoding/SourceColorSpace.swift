@@ -63,13 +63,15 @@ enum ColorSpaceAnnouncement {
             profile = Data(bytes: icc, count: Int(header.icc_size))
         }
         let cmyk = header.color == Int32(IC_JPEG_CMYK.rawValue) || header.color == Int32(IC_JPEG_YCCK.rawValue)
-        var space: SourceColorSpace = cmyk
+        var space: SourceColorSpace =
+            cmyk
             ? .cmyk(profile: profile, adobeInverted: header.adobe_inverted != 0)
             : profile.map { .icc($0) } ?? .sRGB
         if let note = header.icc_note {
             space = .unreadableProfile(reason: shimMessage(note), fallback: space)
         } else if !cmyk, header.color != Int32(IC_JPEG_GRAY.rawValue), let profile,
-                  profile.count >= 20, profile[profile.startIndex + 16 ..< profile.startIndex + 20].elementsEqual("GRAY".utf8) {
+            profile.count >= 20, profile[profile.startIndex + 16..<profile.startIndex + 20].elementsEqual("GRAY".utf8)
+        {
             // A grey profile cannot describe colour pixels (PNG forbids it; libpng drops it).
             space = .unreadableProfile(reason: "a grey profile on a colour image", fallback: .sRGB)
         }
@@ -93,7 +95,8 @@ enum ColorSpaceAnnouncement {
         var space: SourceColorSpace = .sRGB
         var reserved = 0
         if let icc = header.icc, header.icc_size > 0 {
-            try options.ledger?.reserve(Int(header.icc_size), for: "the embedded ICC profile (\(header.icc_size) bytes)")
+            try options.ledger?.reserve(
+                Int(header.icc_size), for: "the embedded ICC profile (\(header.icc_size) bytes)")
             reserved = options.ledger == nil ? 0 : Int(header.icc_size)
             space = .icc(Data(bytes: icc, count: Int(header.icc_size)))
         } else {
@@ -130,7 +133,8 @@ extension ColorSpaceAnnouncement {
         options: DecodeOptions, to sink: inout some PixelSink
     ) throws -> (reserved: Int, rawCMYK: Bool) {
         guard sink.readsColorProfiles else { return (0, false) }
-        var profile: Data?, note: String?
+        var profile: Data?
+        var note: String?
         switch reassembleICC(iccChunks) {
         case .success(let bytes?):
             try options.ledger?.reserve(bytes.count, for: "the embedded ICC profile (\(bytes.count) bytes)")
@@ -140,16 +144,19 @@ extension ColorSpaceAnnouncement {
         }
         let reserved = options.ledger == nil ? 0 : profile?.count ?? 0
         let cmyk = components == 4
-        var space: SourceColorSpace = cmyk
+        var space: SourceColorSpace =
+            cmyk
             ? .cmyk(profile: profile, adobeInverted: adobeInverted)
             : profile.map { .icc($0) } ?? .sRGB
         if let note {
             space = .unreadableProfile(reason: note, fallback: space)
         } else if cmyk, profile != nil, !rawCMYKAvailable {
-            space = .unreadableProfile(reason: "this decoder cannot apply a CMYK profile",
-                                       fallback: .cmyk(profile: nil, adobeInverted: adobeInverted))
+            space = .unreadableProfile(
+                reason: "this decoder cannot apply a CMYK profile",
+                fallback: .cmyk(profile: nil, adobeInverted: adobeInverted))
         } else if components == 3, let profile, profile.count >= 20,
-                  profile[profile.startIndex + 16 ..< profile.startIndex + 20].elementsEqual("GRAY".utf8) {
+            profile[profile.startIndex + 16..<profile.startIndex + 20].elementsEqual("GRAY".utf8)
+        {
             space = .unreadableProfile(reason: "a grey profile on a colour image", fallback: .sRGB)
         }
         do {
@@ -170,7 +177,8 @@ extension ColorSpaceAnnouncement {
         var pieces = [ArraySlice<UInt8>?](repeating: nil, count: count + 1)
         for chunk in chunks {
             guard chunk.count >= 14, Int(chunk[13]) == count, chunk[12] > 0, Int(chunk[12]) <= count,
-                  pieces[Int(chunk[12])] == nil else { return .failure(bad) }
+                pieces[Int(chunk[12])] == nil
+            else { return .failure(bad) }
             pieces[Int(chunk[12])] = chunk[14...]
         }
         var profile: [UInt8] = []

@@ -65,7 +65,9 @@ struct Downscaler: PixelSink {
     /// Bytes the downscaler allocates for an input and output size: the column and row maps,
     /// the accumulators (8 bytes × 4 channels for each output pixel of the window) and the output
     /// twice (it and its upright copy after EXIF orientation).
-    static func bytesNeeded(input: (width: Int, height: Int), output: (width: Int, height: Int), rowsInOrder: Bool) -> Int {
+    static func bytesNeeded(input: (width: Int, height: Int), output: (width: Int, height: Int), rowsInOrder: Bool)
+        -> Int
+    {
         let maps = (input.width + input.height + output.width + output.height) * 4
         let window = rowsInOrder ? 1 : output.height
         return maps + output.width * window * 32 + output.width * output.height * 4 * 2
@@ -110,7 +112,8 @@ struct Downscaler: PixelSink {
         var map = [Int32](repeating: 0, count: input)
         var sizes = [UInt32](repeating: 0, count: output)
         for bin in 0..<output {
-            let start = bin * input / output, end = (bin + 1) * input / output
+            let start = bin * input / output
+            let end = (bin + 1) * input / output
             for i in start..<end { map[i] = Int32(bin) }
             sizes[bin] = UInt32(end - start)
         }
@@ -182,19 +185,26 @@ struct Downscaler: PixelSink {
                 var x = 0
                 for column in 0..<widths.count {
                     let end = x &+ Int(widths[column])
-                    var redBlue: UInt64 = 0, greenAlpha: UInt64 = 0
-                    var red: UInt64 = 0, green: UInt64 = 0, blue: UInt64 = 0, alpha: UInt64 = 0
+                    var redBlue: UInt64 = 0
+                    var greenAlpha: UInt64 = 0
+                    var red: UInt64 = 0
+                    var green: UInt64 = 0
+                    var blue: UInt64 = 0
+                    var alpha: UInt64 = 0
                     if widths[column] <= 66_051 {
                         while x < end {
                             // One 32-bit load per pixel: bytes R, G, B, A → little-endian word ABGR.
-                            let p = UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self)))
+                            let p = UInt64(
+                                UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: x &* 4, as: UInt32.self)))
                             let a = p &>> 24
                             redBlue &+= ((p & 0xff) | (p & 0xff_0000) &<< 16) &* a
                             greenAlpha &+= (((p &>> 8) & 0xff) | 1 &<< 32) &* a
                             x &+= 1
                         }
-                        red = redBlue & 0xffff_ffff; blue = redBlue &>> 32
-                        green = greenAlpha & 0xffff_ffff; alpha = greenAlpha &>> 32
+                        red = redBlue & 0xffff_ffff
+                        blue = redBlue &>> 32
+                        green = greenAlpha & 0xffff_ffff
+                        alpha = greenAlpha &>> 32
                     } else {
                         while x < end {
                             let a = UInt64(row[x &* 4 &+ 3])
@@ -219,7 +229,8 @@ struct Downscaler: PixelSink {
     /// counted, only the pixels of the current frame's share are written.
     private mutating func finalize(outputRow: Int, windowRow: Int) {
         let height = UInt64(binHeights[outputRow])
-        let share = share, everyPixel = share.isWhole
+        let share = share
+        let everyPixel = share.isWhole
         let sumBase = windowRow * outputWidth * 4
         let outBase = outputRow * outputWidth * 4
         // Through buffer pointers: subscripting the arrays (stored properties) checked bounds
@@ -228,7 +239,8 @@ struct Downscaler: PixelSink {
             sums.withUnsafeMutableBufferPointer { sums in
                 output.withUnsafeMutableBufferPointer { output in
                     for column in 0..<widths.count {
-                        let s = sumBase &+ column &* 4, o = outBase &+ column &* 4
+                        let s = sumBase &+ column &* 4
+                        let o = outBase &+ column &* 4
                         let alphaSum = sums[s &+ 3]
                         // Shares do not overlap: each pixel is written by one frame at most.
                         if alphaSum > 0 && (everyPixel || share.contains(x: column, y: outputRow)) {
@@ -239,7 +251,10 @@ struct Downscaler: PixelSink {
                             output[o &+ 2] = UInt8(truncatingIfNeeded: (sums[s &+ 2] &+ alphaSum / 2) / alphaSum)
                             output[o &+ 3] = UInt8(truncatingIfNeeded: (alphaSum &+ pixels / 2) / pixels)
                         }
-                        sums[s] = 0; sums[s &+ 1] = 0; sums[s &+ 2] = 0; sums[s &+ 3] = 0
+                        sums[s] = 0
+                        sums[s &+ 1] = 0
+                        sums[s &+ 2] = 0
+                        sums[s &+ 3] = 0
                     }
                 }
             }

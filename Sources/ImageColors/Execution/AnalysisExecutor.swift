@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The threads ImageColors does its blocking work on: decoding, downscaling and quantizing,
@@ -132,12 +133,14 @@ private final class JobQueue: @unchecked Sendable {
         }
         let context = Unmanaged.passRetained(Start(name: name, body: body)).toOpaque()
         var thread = pthread_t()
-        let status = pthread_create(&thread, nil, { context in
-            let start = Unmanaged<Start>.fromOpaque(context!).takeRetainedValue()
-            JobQueue.nameCurrentThread(start.name)
-            start.body()
-            return nil
-        }, context)
+        let status = pthread_create(
+            &thread, nil,
+            { context in
+                let start = Unmanaged<Start>.fromOpaque(context!).takeRetainedValue()
+                JobQueue.nameCurrentThread(start.name)
+                start.body()
+                return nil
+            }, context)
         // Only exhausted system resources make this fail; no analysis could run then.
         precondition(status == 0, "AnalysisExecutor: cannot start a thread (error \(status))")
         pthread_detach(thread)

@@ -73,7 +73,8 @@ package enum OrderedBatch {
                 case .finished(let outcome):
                     // A running item cancelled by the deadline reports the deadline, not the cancellation.
                     let cancelledByDeadline = expired && outcome.result.isCancellation
-                    order.finish(outcome.index, cancelledByDeadline ? .failure(BatchDeadlineExceeded()) : outcome.result)
+                    order.finish(
+                        outcome.index, cancelledByDeadline ? .failure(BatchDeadlineExceeded()) : outcome.result)
                 case .deadlinePassed:
                     expired = true
                     order.abandonUnstarted(with: BatchDeadlineExceeded())
@@ -159,7 +160,8 @@ private struct DeliveryOrder<Value: Sendable> {
     }
 
     /// Hands over every outcome whose predecessors are all handed over.
-    mutating func deliverReady<Failure: Error>(_ deliver: (BatchOutcome<Value>) throws(Failure) -> Void) throws(Failure) {
+    mutating func deliverReady<Failure: Error>(_ deliver: (BatchOutcome<Value>) throws(Failure) -> Void) throws(Failure)
+    {
         while let result = waiting.removeValue(forKey: nextToDeliver) {
             let index = nextToDeliver
             nextToDeliver += 1

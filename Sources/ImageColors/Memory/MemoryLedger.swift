@@ -45,9 +45,13 @@ final class MemoryLedger {
         if let backing {
             let needed = reserved + bytes
             // Once short, stay short: the attempt is discarded, so end it soon.
-            if shortfall != nil || (needed > backing.bytes && !backing.grow(by: needed - backing.bytes, aheadOfWaiters: true)) {
+            if shortfall != nil
+                || (needed > backing.bytes && !backing.grow(by: needed - backing.bytes, aheadOfWaiters: true))
+            {
                 shortfall = max(shortfall ?? 0, needed)
-                throw .overBudget(purpose: purpose(), needed: bytes, available: max(0, backing.bytes - reserved), budget: budget.bytes)
+                throw .overBudget(
+                    purpose: purpose(), needed: bytes, available: max(0, backing.bytes - reserved), budget: budget.bytes
+                )
             }
         }
         reserved += bytes

@@ -61,7 +61,9 @@ public final class MemoryPool: Sendable, CustomStringConvertible {
     /// - Returns: Whether the bytes were reserved.
     package func tryReserve(_ bytes: Int, aheadOfWaiters: Bool) -> Bool {
         state.withLock { state in
-            guard aheadOfWaiters || state.waiters.isEmpty, state.reserved + bytes <= capacity.bytes else { return false }
+            guard aheadOfWaiters || state.waiters.isEmpty, state.reserved + bytes <= capacity.bytes else {
+                return false
+            }
             state.take(bytes)
             return true
         }
@@ -73,7 +75,8 @@ public final class MemoryPool: Sendable, CustomStringConvertible {
     ///   reserved then); ``MemoryBudgetError`` when `bytes` is more than the capacity.
     package func reserve(_ bytes: Int, for purpose: @autoclosure () -> String) async throws {
         guard bytes <= capacity.bytes else {
-            throw MemoryBudgetError.overBudget(purpose: purpose(), needed: bytes, available: capacity.bytes, budget: capacity.bytes)
+            throw MemoryBudgetError.overBudget(
+                purpose: purpose(), needed: bytes, available: capacity.bytes, budget: capacity.bytes)
         }
         if tryReserve(bytes, aheadOfWaiters: false) { return }
         let id = state.withLock { $0.newID() }

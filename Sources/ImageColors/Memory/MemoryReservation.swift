@@ -23,7 +23,9 @@ package final class MemoryReservation: Sendable {
 
     /// Reserves `bytes`, waiting for room in turn.
     /// - Throws: `CancellationError`, or ``MemoryBudgetError`` when `bytes` passes the capacity.
-    package static func waiting(for bytes: Int, from pool: MemoryPool, purpose: @autoclosure () -> String) async throws -> MemoryReservation {
+    package static func waiting(for bytes: Int, from pool: MemoryPool, purpose: @autoclosure () -> String) async throws
+        -> MemoryReservation
+    {
         try await pool.reserve(bytes, for: purpose())
         return MemoryReservation(pool: pool, holding: bytes)
     }

@@ -39,7 +39,8 @@ public enum Orientation: Int, Sendable, Codable, CaseIterable {
         if self == .up { return image }
         let (outWidth, outHeight) = displayedSize(width: image.width, height: image.height)
         var out = [UInt8](repeating: 0, count: image.pixels.count)
-        let w = image.width, h = image.height
+        let w = image.width
+        let h = image.height
         image.pixels.withUnsafeBufferPointer { src in
             out.withUnsafeMutableBufferPointer { dst in
                 for y in 0..<h {
@@ -56,8 +57,12 @@ public enum Orientation: Int, Sendable, Codable, CaseIterable {
                         case .rightMirrored: (dx, dy) = (h - 1 - y, w - 1 - x)
                         case .left: (dx, dy) = (y, w - 1 - x)
                         }
-                        let s = (y * w + x) * 4, d = (dy * outWidth + dx) * 4
-                        dst[d] = src[s]; dst[d + 1] = src[s + 1]; dst[d + 2] = src[s + 2]; dst[d + 3] = src[s + 3]
+                        let s = (y * w + x) * 4
+                        let d = (dy * outWidth + dx) * 4
+                        dst[d] = src[s]
+                        dst[d + 1] = src[s + 1]
+                        dst[d + 2] = src[s + 2]
+                        dst[d + 3] = src[s + 3]
                     }
                 }
             }

@@ -16,8 +16,9 @@ public struct RGBAImage: Hashable, Sendable {
     ///   - height: Height in pixels, at least 0.
     ///   - pixels: `width × height × 4` bytes of RGBA.
     public init(width: Int, height: Int, pixels: [UInt8]) {
-        precondition(width >= 0 && height >= 0 && pixels.count == width * height * 4,
-                     "RGBAImage: \(pixels.count) bytes do not fit \(width)×\(height)×4")
+        precondition(
+            width >= 0 && height >= 0 && pixels.count == width * height * 4,
+            "RGBAImage: \(pixels.count) bytes do not fit \(width)×\(height)×4")
         self.width = width
         self.height = height
         self.pixels = pixels

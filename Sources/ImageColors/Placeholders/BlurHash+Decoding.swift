@@ -18,7 +18,8 @@ extension BlurHash {
             return value
         }
         let sizeInfo = try decode(0..<1)
-        let nx = sizeInfo % 9 + 1, ny = sizeInfo / 9 + 1
+        let nx = sizeInfo % 9 + 1
+        let ny = sizeInfo / 9 + 1
         guard characters.count == 4 + 2 * nx * ny else {
             throw invalid("\(characters.count) characters where \(nx)×\(ny) components need \(4 + 2 * nx * ny)")
         }
@@ -30,14 +31,19 @@ extension BlurHash {
             func channel(_ q: Int) -> Double { signPow((Double(q) - 9) / 9, 2) * maximum }
             colors.append((channel(value / (19 * 19)), channel((value / 19) % 19), channel(value % 19)))
         }
-        let w = min(max(width, 1), 512), h = min(max(height, 1), 512)
+        let w = min(max(width, 1), 512)
+        let h = min(max(height, 1), 512)
         var image = RGBAImage(width: w, height: h, filledWith: .black)
         for y in 0..<h {
             for x in 0..<w {
-                var r = 0.0, g = 0.0, b = 0.0
+                var r = 0.0
+                var g = 0.0
+                var b = 0.0
                 for j in 0..<ny {
                     for i in 0..<nx {
-                        let basis = cos(Double.pi * Double(x) * Double(i) / Double(w)) * cos(Double.pi * Double(y) * Double(j) / Double(h))
+                        let basis =
+                            cos(Double.pi * Double(x) * Double(i) / Double(w))
+                            * cos(Double.pi * Double(y) * Double(j) / Double(h))
                         let color = colors[i + j * nx]
                         r += color.0 * basis
                         g += color.1 * basis

@@ -56,13 +56,17 @@ public enum BlurHash {
     /// - Throws: ``PlaceholderError/emptyImage`` for an image without pixels.
     public static func hash(of image: RGBAImage, components: Components = .default) throws -> String {
         guard image.width > 0, image.height > 0 else { throw PlaceholderError.emptyImage }
-        let w = image.width, h = image.height, count = components.x * components.y
-        let width = Double(w), height = Double(h)
+        let w = image.width
+        let h = image.height
+        let count = components.x * components.y
+        let width = Double(w)
+        let height = Double(h)
         // Component k = j·x + i. `norm · cos(π·i·x/w)` is the reference's first product, so
         // taking it from a table gives the same value; each component still sums its terms
         // pixel by pixel in the reference's order, all of them in one pass over the pixels.
         // Laid out pixel-major (x·count + k) so that a pixel's components are contiguous.
-        var normCosX = [Double](repeating: 0, count: count * w), cosY = [Double](repeating: 0, count: count * h)
+        var normCosX = [Double](repeating: 0, count: count * w)
+        var cosY = [Double](repeating: 0, count: count * h)
         for j in 0..<components.y {
             for i in 0..<components.x {
                 let k = j * components.x + i
@@ -81,7 +85,9 @@ public enum BlurHash {
                                 let rowCos = cosY.baseAddress! + y * count
                                 for x in 0..<w {
                                     let o = (y * w + x) * 4
-                                    let r = linear[Int(pixels[o])], g = linear[Int(pixels[o + 1])], b = linear[Int(pixels[o + 2])]
+                                    let r = linear[Int(pixels[o])]
+                                    let g = linear[Int(pixels[o + 1])]
+                                    let b = linear[Int(pixels[o + 2])]
                                     let columnCos = normCosX.baseAddress! + x * count
                                     for k in 0..<count {
                                         let basis = columnCos[k] * rowCos[k]
@@ -100,7 +106,9 @@ public enum BlurHash {
         var maximumAC = 0.0
         let scale = width * height
         for k in 0..<count {
-            let r = sums[k * 3] / scale, g = sums[k * 3 + 1] / scale, b = sums[k * 3 + 2] / scale
+            let r = sums[k * 3] / scale
+            let g = sums[k * 3 + 1] / scale
+            let b = sums[k * 3 + 2] / scale
             factors.append((r, g, b))
             if k > 0 { maximumAC = max(maximumAC, abs(r), abs(g), abs(b)) }
         }

@@ -37,8 +37,10 @@ public struct Placeholders: Sendable, Hashable, Codable {
     ///   - backdrop: What transparent pixels become for BlurHash, which has no alpha: the card's
     ///     background. ThumbHash keeps transparency.
     ///   - ledger: Where the small copy's memory is reserved.
-    init(of image: RGBAImage, kinds: PlaceholderKinds, components: BlurHash.Components, backdrop: RGBColor,
-         ledger: MemoryLedger?) throws {
+    init(
+        of image: RGBAImage, kinds: PlaceholderKinds, components: BlurHash.Components, backdrop: RGBColor,
+        ledger: MemoryLedger?
+    ) throws {
         let small = try Self.sourceImage(from: image, ledger: ledger)
         if kinds.contains(.thumbHash) { thumbHash = try ThumbHash.hash(of: small).base64EncodedString() }
         if kinds.contains(.blurHash) {
@@ -60,7 +62,8 @@ public struct Placeholders: Sendable, Hashable, Codable {
         try downscaler.begin(width: image.width, height: image.height, rowsInOrder: true)
         image.pixels.withUnsafeBufferPointer { pixels in
             for y in 0..<image.height {
-                downscaler.consume(row: pixels.baseAddress! + y * image.width * 4, y: y, x0: 0, dx: 1, count: image.width)
+                downscaler.consume(
+                    row: pixels.baseAddress! + y * image.width * 4, y: y, x0: 0, dx: 1, count: image.width)
             }
         }
         return downscaler.finish()

@@ -26,8 +26,10 @@ extension ThumbHash {
         let pScale = Double((header16 >> 3) & 63) / 63
         let qScale = Double((header16 >> 9) & 63) / 63
         let isLandscape = header16 >> 15 != 0
-        let lCount = header16 & 7, lMaximum = hasAlpha ? 5 : 7
-        let lx = max(3, isLandscape ? lMaximum : lCount), ly = max(3, isLandscape ? lCount : lMaximum)
+        let lCount = header16 & 7
+        let lMaximum = hasAlpha ? 5 : 7
+        let lx = max(3, isLandscape ? lMaximum : lCount)
+        let ly = max(3, isLandscape ? lCount : lMaximum)
         guard !hasAlpha || bytes.count >= 6 else { throw invalid("it announces alpha but has no alpha byte") }
         let aDC = hasAlpha ? Double(bytes[5] & 15) / 15 : 1
         let aScale = hasAlpha ? Double(bytes[5] >> 4) / 15 : 1
@@ -39,7 +41,9 @@ extension ThumbHash {
                 var cx = cy > 0 ? 0 : 1
                 while cx * ny < nx * (ny - cy) {
                     let byte = start + index / 2
-                    guard byte < bytes.count else { throw invalid("\(bytes.count) bytes, too few for its coefficients") }
+                    guard byte < bytes.count else {
+                        throw invalid("\(bytes.count) bytes, too few for its coefficients")
+                    }
                     ac.append((Double((bytes[byte] >> UInt8((index & 1) * 4)) & 15) / 7.5 - 1) * scale)
                     index += 1
                     cx += 1
@@ -48,23 +52,33 @@ extension ThumbHash {
             return ac
         }
         let lAC = try channel(lx, ly, lScale)
-        let pAC = try channel(3, 3, pScale * 1.25), qAC = try channel(3, 3, qScale * 1.25)
+        let pAC = try channel(3, 3, pScale * 1.25)
+        let qAC = try channel(3, 3, qScale * 1.25)
         let aAC = hasAlpha ? try channel(5, 5, aScale) : []
         // The reference's approximate aspect ratio: the L coefficient counts as stored.
         let ratio = Double(max(1, isLandscape ? lMaximum : lCount)) / Double(max(1, isLandscape ? lCount : lMaximum))
         let side = Double(min(max(longSide, 1), 512))
-        let w = Int((ratio > 1 ? side : side * ratio).rounded()), h = Int((ratio > 1 ? side / ratio : side).rounded())
+        let w = Int((ratio > 1 ? side : side * ratio).rounded())
+        let h = Int((ratio > 1 ? side / ratio : side).rounded())
         var image = RGBAImage(width: max(1, w), height: max(1, h), filledWith: .black, alpha: 0)
-        let columns = max(lx, hasAlpha ? 5 : 3), rows = max(ly, hasAlpha ? 5 : 3)
+        let columns = max(lx, hasAlpha ? 5 : 3)
+        let rows = max(ly, hasAlpha ? 5 : 3)
         for y in 0..<image.height {
             let fy = (0..<rows).map { cos(Double.pi / Double(image.height) * (Double(y) + 0.5) * Double($0)) }
             for x in 0..<image.width {
                 let fx = (0..<columns).map { cos(Double.pi / Double(image.width) * (Double(x) + 0.5) * Double($0)) }
-                var l = lDC, p = pDC, q = qDC, a = aDC
+                var l = lDC
+                var p = pDC
+                var q = qDC
+                var a = aDC
                 var j = 0
                 for cy in 0..<ly {
                     var cx = cy > 0 ? 0 : 1
-                    while cx * ly < lx * (ly - cy) { l += lAC[j] * fx[cx] * fy[cy] * 2; j += 1; cx += 1 }
+                    while cx * ly < lx * (ly - cy) {
+                        l += lAC[j] * fx[cx] * fy[cy] * 2
+                        j += 1
+                        cx += 1
+                    }
                 }
                 j = 0
                 for cy in 0..<3 {
@@ -73,17 +87,24 @@ extension ThumbHash {
                         let f = fx[cx] * fy[cy] * 2
                         p += pAC[j] * f
                         q += qAC[j] * f
-                        j += 1; cx += 1
+                        j += 1
+                        cx += 1
                     }
                 }
                 if hasAlpha {
                     j = 0
                     for cy in 0..<5 {
                         var cx = cy > 0 ? 0 : 1
-                        while cx < 5 - cy { a += aAC[j] * fx[cx] * fy[cy] * 2; j += 1; cx += 1 }
+                        while cx < 5 - cy {
+                            a += aAC[j] * fx[cx] * fy[cy] * 2
+                            j += 1
+                            cx += 1
+                        }
                     }
                 }
-                let b = l - 2.0 / 3.0 * p, r = (3 * l - b + q) / 2, g = r - q
+                let b = l - 2.0 / 3.0 * p
+                let r = (3 * l - b + q) / 2
+                let g = r - q
                 func byte(_ v: Double) -> UInt8 { UInt8((max(0, min(1, v)) * 255).rounded()) }
                 image[x, y] = (byte(r), byte(g), byte(b), byte(a))
             }

@@ -20,7 +20,8 @@ public enum ThumbHash {
     /// - Throws: ``PlaceholderError/emptyImage`` for an image without pixels.
     public static func hash(of image: RGBAImage) throws -> Data {
         guard image.width > 0, image.height > 0 else { throw PlaceholderError.emptyImage }
-        let small = max(image.width, image.height) > maximumSide
+        let small =
+            max(image.width, image.height) > maximumSide
             ? try Placeholders.sourceImage(from: image, ledger: nil) : image
         return encode(small, ties: .toNearestOrAwayFromZero)
     }
@@ -29,9 +30,14 @@ public enum ThumbHash {
     /// - Parameter ties: How values exactly halfway between two steps are rounded: away from zero
     ///   (the reference) or to even (`thumbhash-python`, for the tests).
     static func encode(_ image: RGBAImage, ties: FloatingPointRoundingRule) -> Data {
-        let w = image.width, h = image.height, count = w * h
+        let w = image.width
+        let h = image.height
+        let count = w * h
         let rgba = image.pixels
-        var averageR = 0.0, averageG = 0.0, averageB = 0.0, averageA = 0.0
+        var averageR = 0.0
+        var averageG = 0.0
+        var averageB = 0.0
+        var averageA = 0.0
         for i in 0..<count {
             let alpha = Double(rgba[i * 4 + 3]) / 255
             averageR += alpha / 255 * Double(rgba[i * 4])
@@ -48,8 +54,12 @@ public enum ThumbHash {
         let hasAlpha = averageA < Double(count)
         let lLimit = hasAlpha ? 5.0 : 7.0
         let longest = Double(max(w, h))
-        let lx = max(1, round(lLimit * Double(w) / longest)), ly = max(1, round(lLimit * Double(h) / longest))
-        var l = [Double](repeating: 0, count: count), p = l, q = l, a = l
+        let lx = max(1, round(lLimit * Double(w) / longest))
+        let ly = max(1, round(lLimit * Double(h) / longest))
+        var l = [Double](repeating: 0, count: count)
+        var p = l
+        var q = l
+        var a = l
         for i in 0..<count {
             let alpha = Double(rgba[i * 4 + 3]) / 255
             let r = averageR * (1 - alpha) + alpha / 255 * Double(rgba[i * 4])
@@ -115,14 +125,20 @@ public enum ThumbHash {
         init(width: Int, height: Int, columns: Int, rows: Int) {
             self.width = width
             self.height = height
-            x = (0..<columns).flatMap { cx in (0..<width).map { cos(Double.pi / Double(width) * Double(cx) * (Double($0) + 0.5)) } }
-            y = (0..<rows).flatMap { cy in (0..<height).map { cos(Double.pi / Double(height) * Double(cy) * (Double($0) + 0.5)) } }
+            x = (0..<columns).flatMap { cx in
+                (0..<width).map { cos(Double.pi / Double(width) * Double(cx) * (Double($0) + 0.5)) }
+            }
+            y = (0..<rows).flatMap { cy in
+                (0..<height).map { cos(Double.pi / Double(height) * Double(cy) * (Double($0) + 0.5)) }
+            }
         }
 
         /// The reference's `encodeChannel`: coefficients `(cx, cy)` with `cx·ny < nx·(ny − cy)`,
         /// each summed over rows then columns as `value · fx · fy`.
         func encode(_ channel: [Double], nx: Int, ny: Int) -> Channel {
-            var dc = 0.0, ac: [Double] = [], scale = 0.0
+            var dc = 0.0
+            var ac: [Double] = []
+            var scale = 0.0
             let count = Double(width * height)
             channel.withUnsafeBufferPointer { values in
                 x.withUnsafeBufferPointer { fxs in

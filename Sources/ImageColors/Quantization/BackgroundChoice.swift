@@ -60,7 +60,10 @@ struct BackgroundChoice: Sendable, Hashable {
     init?(band: [ColorCluster], bandPixels: Int, whole: ColorHistogram, workspace: borrowing ClusteringWorkspace) {
         // Each cluster's pixels in the whole image: the whole count of the bins it grew over.
         var wholeShares = [Double](repeating: 0, count: band.count)
-        let labels = workspace.labels, slots = workspace.slots, grown = workspace.grownBins, binMask = workspace.binMask
+        let labels = workspace.labels
+        let slots = workspace.slots
+        let grown = workspace.grownBins
+        let binMask = workspace.binMask
         whole.counts.withUnsafeBufferPointer { counts in
             for i in 0..<workspace.grownCount {
                 let bin = Int(truncatingIfNeeded: grown[i] & binMask)
@@ -90,10 +93,13 @@ struct BackgroundChoice: Sendable, Hashable {
         for (index, cluster) in clusters.enumerated() {
             let wholeShare = wholeShares?[index] ?? 0
             let chromatic = cluster.lch.chroma >= Quantizer.Salience.chromaticThreshold
-            if chromatic, let group = groups.firstIndex(where: {
-                clusters[$0.first].lch.chroma >= Quantizer.Salience.chromaticThreshold
-                    && OKLCh.hueDistance(clusters[$0.first].lch.hue, cluster.lch.hue) <= Quantizer.Salience.hueFamilyWidth
-            }) {
+            if chromatic,
+                let group = groups.firstIndex(where: {
+                    clusters[$0.first].lch.chroma >= Quantizer.Salience.chromaticThreshold
+                        && OKLCh.hueDistance(clusters[$0.first].lch.hue, cluster.lch.hue)
+                            <= Quantizer.Salience.hueFamilyWidth
+                })
+            {
                 groups[group].count += cluster.count
                 groups[group].wholeShare += wholeShare
                 groupOf[index] = Int32(group)
@@ -118,8 +124,9 @@ struct BackgroundChoice: Sendable, Hashable {
         guard let winner = heaviest(where: { _ in true }) else { return nil }
         var chosen = winner
         if Quantizer.isBlackOrWhite(clusters[groups[winner].first].color) {
-            let floor = max(Quantizer.smallestCount(reaching: Self.alternativeShare, of: groups[winner].count),
-                            Quantizer.smallestCount(reaching: Self.noiseShare, of: pixelCount), 1)
+            let floor = max(
+                Quantizer.smallestCount(reaching: Self.alternativeShare, of: groups[winner].count),
+                Quantizer.smallestCount(reaching: Self.noiseShare, of: pixelCount), 1)
             if let alternative = heaviest(where: {
                 groups[$0].count >= floor && !Quantizer.isBlackOrWhite(clusters[groups[$0].first].color)
             }) {
@@ -140,11 +147,14 @@ struct BackgroundChoice: Sendable, Hashable {
     ///   - isMember: Whether the cluster at an index is one of the hue's.
     static func meanColor(of clusters: [ColorCluster], from first: Int, where isMember: (Int) -> Bool) -> RGBColor {
         let largest = clusters[first].lch.lab
-        var sum = SIMD3<Double>(repeating: 0), weight = 0.0, near = 0
+        var sum = SIMD3<Double>(repeating: 0)
+        var weight = 0.0
+        var near = 0
         for index in first..<clusters.count where isMember(index) {
             let cluster = clusters[index]
             guard cluster.lch.lab.distance(to: largest) <= shadeRadius else { continue }
-            let lab = OKLab(cluster.color), w = Double(cluster.count)
+            let lab = OKLab(cluster.color)
+            let w = Double(cluster.count)
             sum += w * SIMD3(lab.lightness, lab.a, lab.b)
             weight += w
             near += 1

@@ -67,8 +67,10 @@ struct ClusteringWorkspace: ~Copyable {
     /// Where a bin's label is in ``labels``.
     @inline(__always)
     func labelIndex(ofBin bin: Int) -> Int {
-        let bits = binBits / 3, mask = (1 &<< bits) &- 1
-        return ((bin &>> (2 &* bits) &+ 1) &* labelSide &+ ((bin &>> bits) & mask) &+ 1) &* labelSide &+ (bin & mask) &+ 1
+        let bits = binBits / 3
+        let mask = (1 &<< bits) &- 1
+        return ((bin &>> (2 &* bits) &+ 1) &* labelSide &+ ((bin &>> bits) & mask) &+ 1) &* labelSide &+ (bin & mask)
+            &+ 1
     }
 
     /// Bytes the workspace allocates for a histogram of `bitsPerChannel` bits.
@@ -78,9 +80,13 @@ struct ClusteringWorkspace: ~Copyable {
 
     /// Byte offsets of the regions, aligned, widest alignment first.
     private static func layout(bitsPerChannel bits: Int)
-        -> (seedLabs: Int, keys: Int, sortBuffer: Int, totals: Int, clusterKeys: Int, blockOffsets: Int,
-            labels: Int, labelCells: Int, boxSums: Int, digitCounts: Int, seedBins: Int, slots: Int, total: Int) {
-        let bins = 1 << (3 * bits), seeds = min(bins, ColorHistogram.clusteredBinLimit)
+        -> (
+            seedLabs: Int, keys: Int, sortBuffer: Int, totals: Int, clusterKeys: Int, blockOffsets: Int,
+            labels: Int, labelCells: Int, boxSums: Int, digitCounts: Int, seedBins: Int, slots: Int, total: Int
+        )
+    {
+        let bins = 1 << (3 * bits)
+        let seeds = min(bins, ColorHistogram.clusteredBinLimit)
         let labelCells = ((1 << bits) + 2) * ((1 << bits) + 2) * ((1 << bits) + 2)
         var offset = 0
         func region(_ count: Int, _ stride: Int) -> Int {
@@ -88,12 +94,20 @@ struct ClusteringWorkspace: ~Copyable {
             return offset
         }
         let seedLabs = region(seeds, MemoryLayout<SIMD3<Float>>.stride)
-        let keys = region(bins, 8), sortBuffer = region(bins, 8), totals = region(seeds, 8)
-        let clusterKeys = region(2 * seeds, 8), blockOffsets = region(27, 8)
-        let boxSums = region(2 * bins, 4), digitCounts = region(2048, 4)
-        let seedBins = region(seeds, 4), slots = region(seeds, 4), labels = region(labelCells, 2)
-        return (seedLabs, keys, sortBuffer, totals, clusterKeys, blockOffsets, labels, labelCells, boxSums, digitCounts,
-                seedBins, slots, offset)
+        let keys = region(bins, 8)
+        let sortBuffer = region(bins, 8)
+        let totals = region(seeds, 8)
+        let clusterKeys = region(2 * seeds, 8)
+        let blockOffsets = region(27, 8)
+        let boxSums = region(2 * bins, 4)
+        let digitCounts = region(2048, 4)
+        let seedBins = region(seeds, 4)
+        let slots = region(seeds, 4)
+        let labels = region(labelCells, 2)
+        return (
+            seedLabs, keys, sortBuffer, totals, clusterKeys, blockOffsets, labels, labelCells, boxSums, digitCounts,
+            seedBins, slots, offset
+        )
     }
 
     /// Allocates a workspace for histograms of `bitsPerChannel` bits (1…6).
@@ -103,8 +117,9 @@ struct ClusteringWorkspace: ~Copyable {
         seedCapacity = min(binCount, ColorHistogram.clusteredBinLimit)
         binBits = 3 * bits
         binMask = (1 << UInt64(3 * bits)) - 1
-        let memory = UnsafeMutableRawPointer.allocate(byteCount: layout.total,
-                                                      alignment: max(16, MemoryLayout<SIMD3<Float>>.alignment))
+        let memory = UnsafeMutableRawPointer.allocate(
+            byteCount: layout.total,
+            alignment: max(16, MemoryLayout<SIMD3<Float>>.alignment))
         self.memory = memory
         func bind<T>(_ offset: Int, _ count: Int, _: T.Type) -> UnsafeMutablePointer<T> {
             (memory + offset).bindMemory(to: T.self, capacity: count)

@@ -60,28 +60,38 @@ extension ColorHistogram {
     /// (bins of clusters under the minimum count keep their labels too) and its
     /// ``ClusteringWorkspace/slots`` where each label's cluster is in the list (−1: left out).
     func clustering(minimumCount: Int, radius: Float, workspace: inout ClusteringWorkspace) -> [ColorCluster] {
-        precondition(workspace.binCount == binCount, "ColorHistogram: a workspace for \(workspace.binCount) bins, not \(binCount)")
+        precondition(
+            workspace.binCount == binCount,
+            "ColorHistogram: a workspace for \(workspace.binCount) bins, not \(binCount)")
         // Every label back to −1: only the bins the last clustering grew have another.
-        let labels = workspace.labels, binMask = workspace.binMask
+        let labels = workspace.labels
+        let binMask = workspace.binMask
         for i in 0..<workspace.grownCount {
             labels[workspace.labelIndex(ofBin: Int(truncatingIfNeeded: workspace.grownBins[i] & binMask))] = -1
         }
         rankBinsByDensity(in: &workspace)
-        let seedLabs = workspace.seedLabs, seedBins = workspace.seedBins, totals = workspace.totals
-        let grown = workspace.grownBins, block = workspace.blockOffsets
+        let seedLabs = workspace.seedLabs
+        let seedBins = workspace.seedBins
+        let totals = workspace.totals
+        let grown = workspace.grownBins
+        let block = workspace.blockOffsets
         var seedCount = 0
         let limit = radius * radius
         Self.binCenterLabs(bitsPerChannel: bitsPerChannel).withUnsafeBufferPointer { labs in
             counts.withUnsafeBufferPointer { counts in
-                let side = workspace.labelSide, plane = side &* side
+                let side = workspace.labelSide
+                let plane = side &* side
                 // Each bin's colour is loaded one bin ahead: the bins come in density order,
                 // scattered over the table, and the load is under way while a bin is grown.
                 var nextLab = workspace.grownCount > 0 ? labs[Int(truncatingIfNeeded: grown[0] & binMask)] : .zero
                 for i in 0..<workspace.grownCount {
                     let bin = Int(truncatingIfNeeded: grown[i] & binMask)
                     let lab = nextLab
-                    if i &+ 1 < workspace.grownCount { nextLab = labs[Int(truncatingIfNeeded: grown[i &+ 1] & binMask)] }
-                    let cell = workspace.labelIndex(ofBin: bin), corner = cell &- plane &- side &- 1
+                    if i &+ 1 < workspace.grownCount {
+                        nextLab = labs[Int(truncatingIfNeeded: grown[i &+ 1] & binMask)]
+                    }
+                    let cell = workspace.labelIndex(ofBin: bin)
+                    let corner = cell &- plane &- side &- 1
                     // Which of the 27 cells round the bin hold a label (the bin's own does not
                     // yet; the padding never does): one bit each, bit 9 dr + 3 dg + db, without
                     // a branch, so that grown bins scattered at random (noise) mispredict nothing.
@@ -98,7 +108,9 @@ extension ColorHistogram {
                     // The nearest seed among those cells' clusters wins, the lower label on a
                     // tie (Int32.max: none yet); it must lie within the radius. A cluster is
                     // measured once per run of cells that share it (neighbours mostly do).
-                    var best = Int32.max, bestDistance = limit, lastChecked: Int32 = -1
+                    var best = Int32.max
+                    var bestDistance = limit
+                    var lastChecked: Int32 = -1
                     while labelled != 0 {
                         let cluster = Int32(labels[corner &+ block[labelled.trailingZeroBitCount]])
                         labelled &= labelled &- 1
@@ -131,12 +143,18 @@ extension ColorHistogram {
     /// pixels, largest first, ties to the lower seed index: keyed like the bins by density
     /// (the shortfall from the largest above the seed's index) and radix-sorted.
     private func clusterList(minimumCount: Int, workspace: inout ClusteringWorkspace) -> [ColorCluster] {
-        let floor = max(1, minimumCount), seedCount = workspace.seedCount
-        let totals = workspace.totals, seedBins = workspace.seedBins, slots = workspace.slots
-        let keys = workspace.clusterKeys, labels = workspace.labels, binMask = workspace.binMask
+        let floor = max(1, minimumCount)
+        let seedCount = workspace.seedCount
+        let totals = workspace.totals
+        let seedBins = workspace.seedBins
+        let slots = workspace.slots
+        let keys = workspace.clusterKeys
+        let labels = workspace.labels
+        let binMask = workspace.binMask
         var largest = 0
         for label in 0..<seedCount where totals[label] >= floor { largest = max(largest, totals[label]) }
-        var kept = 0, largestKey: UInt64 = 0
+        var kept = 0
+        var largestKey: UInt64 = 0
         for label in 0..<seedCount {
             slots[label] = -1
             guard totals[label] >= floor else { continue }
@@ -145,8 +163,9 @@ extension ColorHistogram {
             largestKey = max(largestKey, key)
             kept += 1
         }
-        let sorted = Self.radixSort(keys, buffer: keys + workspace.seedCapacity, count: kept, largest: largestKey,
-                                    digitCounts: workspace.digitCounts)
+        let sorted = Self.radixSort(
+            keys, buffer: keys + workspace.seedCapacity, count: kept, largest: largestKey,
+            digitCounts: workspace.digitCounts)
         var clusters: [ColorCluster] = []
         clusters.reserveCapacity(kept)
         counts.withUnsafeBufferPointer { counts in
@@ -155,9 +174,12 @@ extension ColorHistogram {
                     let seed = Int(truncatingIfNeeded: sorted[index] & binMask)
                     let label = Int32(labels[workspace.labelIndex(ofBin: seed)])
                     slots[Int(label)] = Int32(truncatingIfNeeded: index)
-                    let color = localMean(around: seed, cluster: label, labels: labels, labelSide: workspace.labelSide,
-                                          counts: counts.baseAddress!, sums: sums.baseAddress!)
-                    clusters.append(ColorCluster(seed: seed, label: label, count: totals[Int(label)], color: color, lch: OKLCh(color)))
+                    let color = localMean(
+                        around: seed, cluster: label, labels: labels, labelSide: workspace.labelSide,
+                        counts: counts.baseAddress!, sums: sums.baseAddress!)
+                    clusters.append(
+                        ColorCluster(
+                            seed: seed, label: label, count: totals[Int(label)], color: color, lch: OKLCh(color)))
                 }
             }
         }
@@ -166,22 +188,36 @@ extension ColorHistogram {
 
     /// The mean colour of a seed bin and those of its 26 neighbours in the same cluster: the
     /// exact sums of their pixels' channels (see ``channelSums(ofBin:)``), over their pixels.
-    private func localMean(around seed: Int, cluster: Int32, labels: UnsafePointer<Int16>, labelSide: Int,
-                           counts: UnsafePointer<UInt32>, sums: UnsafeRawPointer) -> RGBColor {
-        let bits = bitsPerChannel, mask = (1 &<< bits) &- 1, shift = 8 &- bits, packed = packedSums
-        let r = seed &>> (2 &* bits), g = (seed &>> bits) & mask, b = seed & mask
-        var pixels = 0, red = 0, green = 0, blue = 0
+    private func localMean(
+        around seed: Int, cluster: Int32, labels: UnsafePointer<Int16>, labelSide: Int,
+        counts: UnsafePointer<UInt32>, sums: UnsafeRawPointer
+    ) -> RGBColor {
+        let bits = bitsPerChannel
+        let mask = (1 &<< bits) &- 1
+        let shift = 8 &- bits
+        let packed = packedSums
+        let r = seed &>> (2 &* bits)
+        let g = (seed &>> bits) & mask
+        let b = seed & mask
+        var pixels = 0
+        var red = 0
+        var green = 0
+        var blue = 0
         for nr in max(0, r - 1)...min(mask, r + 1) {
             for ng in max(0, g - 1)...min(mask, g + 1) {
                 let row = nr &<< (2 &* bits) | ng &<< bits
                 let labelRow = ((nr &+ 1) &* labelSide &+ ng &+ 1) &* labelSide &+ 1
                 for nb in max(0, b - 1)...min(mask, b + 1) where Int32(labels[labelRow &+ nb]) == cluster {
-                    let bin = row | nb, count = Int(counts[bin])
+                    let bin = row | nb
+                    let count = Int(counts[bin])
                     let offsets: (red: UInt32, green: UInt32, blue: UInt32)
                     if packed {
                         let word = sums.load(fromByteOffset: bin &* 8, as: UInt64.self)
-                        offsets = (UInt32(truncatingIfNeeded: word & 0x1f_ffff), UInt32(truncatingIfNeeded: (word &>> 21) & 0x1f_ffff),
-                                   UInt32(truncatingIfNeeded: (word &>> 42) & 0x1f_ffff))
+                        offsets = (
+                            UInt32(truncatingIfNeeded: word & 0x1f_ffff),
+                            UInt32(truncatingIfNeeded: (word &>> 21) & 0x1f_ffff),
+                            UInt32(truncatingIfNeeded: (word &>> 42) & 0x1f_ffff)
+                        )
                     } else {
                         let words = sums.assumingMemoryBound(to: UInt32.self) + bin &* 3
                         offsets = (words[0], words[1], words[2])
@@ -208,11 +244,14 @@ extension ColorHistogram {
     }
 
     private static func centerLabs(bitsPerChannel bits: Int) -> [SIMD3<Float>] {
-        let side = 1 << bits, width = 256 / side
+        let side = 1 << bits
+        let width = 256 / side
         return (0..<(side * side * side)).map { bin in
             func center(_ cell: Int) -> UInt8 { UInt8(cell * width + width / 2) }
-            let lab = OKLab(RGBColor(red: center(bin >> (2 * bits)), green: center((bin >> bits) & (side - 1)),
-                                     blue: center(bin & (side - 1))))
+            let lab = OKLab(
+                RGBColor(
+                    red: center(bin >> (2 * bits)), green: center((bin >> bits) & (side - 1)),
+                    blue: center(bin & (side - 1))))
             return SIMD3(Float(lab.lightness), Float(lab.a), Float(lab.b))
         }
     }

@@ -45,7 +45,8 @@ public enum ColorDistance {
     ///   - y: The other colour.
     ///   - threshold: The smallest ΔE_OK that counts as distinct; default ``distinctThreshold`` (0.08).
     public static func isDistinct(_ x: RGBColor, _ y: RGBColor, threshold: Double = distinctThreshold) -> Bool {
-        let labX = OKLab(x), labY = OKLab(y)
+        let labX = OKLab(x)
+        let labY = OKLab(y)
         if labX.chroma < greyChromaThreshold && labY.chroma < greyChromaThreshold { return false }
         return labX.distance(to: labY) >= threshold
     }

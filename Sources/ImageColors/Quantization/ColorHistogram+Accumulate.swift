@@ -2,27 +2,35 @@
 extension ColorHistogram {
     /// `accumulate` at 4 bits per channel (the default) with packed sums, its own function so
     /// that every mask is a constant.
-    static func accumulate4Packed(_ base: UnsafeRawPointer, _ range: Range<Int>,
-                                  counts: UnsafeMutablePointer<UInt32>, sums: UnsafeMutablePointer<UInt32>) -> Int {
+    static func accumulate4Packed(
+        _ base: UnsafeRawPointer, _ range: Range<Int>,
+        counts: UnsafeMutablePointer<UInt32>, sums: UnsafeMutablePointer<UInt32>
+    ) -> Int {
         accumulate(base, range, bits: 4, packed: true, counts: counts, sums: sums)
     }
 
     /// `accumulate` at 4 bits per channel with three sums per bin.
-    static func accumulate4(_ base: UnsafeRawPointer, _ range: Range<Int>,
-                            counts: UnsafeMutablePointer<UInt32>, sums: UnsafeMutablePointer<UInt32>) -> Int {
+    static func accumulate4(
+        _ base: UnsafeRawPointer, _ range: Range<Int>,
+        counts: UnsafeMutablePointer<UInt32>, sums: UnsafeMutablePointer<UInt32>
+    ) -> Int {
         accumulate(base, range, bits: 4, packed: false, counts: counts, sums: sums)
     }
 
     /// `accumulate` at 5 bits per channel with packed sums, its own function so that every mask
     /// is a constant.
-    static func accumulate5Packed(_ base: UnsafeRawPointer, _ range: Range<Int>,
-                                          counts: UnsafeMutablePointer<UInt32>, sums: UnsafeMutablePointer<UInt32>) -> Int {
+    static func accumulate5Packed(
+        _ base: UnsafeRawPointer, _ range: Range<Int>,
+        counts: UnsafeMutablePointer<UInt32>, sums: UnsafeMutablePointer<UInt32>
+    ) -> Int {
         accumulate(base, range, bits: 5, packed: true, counts: counts, sums: sums)
     }
 
     /// `accumulate` at 5 bits per channel with three sums per bin.
-    static func accumulate5(_ base: UnsafeRawPointer, _ range: Range<Int>,
-                                    counts: UnsafeMutablePointer<UInt32>, sums: UnsafeMutablePointer<UInt32>) -> Int {
+    static func accumulate5(
+        _ base: UnsafeRawPointer, _ range: Range<Int>,
+        counts: UnsafeMutablePointer<UInt32>, sums: UnsafeMutablePointer<UInt32>
+    ) -> Int {
         accumulate(base, range, bits: 5, packed: false, counts: counts, sums: sums)
     }
 
@@ -40,9 +48,13 @@ extension ColorHistogram {
     /// the low half), not SIMD types, whose lane accesses the compiler turns into stack traffic;
     /// and masking shifts (`&>>`, `&<<`), as Swift's checked shifts add a compare and a select each.
     @inline(__always)
-    static func accumulate(_ base: UnsafeRawPointer, _ range: Range<Int>, bits: Int, packed: Bool,
-                                   counts: UnsafeMutablePointer<UInt32>, sums: UnsafeMutablePointer<UInt32>) -> Int {
-        let shift = UInt32(8 - bits), low = (UInt32(1) &<< shift) &- 1, high = UInt32(0xff) & ~low
+    static func accumulate(
+        _ base: UnsafeRawPointer, _ range: Range<Int>, bits: Int, packed: Bool,
+        counts: UnsafeMutablePointer<UInt32>, sums: UnsafeMutablePointer<UInt32>
+    ) -> Int {
+        let shift = UInt32(8 - bits)
+        let low = (UInt32(1) &<< shift) &- 1
+        let high = UInt32(0xff) & ~low
         let cellMask = (UInt32(1) &<< UInt32(bits)) &- 1
         let opaque = UInt32(minimumAlpha) &<< 24
         // A pixel's key: its bin bits and the top alpha bit. Equal keys: same bin, same opacity.
@@ -54,7 +66,9 @@ extension ColorHistogram {
         /// The bins of the two pixels of a word, in its two halves (the shifts never carry a
         /// field across into the other half, so one set of operations serves both).
         @inline(__always) func bins(_ w: UInt64) -> UInt64 {
-            let cells = UInt64(cellMask) &* 0x1_0000_0001, s = UInt64(shift), k = UInt64(bits)
+            let cells = UInt64(cellMask) &* 0x1_0000_0001
+            let s = UInt64(shift)
+            let k = UInt64(bits)
             return ((w &>> s) & cells) &<< (2 &* k) | ((w &>> (8 &+ s)) & cells) &<< k | (w &>> (16 &+ s)) & cells
         }
         @inline(__always) func bin(_ key: UInt32) -> Int {
@@ -69,13 +83,16 @@ extension ColorHistogram {
                 // of the three fields (at 0, 8, 13, 16, 21, 26, 29, 34, 42) leave the three
                 // targets alone, and where two copies overlap (13 and 16, 26 and 29) their sum
                 // stops short of the next target (checked for every 4-bit triple).
-                let o = UInt64(offsets), fields = UInt64(low) | UInt64(low) &<< 21 | UInt64(low) &<< 42
-                let spread = low <= 15 && count == 1
+                let o = UInt64(offsets)
+                let fields = UInt64(low) | UInt64(low) &<< 21 | UInt64(low) &<< 42
+                let spread =
+                    low <= 15 && count == 1
                     ? (o &* 0x400_2001) & fields
                     : (o & 0xff) | (o & 0xff00) &<< 13 | (o & 0xff_0000) &<< 26
                 let slot = b &* 8
-                packedSums.storeBytes(of: packedSums.load(fromByteOffset: slot, as: UInt64.self) &+ spread,
-                                      toByteOffset: slot, as: UInt64.self)
+                packedSums.storeBytes(
+                    of: packedSums.load(fromByteOffset: slot, as: UInt64.self) &+ spread,
+                    toByteOffset: slot, as: UInt64.self)
             } else {
                 sums[b &* 3] &+= offsets & 0xff
                 sums[b &* 3 &+ 1] &+= (offsets &>> 8) & 0xff
@@ -85,7 +102,10 @@ extension ColorHistogram {
         // Transparent pixels are rare: count those, and the opaque ones at the end.
         var transparent = 0
         @inline(__always) func add(_ p: UInt32, bin b: Int) {
-            guard p >= opaque else { transparent &+= 1; return }
+            guard p >= opaque else {
+                transparent &+= 1
+                return
+            }
             add(bin: b, count: 1, offsets: p & offsetMask)
         }
         @inline(__always) func addPair(_ w: UInt64) {
@@ -97,7 +117,11 @@ extension ColorHistogram {
         // Consecutive uniform blocks of one bin (a flat area) add up in registers and reach the
         // tables once, so that they do not wait for each other's stores either. The run's sums
         // stay below 2^32: see the precondition on the pixel count.
-        var runKey: UInt32 = 0, runCount: UInt32 = 0, runRed: UInt32 = 0, runGreen: UInt32 = 0, runBlue: UInt32 = 0
+        var runKey: UInt32 = 0
+        var runCount: UInt32 = 0
+        var runRed: UInt32 = 0
+        var runGreen: UInt32 = 0
+        var runBlue: UInt32 = 0
         @inline(__always) func flushRun() {
             guard runCount > 0 else { return }
             let b = bin(runKey)
@@ -105,14 +129,18 @@ extension ColorHistogram {
             if packed {
                 let spread = UInt64(runRed) | UInt64(runGreen) &<< 21 | UInt64(runBlue) &<< 42
                 let slot = b &* 8
-                packedSums.storeBytes(of: packedSums.load(fromByteOffset: slot, as: UInt64.self) &+ spread,
-                                      toByteOffset: slot, as: UInt64.self)
+                packedSums.storeBytes(
+                    of: packedSums.load(fromByteOffset: slot, as: UInt64.self) &+ spread,
+                    toByteOffset: slot, as: UInt64.self)
             } else {
                 sums[b &* 3] &+= runRed
                 sums[b &* 3 &+ 1] &+= runGreen
                 sums[b &* 3 &+ 2] &+= runBlue
             }
-            runCount = 0; runRed = 0; runGreen = 0; runBlue = 0
+            runCount = 0
+            runRed = 0
+            runGreen = 0
+            runBlue = 0
         }
 
         var i = range.lowerBound
@@ -128,11 +156,15 @@ extension ColorHistogram {
             let w3 = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i &* 4 &+ 24, as: UInt64.self))
             i &+= 8
             let k0 = w0 & keyMask2
-            let differ = (k0 ^ (k0 &>> 32 | k0 &<< 32)) | (k0 ^ (w1 & keyMask2))
+            let differ =
+                (k0 ^ (k0 &>> 32 | k0 &<< 32)) | (k0 ^ (w1 & keyMask2))
                 | (k0 ^ (w2 & keyMask2)) | (k0 ^ (w3 & keyMask2))
             if differ == 0 {
                 let key = UInt32(truncatingIfNeeded: k0)
-                guard key >= opaque else { transparent &+= 8; continue }
+                guard key >= opaque else {
+                    transparent &+= 8
+                    continue
+                }
                 let halves = (w0 & offsetMask2) &+ (w1 & offsetMask2) &+ (w2 & offsetMask2) &+ (w3 & offsetMask2)
                 let offsets = UInt32(truncatingIfNeeded: halves &+ halves &>> 32)
                 if key != runKey {
@@ -144,7 +176,10 @@ extension ColorHistogram {
                 runGreen &+= (offsets &>> 8) & 0xff
                 runBlue &+= offsets &>> 16
             } else {
-                addPair(w0); addPair(w1); addPair(w2); addPair(w3)
+                addPair(w0)
+                addPair(w1)
+                addPair(w2)
+                addPair(w3)
             }
         }
         flushRun()

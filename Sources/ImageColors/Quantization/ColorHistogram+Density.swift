@@ -9,10 +9,15 @@ extension ColorHistogram {
     /// occupied, three passes over the grid and one load per occupied bin; a radix sort of the
     /// occupied bins (of those that can be among the grown, when there are more). No allocation.
     func rankBinsByDensity(in workspace: inout ClusteringWorkspace) {
-        let bits = bitsPerChannel, mask = (1 << bits) - 1, plane = 1 << (2 * bits)
-        let keys = workspace.keys, scratch = workspace.sortBuffer, side = mask + 1
+        let bits = bitsPerChannel
+        let mask = (1 << bits) - 1
+        let plane = 1 << (2 * bits)
+        let keys = workspace.keys
+        let scratch = workspace.sortBuffer
+        let side = mask + 1
         // The occupied bins, ascending, in `keys`; their densities beside them in `scratch`.
-        var occupied = 0, densest: UInt64 = 0
+        var occupied = 0
+        var densest: UInt64 = 0
         Self.scan(counts, floor: 1) { bin, count in
             keys[occupied] = UInt64(truncatingIfNeeded: bin)
             occupied &+= 1
@@ -24,7 +29,9 @@ extension ColorHistogram {
                 // Few bins occupied (a flat picture, a band): 27 loads each beat passes over the grid.
                 for i in 0..<occupied {
                     let bin = Int(truncatingIfNeeded: keys[i])
-                    let r = bin >> (2 * bits), g = (bin >> bits) & mask, b = bin & mask
+                    let r = bin >> (2 * bits)
+                    let g = (bin >> bits) & mask
+                    let b = bin & mask
                     var sum: UInt32 = 0
                     if r > 0 && r < mask && g > 0 && g < mask && b > 0 && b < mask {
                         // Inside the grid: the 9 runs of 3, no bounds to test.
@@ -49,7 +56,8 @@ extension ColorHistogram {
             } else {
                 // The 3×3×3 box sums one axis at a time over the grid, along blue, green and red:
                 // three passes the compiler vectorizes, then one load per occupied bin.
-                let first = workspace.boxSums, second = workspace.boxSums + binCount
+                let first = workspace.boxSums
+                let second = workspace.boxSums + binCount
                 Self.boxSum(counts, into: first, count: binCount, stride: 1, side: side)
                 Self.boxSum(first, into: second, count: binCount, stride: side, side: side)
                 Self.boxSum(second, into: first, count: binCount, stride: plane, side: side)
@@ -71,13 +79,16 @@ extension ColorHistogram {
         }
         if occupied > Self.clusteredBinLimit {
             // Only the densest are grown: sort just the keys that can be among them.
-            let kept = Self.keepSmallest(Self.clusteredBinLimit, of: keys, count: occupied, largest: largest,
-                                         into: scratch, digitCounts: workspace.digitCounts)
-            workspace.grownBins = Self.radixSort(scratch, buffer: keys, count: kept.count, largest: kept.largest,
-                                                 digitCounts: workspace.digitCounts)
+            let kept = Self.keepSmallest(
+                Self.clusteredBinLimit, of: keys, count: occupied, largest: largest,
+                into: scratch, digitCounts: workspace.digitCounts)
+            workspace.grownBins = Self.radixSort(
+                scratch, buffer: keys, count: kept.count, largest: kept.largest,
+                digitCounts: workspace.digitCounts)
         } else {
-            workspace.grownBins = Self.radixSort(keys, buffer: scratch, count: occupied, largest: largest,
-                                                 digitCounts: workspace.digitCounts)
+            workspace.grownBins = Self.radixSort(
+                keys, buffer: scratch, count: occupied, largest: largest,
+                digitCounts: workspace.digitCounts)
         }
         workspace.grownCount = min(occupied, Self.clusteredBinLimit)
     }
@@ -87,22 +98,27 @@ extension ColorHistogram {
     /// keys and the few that share the last one's digit, in their order. Returns how many, and
     /// the largest of them. One counting pass and one copying pass, where sorting all of them
     /// takes two or three of each.
-    static func keepSmallest(_ limit: Int, of input: UnsafePointer<UInt64>, count: Int, largest: UInt64,
-                             into output: UnsafeMutablePointer<UInt64>,
-                             digitCounts: UnsafeMutablePointer<UInt32>) -> (count: Int, largest: UInt64) {
+    static func keepSmallest(
+        _ limit: Int, of input: UnsafePointer<UInt64>, count: Int, largest: UInt64,
+        into output: UnsafeMutablePointer<UInt64>,
+        digitCounts: UnsafeMutablePointer<UInt32>
+    ) -> (count: Int, largest: UInt64) {
         let shift = UInt64(max(0, UInt64.bitWidth - largest.leadingZeroBitCount - 11))
         digitCounts.update(repeating: 0, count: Int(truncatingIfNeeded: largest &>> shift) &+ 1)
         for i in 0..<count { digitCounts[Int(truncatingIfNeeded: input[i] &>> shift)] &+= 1 }
-        var cut = 0, below = Int(digitCounts[0])
+        var cut = 0
+        var below = Int(digitCounts[0])
         while below < limit {
             cut &+= 1
             below &+= Int(digitCounts[cut])
         }
         // Every key is written and only the kept advance: no branch to mispredict on keys in
         // random order.
-        var kept = 0, keptLargest: UInt64 = 0
+        var kept = 0
+        var keptLargest: UInt64 = 0
         for i in 0..<count {
-            let key = input[i], keep = Int(truncatingIfNeeded: key &>> shift) <= cut
+            let key = input[i]
+            let keep = Int(truncatingIfNeeded: key &>> shift) <= cut
             output[kept] = key
             kept &+= keep ? 1 : 0
             keptLargest = keep ? max(keptLargest, key) : keptLargest
@@ -112,8 +128,10 @@ extension ColorHistogram {
 
     /// One pass of the box sums: each cell plus its neighbours `stride` apart along one axis of
     /// `side` cells (the first and last have one neighbour).
-    private static func boxSum(_ input: UnsafePointer<UInt32>, into output: UnsafeMutablePointer<UInt32>,
-                               count: Int, stride: Int, side: Int) {
+    private static func boxSum(
+        _ input: UnsafePointer<UInt32>, into output: UnsafeMutablePointer<UInt32>,
+        count: Int, stride: Int, side: Int
+    ) {
         if stride == 1 {
             // Along a line of `side` neighbouring bins: its ends have one neighbour each.
             for line in Swift.stride(from: 0, to: count, by: side) {
@@ -141,16 +159,21 @@ extension ColorHistogram {
     /// 11 bits (three for the bins of a 250 px image), the bits shared evenly among them so that
     /// the buckets stay few. Linear in the keys, where comparison sorts of the thousands of bins
     /// a busy image occupies cost several times more.
-    static func radixSort(_ keys: UnsafeMutablePointer<UInt64>, buffer: UnsafeMutablePointer<UInt64>, count: Int,
-                          largest: UInt64, digitCounts: UnsafeMutablePointer<UInt32>) -> UnsafeMutablePointer<UInt64> {
-        var from = keys, to = buffer
+    static func radixSort(
+        _ keys: UnsafeMutablePointer<UInt64>, buffer: UnsafeMutablePointer<UInt64>, count: Int,
+        largest: UInt64, digitCounts: UnsafeMutablePointer<UInt32>
+    ) -> UnsafeMutablePointer<UInt64> {
+        var from = keys
+        var to = buffer
         guard count > 1, largest > 0 else { return from }
         // Digits of about log2(count) bits, 4 to 11: about as many buckets as keys, so that a few
         // keys (a flat picture's clusters) are not outnumbered by the buckets they pass through.
         let bits = UInt64.bitWidth - largest.leadingZeroBitCount
         let widest = min(11, max(4, Int.bitWidth - count.leadingZeroBitCount))
-        let passes = (bits + widest - 1) / widest, width = (bits + passes - 1) / passes
-        let buckets = 1 << width, digitMask = UInt64(buckets - 1)
+        let passes = (bits + widest - 1) / widest
+        let width = (bits + passes - 1) / passes
+        let buckets = 1 << width
+        let digitMask = UInt64(buckets - 1)
         for pass in 0..<passes {
             let shift = UInt64(pass * width)
             digitCounts.update(repeating: 0, count: buckets)
@@ -162,7 +185,8 @@ extension ColorHistogram {
                 running &+= n
             }
             for i in 0..<count {
-                let key = from[i], digit = Int(truncatingIfNeeded: (key &>> shift) & digitMask)
+                let key = from[i]
+                let digit = Int(truncatingIfNeeded: (key &>> shift) & digitMask)
                 to[Int(digitCounts[digit])] = key
                 digitCounts[digit] &+= 1
             }

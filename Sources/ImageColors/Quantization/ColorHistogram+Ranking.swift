@@ -4,9 +4,13 @@ extension ColorHistogram {
     public var mostCommonBin: Bin? {
         // One scan for counts above the best so far: it rises only a few times, so nearly every
         // block of 16 is one compare. Strictly above, so the first bin wins ties.
-        var most: UInt32 = 0, index = -1
+        var most: UInt32 = 0
+        var index = -1
         Self.scan(counts, floor: 1, rising: true) { bin, count in
-            if count > most { most = count; index = bin }
+            if count > most {
+                most = count
+                index = bin
+            }
             return count
         }
         return index < 0 ? nil : bin(at: index)
@@ -16,8 +20,10 @@ extension ColorHistogram {
     /// ascending bin order; with `rising`, the floor becomes one above what `body` returns
     /// after each call. Tests 8 counts at a time with plain integer arithmetic, so a high floor
     /// costs little more than reading the table.
-    static func scan(_ counts: [UInt32], floor: UInt32, rising: Bool = false,
-                             _ body: (Int, UInt32) -> UInt32) {
+    static func scan(
+        _ counts: [UInt32], floor: UInt32, rising: Bool = false,
+        _ body: (Int, UInt32) -> UInt32
+    ) {
         counts.withUnsafeBufferPointer { counts in
             let whole = counts.count & ~7
             let raw = UnsafeRawPointer(counts.baseAddress!)
@@ -74,7 +80,9 @@ extension ColorHistogram {
     /// Callers that stop after a few bins (the quantizer stops at three roles) pay for a heap
     /// and a few removals instead of sorting every bin.
     func forEachRankedBin(minimumCount: Int, _ body: (Int) -> Bool) {
-        Self.forEachDescending(rankingKeys(minimumCount: minimumCount)) { body(Int(UInt32.max - UInt32(truncatingIfNeeded: $0))) }
+        Self.forEachDescending(rankingKeys(minimumCount: minimumCount)) {
+            body(Int(UInt32.max - UInt32(truncatingIfNeeded: $0)))
+        }
     }
 
     /// Calls `body` with distinct keys, largest first, until it returns `false`: a binary

@@ -101,7 +101,8 @@ public struct ColorHistogram: Sendable {
     /// - Precondition: The image has at most `UInt32.max / (2^(8 − bitsPerChannel) − 1)`
     ///   pixels (about 286 million at 4 bits, 613 million at 5, 33 million at 1 bit), so no offset sum can overflow.
     public init(image: RGBAImage, region: Region = .whole, bitsPerChannel: Int = 5) {
-        precondition((1...6).contains(bitsPerChannel), "ColorHistogram: bitsPerChannel \(bitsPerChannel) is not in 1...6")
+        precondition(
+            (1...6).contains(bitsPerChannel), "ColorHistogram: bitsPerChannel \(bitsPerChannel) is not in 1...6")
         self.bitsPerChannel = bitsPerChannel
         self.region = region
         self.pixelCount = 0
@@ -140,7 +141,8 @@ public struct ColorHistogram: Sendable {
     /// - Precondition: ``region`` is ``Region/border`` and `image` is the one it was counted on.
     mutating func countInterior(of image: RGBAImage) {
         precondition(region == .border, "ColorHistogram: countInterior needs a border count")
-        let width = image.width, height = image.height
+        let width = image.width
+        let height = image.height
         let band = Self.borderThickness(width: width, height: height)
         region = .whole
         guard width > 0, height > 0, 2 * band < width, 2 * band < height else { return }
@@ -151,18 +153,24 @@ public struct ColorHistogram: Sendable {
     private mutating func count(_ image: RGBAImage, region: Region) {
         let bits = bitsPerChannel
         let maxOffset = (1 << (8 - bits)) - 1
-        precondition(image.width * image.height <= Int(UInt32.max) / maxOffset,
-                     "ColorHistogram: \(image.width)×\(image.height) could overflow the bin sums")
-        let width = image.width, height = image.height
+        precondition(
+            image.width * image.height <= Int(UInt32.max) / maxOffset,
+            "ColorHistogram: \(image.width)×\(image.height) could overflow the bin sums")
+        let width = image.width
+        let height = image.height
         packedSums = width * height <= Self.packedPixelLimit(bitsPerChannel: bits)
-        guard width > 0 && height > 0 else { pixelCount = 0; return }
+        guard width > 0 && height > 0 else {
+            pixelCount = 0
+            return
+        }
         let band = Self.borderThickness(width: width, height: height)
         if region == .whole || 2 * band >= width || 2 * band >= height {
             pixelCount = add(image, rows: 0..<height, columns: 0..<width)
         } else {
             // Top and bottom bands whole; the rows between give two short runs each, so corner
             // pixels are visited exactly once.
-            pixelCount = add(image, rows: 0..<band, columns: 0..<width)
+            pixelCount =
+                add(image, rows: 0..<band, columns: 0..<width)
                 + add(image, rows: band..<(height - band), columns: 0..<band)
                 + add(image, rows: band..<(height - band), columns: (width - band)..<width)
                 + add(image, rows: (height - band)..<height, columns: 0..<width)
@@ -172,11 +180,15 @@ public struct ColorHistogram: Sendable {
     /// Adds the opaque pixels of a rectangle of the image to the tables; returns how many.
     private mutating func add(_ image: RGBAImage, rows: Range<Int>, columns: Range<Int>) -> Int {
         guard !rows.isEmpty, !columns.isEmpty else { return 0 }
-        let width = image.width, bits = bitsPerChannel, packed = packedSums
+        let width = image.width
+        let bits = bitsPerChannel
+        let packed = packedSums
         return image.pixels.withUnsafeBytes { raw in
             counts.withUnsafeMutableBufferPointer { counts in
                 offsetSums.withUnsafeMutableBufferPointer { sums in
-                    let base = raw.baseAddress!, counts = counts.baseAddress!, sums = sums.baseAddress!
+                    let base = raw.baseAddress!
+                    let counts = counts.baseAddress!
+                    let sums = sums.baseAddress!
                     func add(_ range: Range<Int>) -> Int {
                         // The default gets its own copies of the loop, with constant masks.
                         switch (bits, packed) {
@@ -190,7 +202,9 @@ public struct ColorHistogram: Sendable {
                     // Full-width rows are one contiguous range.
                     if columns.count == width { return add((rows.lowerBound * width)..<(rows.upperBound * width)) }
                     var counted = 0
-                    for y in rows { counted += add((y * width + columns.lowerBound)..<(y * width + columns.upperBound)) }
+                    for y in rows {
+                        counted += add((y * width + columns.lowerBound)..<(y * width + columns.upperBound))
+                    }
                     return counted
                 }
             }
@@ -203,7 +217,10 @@ public struct ColorHistogram: Sendable {
     /// The number of bins holding at least one pixel.
     public var occupiedBinCount: Int {
         var occupied = 0
-        Self.scan(counts, floor: 1) { _, count in occupied += 1; return count }
+        Self.scan(counts, floor: 1) { _, count in
+            occupied += 1
+            return count
+        }
         return occupied
     }
 
@@ -227,14 +244,16 @@ public struct ColorHistogram: Sendable {
     public func meanColor(ofBin index: Int) -> RGBColor? {
         let count = counts[index]
         guard count > 0 else { return nil }
-        let shift = 8 - bitsPerChannel, mask = (1 << bitsPerChannel) - 1
+        let shift = 8 - bitsPerChannel
+        let mask = (1 << bitsPerChannel) - 1
         // Mean = the bin's corner + the rounded mean offset; never leaves the bin, so no clamping.
         func channel(_ channel: Int, _ cell: Int) -> UInt8 {
             UInt8((cell << shift) + Int((offsetSum(ofBin: index, channel: channel) + count / 2) / count))
         }
-        return RGBColor(red: channel(0, index >> (2 * bitsPerChannel)),
-                        green: channel(1, (index >> bitsPerChannel) & mask),
-                        blue: channel(2, index & mask))
+        return RGBColor(
+            red: channel(0, index >> (2 * bitsPerChannel)),
+            green: channel(1, (index >> bitsPerChannel) & mask),
+            blue: channel(2, index & mask))
     }
 
     /// The sums of a bin's pixels' red, green and blue values (exact, not rounded through the
@@ -242,8 +261,12 @@ public struct ColorHistogram: Sendable {
     /// - Parameter index: A bin index, `0..<binCount`.
     @inline(__always)
     func channelSums(ofBin index: Int) -> (red: Int, green: Int, blue: Int) {
-        let count = Int(counts[index]), shift = 8 - bitsPerChannel, mask = (1 << bitsPerChannel) - 1
-        func sum(_ channel: Int, _ cell: Int) -> Int { count * (cell << shift) + Int(offsetSum(ofBin: index, channel: channel)) }
+        let count = Int(counts[index])
+        let shift = 8 - bitsPerChannel
+        let mask = (1 << bitsPerChannel) - 1
+        func sum(_ channel: Int, _ cell: Int) -> Int {
+            count * (cell << shift) + Int(offsetSum(ofBin: index, channel: channel))
+        }
         return (sum(0, index >> (2 * bitsPerChannel)), sum(1, (index >> bitsPerChannel) & mask), sum(2, index & mask))
     }
 

@@ -61,7 +61,8 @@ enum ColorPalette {
         var points: [Point] = []
         ColorHistogram.scan(histogram.counts, floor: 1) { bin, binCount in
             let lab = OKLab(histogram.meanColor(ofBin: bin)!)
-            points.append(Point(lab: SIMD3(lab.lightness, lab.a, lab.b), weight: Double(binCount).squareRoot(), bin: bin))
+            points.append(
+                Point(lab: SIMD3(lab.lightness, lab.a, lab.b), weight: Double(binCount).squareRoot(), bin: bin))
             return binCount
         }
         guard !points.isEmpty else { return [] }
@@ -105,7 +106,8 @@ enum ColorPalette {
     /// The indices sorted by one OKLab coordinate, ties by bin index.
     private static func sortedAlong(_ axis: Int, _ indices: ArraySlice<Int>, _ points: [Point]) -> [Int] {
         indices.sorted { x, y in
-            let px = points[x], py = points[y]
+            let px = points[x]
+            let py = points[y]
             return px.lab[axis] != py.lab[axis] ? px.lab[axis] < py.lab[axis] : px.bin < py.bin
         }
     }
@@ -145,17 +147,24 @@ enum ColorPalette {
 
     /// One entry per box: the exact mean of its pixels (from the bins' channel sums) and its
     /// share; entries that round to the same colour merge; by descending share, then hex.
-    private static func entries(_ boxes: [Box], _ order: [Int], _ points: [Point],
-                                _ histogram: ColorHistogram) -> [PaletteColor] {
+    private static func entries(
+        _ boxes: [Box], _ order: [Int], _ points: [Point],
+        _ histogram: ColorHistogram
+    ) -> [PaletteColor] {
         let total = Double(histogram.pixelCount)
         var merged: [RGBColor: Int] = [:]
         for box in boxes {
-            var pixels = 0, red = 0, green = 0, blue = 0
+            var pixels = 0
+            var red = 0
+            var green = 0
+            var blue = 0
             for i in order[box.range] {
                 let bin = points[i].bin
                 let sums = histogram.channelSums(ofBin: bin)
                 pixels += histogram.count(ofBin: bin)
-                red += sums.red; green += sums.green; blue += sums.blue
+                red += sums.red
+                green += sums.green
+                blue += sums.blue
             }
             func mean(_ sum: Int) -> UInt8 { UInt8((sum + pixels / 2) / pixels) }
             merged[RGBColor(red: mean(red), green: mean(green), blue: mean(blue)), default: 0] += pixels

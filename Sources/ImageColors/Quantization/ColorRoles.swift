@@ -33,18 +33,22 @@ public struct ColorRoles: Sendable, Hashable {
     ///   - fallback: The roles that fell back to white or black, in role order; default none.
     ///   - reports: How each colour was chosen; default `nil`: derived from the colours and
     ///     `fallback` (background from the image, no shares, the contrast ratios computed).
-    public init(background: RGBColor, primary: RGBColor, secondary: RGBColor, detail: RGBColor,
-                fallback: [ColorRole] = [], reports: RoleReports? = nil) {
+    public init(
+        background: RGBColor, primary: RGBColor, secondary: RGBColor, detail: RGBColor,
+        fallback: [ColorRole] = [], reports: RoleReports? = nil
+    ) {
         self.background = background
         self.primary = primary
         self.secondary = secondary
         self.detail = detail
         self.fallback = fallback
-        self.reports = reports ?? RoleReports(
-            background: RoleReport(source: .image),
-            primary: Self.derivedReport(primary, on: background, fellBack: fallback.contains(.primary)),
-            secondary: Self.derivedReport(secondary, on: background, fellBack: fallback.contains(.secondary)),
-            detail: Self.derivedReport(detail, on: background, fellBack: fallback.contains(.detail)))
+        self.reports =
+            reports
+            ?? RoleReports(
+                background: RoleReport(source: .image),
+                primary: Self.derivedReport(primary, on: background, fellBack: fallback.contains(.primary)),
+                secondary: Self.derivedReport(secondary, on: background, fellBack: fallback.contains(.secondary)),
+                detail: Self.derivedReport(detail, on: background, fellBack: fallback.contains(.detail)))
     }
 
     /// A role's report without a share: its origin and its contrast ratio on the background.

@@ -26,6 +26,8 @@ public struct PaletteColor: Sendable, Hashable, Codable {
     /// Decodes an entry, through ``init(color:share:)``.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(color: try container.decode(RGBColor.self, forKey: .color), share: try container.decode(Double.self, forKey: .share))
+        self.init(
+            color: try container.decode(RGBColor.self, forKey: .color),
+            share: try container.decode(Double.self, forKey: .share))
     }
 }

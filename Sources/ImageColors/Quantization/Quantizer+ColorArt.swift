@@ -29,9 +29,13 @@ extension Quantizer {
             let lab = OKLab(color)
             guard chosenLab.allSatisfy({ Self.isDistinct($0, lab) }) else { return true }
             let share = Double(histogram.count(ofBin: index)) / Double(histogram.pixelCount)
-            chosen.append(Choice(color: color, report: RoleReport(
-                source: .image, share: share, contrastRatio: ratio,
-                adjustment: color == original ? nil : .init(original: original, deltaL: lab.lightness - OKLab(original).lightness))))
+            chosen.append(
+                Choice(
+                    color: color,
+                    report: RoleReport(
+                        source: .image, share: share, contrastRatio: ratio,
+                        adjustment: color == original
+                            ? nil : .init(original: original, deltaL: lab.lightness - OKLab(original).lightness))))
             chosenLab.append(lab)
             return chosen.count < 3
         }
@@ -73,7 +77,8 @@ extension Quantizer {
     ///   - color: The colour.
     ///   - minimum: The smallest saturation, 0–1.
     static func raisingSaturation(of color: RGBColor, to minimum: Double) -> RGBColor {
-        let high = max(color.red, color.green, color.blue), low = min(color.red, color.green, color.blue)
+        let high = max(color.red, color.green, color.blue)
+        let low = min(color.red, color.green, color.blue)
         guard high - low > 2 else { return color }
         let value = Double(high)
         let saturation = Double(high - low) / value

@@ -73,7 +73,8 @@ extension Quantizer {
         }
 
         static func separation(_ lab: OKLab, from background: OKLab) -> Double {
-            let da = lab.a - background.a, db = lab.b - background.b
+            let da = lab.a - background.a
+            let db = lab.b - background.b
             return min(1, 0.3 + 7 * (da * da + db * db).squareRoot())
         }
     }
@@ -103,7 +104,9 @@ extension Quantizer {
         let backgroundLab = OKLab(background)
         // Each list allocated once, at its largest: families' first hues lie more than 15° apart,
         // so there are at most 24.
-        var chromatic: [Candidate] = [], greys: [Candidate] = [], families: [HueFamily] = []
+        var chromatic: [Candidate] = []
+        var greys: [Candidate] = []
+        var families: [HueFamily] = []
         chromatic.reserveCapacity(clusters.count)
         greys.reserveCapacity(clusters.count)
         families.reserveCapacity(24)
@@ -111,9 +114,11 @@ extension Quantizer {
         for cluster in clusters where cluster.count >= vividFloor {
             let lab = cluster.lch.lab
             guard cluster.count >= floor || cluster.lch.chroma >= Salience.vividChroma,
-                  lab.distance(to: backgroundLab) >= ColorDistance.distinctThreshold else { continue }
-            let candidate = Candidate(cluster: cluster, share: Double(cluster.count) / Double(total),
-                                      separation: Salience.separation(lab, from: backgroundLab))
+                lab.distance(to: backgroundLab) >= ColorDistance.distinctThreshold
+            else { continue }
+            let candidate = Candidate(
+                cluster: cluster, share: Double(cluster.count) / Double(total),
+                separation: Salience.separation(lab, from: backgroundLab))
             guard candidate.isChromatic else {
                 greys.append(candidate)
                 continue
@@ -129,7 +134,8 @@ extension Quantizer {
         func byScore(_ x: Double, _ y: Double, _ xSeed: Int, _ ySeed: Int) -> Bool { x != y ? x > y : xSeed < ySeed }
         families.sort { byScore($0.score, $1.score, $0.representative.cluster.seed, $1.representative.cluster.seed) }
 
-        var chosen: [Choice] = [], taken: [(lab: OKLab, hue: Double?, seed: Int)] = []
+        var chosen: [Choice] = []
+        var taken: [(lab: OKLab, hue: Double?, seed: Int)] = []
         chosen.reserveCapacity(3)
         taken.reserveCapacity(3)
         /// Tones `candidate` and takes it if distinct; `false` when no colour can reach the
@@ -141,16 +147,20 @@ extension Quantizer {
             }
             let lab = OKLab(toned.color)
             guard taken.allSatisfy({ Self.isDistinct($0.lab, lab) }) else { return true }
-            chosen.append(Choice(color: toned.color, report: RoleReport(
-                source: .image, share: candidate.share, contrastRatio: toned.contrastRatio,
-                adjustment: toned.isAdjusted ? .init(original: toned.original, deltaL: toned.deltaL) : nil)))
+            chosen.append(
+                Choice(
+                    color: toned.color,
+                    report: RoleReport(
+                        source: .image, share: candidate.share, contrastRatio: toned.contrastRatio,
+                        adjustment: toned.isAdjusted ? .init(original: toned.original, deltaL: toned.deltaL) : nil)))
             taken.append((lab, candidate.isChromatic ? candidate.cluster.lch.hue : nil, candidate.cluster.seed))
             return true
         }
         // Each pass stops once three roles are taken: a fourth could only be refused.
         for family in families where chosen.count < 3 {
             let hue = family.representative.cluster.lch.hue
-            guard taken.allSatisfy({ $0.hue.map { OKLCh.hueDistance($0, hue) >= Self.roleHueSeparation } ?? true }) else { continue }
+            guard taken.allSatisfy({ $0.hue.map { OKLCh.hueDistance($0, hue) >= Self.roleHueSeparation } ?? true })
+            else { continue }
             guard take(family.representative) else { return chosen }
         }
         guard chosen.count < 3 else { return chosen }

@@ -49,8 +49,10 @@ public struct Quantizer: Sendable {
     ///   - minimumContrast: The WCAG ratio roles must reach on the background; default 3.
     ///     Clamped to 1…21; NaN gives the default.
     ///   - binBits: Histogram bits per channel; default 4 (4096 bins). Clamped to 1…6.
-    public init(backgroundSource: BackgroundSource = .edges, scheme: RoleScheme = .faithful,
-                minimumContrast: Double = Quantizer.defaultMinimumContrast, binBits: Int = 4) {
+    public init(
+        backgroundSource: BackgroundSource = .edges, scheme: RoleScheme = .faithful,
+        minimumContrast: Double = Quantizer.defaultMinimumContrast, binBits: Int = 4
+    ) {
         self.backgroundSource = backgroundSource
         self.scheme = scheme
         self.minimumContrast = minimumContrast.isNaN ? Self.defaultMinimumContrast : min(max(minimumContrast, 1), 21)
@@ -94,19 +96,25 @@ public struct Quantizer: Sendable {
     public func quantize(_ image: RGBAImage, paletteSize: Int = 0) -> Result {
         // One histogram: the band first, then the rest of the image added to the same tables, so
         // every pixel is read once and nothing is allocated or cleared twice.
-        var histogram = ColorHistogram(image: image, region: backgroundSource == .edges ? .border : .whole,
-                                       bitsPerChannel: binBits)
+        var histogram = ColorHistogram(
+            image: image, region: backgroundSource == .edges ? .border : .whole,
+            bitsPerChannel: binBits)
         let (background, chosen) = chooseColors(image, &histogram)
-        let fallbackColor = scheme == .classic ? (Self.isDark(background.color) ? RGBColor.white : .black)
+        let fallbackColor =
+            scheme == .classic
+            ? (Self.isDark(background.color) ? RGBColor.white : .black)
             : Self.strongerNeutral(on: background.color)
-        let fallback = Choice(color: fallbackColor,
-                              report: RoleReport(source: .fallback, contrastRatio: Contrast.contrastRatio(fallbackColor, background.color)))
+        let fallback = Choice(
+            color: fallbackColor,
+            report: RoleReport(
+                source: .fallback, contrastRatio: Contrast.contrastRatio(fallbackColor, background.color)))
         func role(_ i: Int) -> Choice { i < chosen.count ? chosen[i] : fallback }
         let roles = ColorRoles(
             background: background.color, primary: role(0).color, secondary: role(1).color, detail: role(2).color,
             fallback: Array(ColorRole.allCases[chosen.count...]),
-            reports: RoleReports(background: background.report, primary: role(0).report,
-                                 secondary: role(1).report, detail: role(2).report))
+            reports: RoleReports(
+                background: background.report, primary: role(0).report,
+                secondary: role(1).report, detail: role(2).report))
         let size = min(max(paletteSize, 0), ColorPalette.maximumCount)
         let palette = size > 0 ? ColorPalette.colors(in: histogram, count: size) : []
         return Result(roles: roles, palette: palette)
@@ -115,31 +123,39 @@ public struct Quantizer: Sendable {
     /// The background and the roles the scheme chose (best first, at most three), from a
     /// histogram of the band (or of the whole image) that this completes to a count of the whole
     /// image. Both clusterings share one workspace, freed on return, before any palette is made.
-    private func chooseColors(_ image: RGBAImage, _ histogram: inout ColorHistogram) -> (background: Choice, roles: [Choice]) {
+    private func chooseColors(_ image: RGBAImage, _ histogram: inout ColorHistogram) -> (
+        background: Choice, roles: [Choice]
+    ) {
         var workspace = ClusteringWorkspace(bitsPerChannel: binBits)
         // The band decides the background: its clusters are grown before the interior is added.
         let bandPixels = histogram.pixelCount
-        let band = histogram.clustering(minimumCount: max(1, Self.smallestCount(reaching: BackgroundChoice.clusterFloorShare, of: bandPixels)),
-                                        radius: BackgroundChoice.clusterRadius, workspace: &workspace)
+        let band = histogram.clustering(
+            minimumCount: max(1, Self.smallestCount(reaching: BackgroundChoice.clusterFloorShare, of: bandPixels)),
+            radius: BackgroundChoice.clusterRadius, workspace: &workspace)
         if backgroundSource == .edges { histogram.countInterior(of: image) }
         let fromRegion = BackgroundChoice(band: band, bandPixels: bandPixels, whole: histogram, workspace: workspace)
         let vividFloor = max(1, Self.smallestCount(reaching: Salience.vividNoiseShare, of: histogram.pixelCount))
         let background: Choice
         if let fromRegion {
-            background = Choice(color: fromRegion.color,
-                                report: RoleReport(source: backgroundSource == .edges ? .edges : .image, share: fromRegion.share))
+            background = Choice(
+                color: fromRegion.color,
+                report: RoleReport(source: backgroundSource == .edges ? .edges : .image, share: fromRegion.share))
         } else if let dominant = histogram.mostCommonBin {
             // Transparent edges say nothing about the card; pick the neutral that contrasts with
             // what is drawn, so the image (e.g. a dark logo) does not vanish into its card.
-            background = Choice(color: Self.isDark(dominant.meanColor) ? .white : .black, report: RoleReport(source: .fallback))
+            background = Choice(
+                color: Self.isDark(dominant.meanColor) ? .white : .black, report: RoleReport(source: .fallback))
         } else {
             // Nothing opaque anywhere: there is no colour to continue; white is the neutral card.
             background = Choice(color: .white, report: RoleReport(source: .fallback))
         }
         switch scheme {
         case .faithful:
-            let clusters = histogram.clustering(minimumCount: vividFloor, radius: ColorHistogram.clusterRadius, workspace: &workspace)
-            return (background, faithfulRoles(in: clusters, pixelCount: histogram.pixelCount, background: background.color))
+            let clusters = histogram.clustering(
+                minimumCount: vividFloor, radius: ColorHistogram.clusterRadius, workspace: &workspace)
+            return (
+                background, faithfulRoles(in: clusters, pixelCount: histogram.pixelCount, background: background.color)
+            )
         case .classic:
             return (background, classicRoles(in: histogram, background: background.color))
         }
@@ -154,7 +170,9 @@ public struct Quantizer: Sendable {
     /// ``ColorDistance/isDistinct(_:_:threshold:)`` at the default threshold, on colours already
     /// in OKLab: the same comparisons in the same order, so the same answers.
     static func isDistinct(_ labX: OKLab, _ labY: OKLab) -> Bool {
-        if labX.chroma < ColorDistance.greyChromaThreshold && labY.chroma < ColorDistance.greyChromaThreshold { return false }
+        if labX.chroma < ColorDistance.greyChromaThreshold && labY.chroma < ColorDistance.greyChromaThreshold {
+            return false
+        }
         return labX.distance(to: labY) >= ColorDistance.distinctThreshold
     }
 }

@@ -58,7 +58,8 @@ public struct RoleReport: Sendable, Hashable, Codable {
     ///   - share: The share of pixels behind it; default `nil`.
     ///   - contrastRatio: Its WCAG ratio on the background; default `nil`.
     ///   - adjustment: How it was changed; default `nil` (used as the image has it).
-    public init(source: ColorOrigin, share: Double? = nil, contrastRatio: Double? = nil, adjustment: Adjustment? = nil) {
+    public init(source: ColorOrigin, share: Double? = nil, contrastRatio: Double? = nil, adjustment: Adjustment? = nil)
+    {
         self.source = source
         self.share = share.map { ($0 * 10_000).rounded(.toNearestOrAwayFromZero) / 10_000 }
         // A colour from the image is only chosen at or above the target (3, 4.5 or 7), so its
@@ -76,10 +77,11 @@ public struct RoleReport: Sendable, Hashable, Codable {
         if let original = try container.decodeIfPresent(RGBColor.self, forKey: .original) {
             adjustment = Adjustment(original: original, deltaL: try container.decode(Double.self, forKey: .deltaL))
         }
-        self.init(source: try container.decode(ColorOrigin.self, forKey: .source),
-                  share: try container.decodeIfPresent(Double.self, forKey: .share),
-                  contrastRatio: try container.decodeIfPresent(Double.self, forKey: .contrastRatio),
-                  adjustment: adjustment)
+        self.init(
+            source: try container.decode(ColorOrigin.self, forKey: .source),
+            share: try container.decodeIfPresent(Double.self, forKey: .share),
+            contrastRatio: try container.decodeIfPresent(Double.self, forKey: .contrastRatio),
+            adjustment: adjustment)
     }
 
     /// Encodes `source`, `share` and `contrastRatio` when known; for primary, secondary and

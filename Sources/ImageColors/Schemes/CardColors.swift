@@ -45,8 +45,9 @@ public struct CardColors: Sendable, Hashable, Codable {
 
     /// The four colours, fallbacks and reports.
     public var roles: ColorRoles {
-        ColorRoles(background: background, primary: primary, secondary: secondary, detail: detail,
-                   fallback: fallback, reports: roleReports)
+        ColorRoles(
+            background: background, primary: primary, secondary: secondary, detail: detail,
+            fallback: fallback, reports: roleReports)
     }
 
     /// The colour of a role.

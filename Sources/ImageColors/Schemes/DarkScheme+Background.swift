@@ -14,7 +14,8 @@ extension DarkScheme {
     /// 0.31–0.19 (the paler, the darker).
     /// - Parameter lightness: OKLab lightness, 0–1.
     public static func darkLightness(for lightness: Double) -> Double {
-        let low = lightnessBand.lowerBound, high = lightnessBand.upperBound
+        let low = lightnessBand.lowerBound
+        let high = lightnessBand.upperBound
         guard lightness > high else { return lightness }
         let t = min(1, (lightness - high) / (1 - high))
         return high - t * (high - low)
@@ -43,12 +44,15 @@ extension DarkScheme {
             let lch = OKLCh(color)
             return (OKLCh.hueDistance(lch.hue, hue), abs(lch.chroma - chroma), abs(lch.lightness - lightness))
         }
-        var best = rounded, bestCost = cost(rounded)
+        var best = rounded
+        var bestCost = cost(rounded)
         guard bestCost.hue > 2 else { return rounded }
         for dr in -2...2 {
             for dg in -2...2 {
                 for db in -2...2 {
-                    let r = Int(rounded.red) + dr, g = Int(rounded.green) + dg, b = Int(rounded.blue) + db
+                    let r = Int(rounded.red) + dr
+                    let g = Int(rounded.green) + dg
+                    let b = Int(rounded.blue) + db
                     guard (0...255).contains(r), (0...255).contains(g), (0...255).contains(b) else { continue }
                     let candidate = RGBColor(red: UInt8(r), green: UInt8(g), blue: UInt8(b))
                     let c = cost(candidate)
@@ -56,7 +60,10 @@ extension DarkScheme {
                     // Hue first, in whole degrees so that chroma can break near-ties.
                     let key = (c.hue.rounded(), c.chroma, c.lightness)
                     let bestKey = (bestCost.hue.rounded(), bestCost.chroma, bestCost.lightness)
-                    if key < bestKey { best = candidate; bestCost = c }
+                    if key < bestKey {
+                        best = candidate
+                        bestCost = c
+                    }
                 }
             }
         }

@@ -32,44 +32,65 @@ public enum DarkScheme {
     ///     default 3.
     ///   - titleRule: How the title is chosen; default ``TitleRule/brightness``.
     ///   - brightnessThreshold: For the brightness rule; default 125.
-    public static func card(from light: CardColors, scheme: RoleScheme = .faithful,
-                            minimumContrast: Double = Quantizer.defaultMinimumContrast,
-                            titleRule: TitleRule = .default,
-                            brightnessThreshold: Double = TitleChoice.defaultBrightnessThreshold) -> CardColors {
+    public static func card(
+        from light: CardColors, scheme: RoleScheme = .faithful,
+        minimumContrast: Double = Quantizer.defaultMinimumContrast,
+        titleRule: TitleRule = .default,
+        brightnessThreshold: Double = TitleChoice.defaultBrightnessThreshold
+    ) -> CardColors {
         let target = Quantizer(scheme: scheme, minimumContrast: minimumContrast).minimumContrast
         let background = background(for: light.background)
         let lightReports = light.roleReports
         var backgroundReport = lightReports.background
-        backgroundReport.adjustment = background == light.background ? nil
+        backgroundReport.adjustment =
+            background == light.background
+            ? nil
             : .init(original: light.background, deltaL: OKLab(background).lightness - OKLab(light.background).lightness)
-        let neutral = scheme == .classic ? (Quantizer.isDark(background) ? RGBColor.white : .black)
+        let neutral =
+            scheme == .classic
+            ? (Quantizer.isDark(background) ? RGBColor.white : .black)
             : Quantizer.strongerNeutral(on: background)
         let neutralReport = RoleReport(source: .fallback, contrastRatio: Contrast.contrastRatio(neutral, background))
-        var colors: [RGBColor] = [], reports: [RoleReport] = [], fallback: [ColorRole] = []
+        var colors: [RGBColor] = []
+        var reports: [RoleReport] = []
+        var fallback: [ColorRole] = []
         for role in ColorRole.allCases {
             let report = lightReports[role]
             guard report.source != .fallback, !light.fallback.contains(role) else {
-                colors.append(neutral); reports.append(neutralReport); fallback.append(role)
+                colors.append(neutral)
+                reports.append(neutralReport)
+                fallback.append(role)
                 continue
             }
             // The image's own colour: what the light card toned, or used as it is.
             let imageColor = report.adjustment?.original ?? light[role]
             let start = scheme == .classic ? light[role] : imageColor
             guard let toned = ToneAdjustment(start, reaching: target, on: background) else {
-                colors.append(neutral); reports.append(neutralReport); fallback.append(role)
+                colors.append(neutral)
+                reports.append(neutralReport)
+                fallback.append(role)
                 continue
             }
-            let adjustment: RoleReport.Adjustment? = toned.color == imageColor ? nil
+            let adjustment: RoleReport.Adjustment? =
+                toned.color == imageColor
+                ? nil
                 : .init(original: imageColor, deltaL: OKLab(toned.color).lightness - OKLab(imageColor).lightness)
             colors.append(toned.color)
-            reports.append(RoleReport(source: report.source, share: report.share, contrastRatio: toned.contrastRatio,
-                                      adjustment: adjustment))
+            reports.append(
+                RoleReport(
+                    source: report.source, share: report.share, contrastRatio: toned.contrastRatio,
+                    adjustment: adjustment))
         }
-        let roles = ColorRoles(background: background, primary: colors[0], secondary: colors[1], detail: colors[2],
-                               fallback: fallback,
-                               reports: RoleReports(background: backgroundReport, primary: reports[0],
-                                                    secondary: reports[1], detail: reports[2]))
-        return CardColors(roles: roles, title: TitleChoice(background: background, rule: titleRule,
-                                                           brightnessThreshold: brightnessThreshold))
+        let roles = ColorRoles(
+            background: background, primary: colors[0], secondary: colors[1], detail: colors[2],
+            fallback: fallback,
+            reports: RoleReports(
+                background: backgroundReport, primary: reports[0],
+                secondary: reports[1], detail: reports[2]))
+        return CardColors(
+            roles: roles,
+            title: TitleChoice(
+                background: background, rule: titleRule,
+                brightnessThreshold: brightnessThreshold))
     }
 }

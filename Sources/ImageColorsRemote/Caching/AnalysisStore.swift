@@ -53,7 +53,7 @@ public struct AnalysisStoreKey: Sendable, Hashable, Codable {
 
     /// Bumped whenever the same bytes and options give different results (a changed quantizer,
     /// a new result field), so entries made by older code are not served.
-    public static let resultsRevision = 2  // 2: results gained `appearances` and `placeholder`
+    public static let resultsRevision = 2 // 2: results gained `appearances` and `placeholder`
 
     /// The variant string for `analyzer` and `thumbnail`: every stored property of the options,
     /// as Swift prints them, so a field added to ``AnalysisOptions`` is part of it too.
@@ -63,7 +63,8 @@ public struct AnalysisStoreKey: Sendable, Hashable, Codable {
     public static func variant(of analyzer: ImageColorAnalyzer, thumbnail: ThumbnailRequest?) -> String {
         var options = analyzer.options
         options.memoryBudget = analyzer.effectiveBudget
-        return "r\(resultsRevision) \(String(reflecting: options)) \(thumbnail.map { String(reflecting: $0) } ?? "no thumbnail")"
+        return
+            "r\(resultsRevision) \(String(reflecting: options)) \(thumbnail.map { String(reflecting: $0) } ?? "no thumbnail")"
     }
 }
 

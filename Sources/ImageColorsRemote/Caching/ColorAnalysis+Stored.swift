@@ -8,7 +8,8 @@ extension ColorAnalysis {
     /// reused. `self` when it does not encode.
     public var asStored: ColorAnalysis {
         guard let json = try? JSONEncoder().encode(self),
-              let decoded = try? JSONDecoder().decode(ColorAnalysis.self, from: json) else { return self }
+            let decoded = try? JSONDecoder().decode(ColorAnalysis.self, from: json)
+        else { return self }
         return decoded
     }
 }

@@ -40,9 +40,10 @@ public struct HTTPCachePolicy: Sendable, Hashable, Codable {
     public init(headers: [HTTPHeaderField], receivedAt: Date) {
         let fields = HeaderLookup(headers)
         let control = CacheControl(fields["Cache-Control"])
-        self.init(etag: fields["ETag"], lastModified: fields["Last-Modified"],
-                  freshUntil: Self.freshUntil(control: control, fields: fields, receivedAt: receivedAt),
-                  isStorable: !control.noStore)
+        self.init(
+            etag: fields["ETag"], lastModified: fields["Last-Modified"],
+            freshUntil: Self.freshUntil(control: control, fields: fields, receivedAt: receivedAt),
+            isStorable: !control.noStore)
     }
 
     /// The policy after a `304 Not Modified` with `headers`: its fields replace the stored ones
@@ -135,7 +136,9 @@ struct CacheControl {
 
 /// HTTP dates (RFC 9110 §5.6.7): IMF-fixdate, and the obsolete RFC 850 and asctime forms.
 enum HTTPDate {
-    private static let formats = ["EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy"]
+    private static let formats = [
+        "EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy",
+    ]
 
     static func parse(_ text: String) -> Date? {
         let formatter = DateFormatter()

@@ -45,11 +45,15 @@ struct Download: Sendable {
     ///     `If-Modified-Since`); `nil` for a plain request.
     /// - Returns: The body, or `notModified` (only when `validators` were sent).
     /// - Throws: ``RemoteLoadingError``, or `CancellationError` when the task was cancelled.
-    func run(_ url: URL, spoolingTo file: SpoolFile, validators: HTTPCachePolicy? = nil) async throws -> DownloadResponse {
+    func run(_ url: URL, spoolingTo file: SpoolFile, validators: HTTPCachePolicy? = nil) async throws
+        -> DownloadResponse
+    {
         try RemoteURL.check(url)
         let conditions = validators?.conditionalHeaders ?? []
         do {
-            return try await withDeadline(limits.timeout) { try await self.follow(url, spoolingTo: file, conditions: conditions) }
+            return try await withDeadline(limits.timeout) {
+                try await self.follow(url, spoolingTo: file, conditions: conditions)
+            }
         } catch is DeadlineExceeded {
             throw RemoteLoadingError.timedOut(url, limit: limits.timeout)
         } catch {
@@ -64,8 +68,11 @@ struct Download: Sendable {
         case done(DownloadResponse)
     }
 
-    private func follow(_ url: URL, spoolingTo file: SpoolFile, conditions: [HTTPHeaderField]) async throws -> DownloadResponse {
-        var redirects = RedirectTracker(origin: url, limit: limits.maxRedirects, allowsDowngrade: limits.allowsDowngrade)
+    private func follow(_ url: URL, spoolingTo file: SpoolFile, conditions: [HTTPHeaderField]) async throws
+        -> DownloadResponse
+    {
+        var redirects = RedirectTracker(
+            origin: url, limit: limits.maxRedirects, allowsDowngrade: limits.allowsDowngrade)
         var current = url
         while true {
             let request = HTTPTransportRequest(url: current, headers: Self.headers + conditions)
@@ -105,7 +112,8 @@ struct Download: Sendable {
             try limits.addressPolicy.checkBeforeConnecting(to: request.url.host ?? "")
             return try await transport.send(request, receive: receive)
         } catch let error as AddressNotAllowed {
-            throw RemoteLoadingError.addressNotAllowed(request.url, address: error.address, addressClass: error.addressClass)
+            throw RemoteLoadingError.addressNotAllowed(
+                request.url, address: error.address, addressClass: error.addressClass)
         } catch let error as any ImageColorsError {
             throw error
         } catch is CancellationError {
@@ -145,7 +153,8 @@ struct Download: Sendable {
             throw CancellationError()
         } catch {
             if Task.isCancelled { throw CancellationError() }
-            throw RemoteLoadingError.bodyTruncated(url, received: received, expected: expected, reason: Self.reason(for: error))
+            throw RemoteLoadingError.bodyTruncated(
+                url, received: received, expected: expected, reason: Self.reason(for: error))
         }
         // Some async sequences end (rather than throw) when cancelled: a short body read then
         // must not pass for a whole one.

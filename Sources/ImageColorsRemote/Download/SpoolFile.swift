@@ -16,7 +16,7 @@ struct SpoolFile: Sendable {
     /// - Throws: ``RemoteLoadingError/spoolFailed(path:reason:)``.
     func create() throws -> FileHandle {
         guard FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]),
-              let handle = FileHandle(forWritingAtPath: path)
+            let handle = FileHandle(forWritingAtPath: path)
         else {
             throw RemoteLoadingError.spoolFailed(path: path, reason: "cannot create the file")
         }

@@ -111,10 +111,10 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
             default: return .public
             }
         }
-        if b[0..<15].allSatisfy({ $0 == 0 }), b[15] <= 1 { return .loopback }  // :: and ::1
-        if b[0] == 0xFE, b[1] & 0xC0 == 0x80 { return .linkLocal }  // fe80::/10
-        if b[0] == 0xFF, b[1] & 0x0F == 0x02 { return .linkLocal }  // ff02::/16 link-local multicast
-        if b[0] & 0xFE == 0xFC { return .private }  // fc00::/7
+        if b[0..<15].allSatisfy({ $0 == 0 }), b[15] <= 1 { return .loopback } // :: and ::1
+        if b[0] == 0xFE, b[1] & 0xC0 == 0x80 { return .linkLocal } // fe80::/10
+        if b[0] == 0xFF, b[1] & 0x0F == 0x02 { return .linkLocal } // ff02::/16 link-local multicast
+        if b[0] & 0xFE == 0xFC { return .private } // fc00::/7
         return .public
     }
 

@@ -10,14 +10,16 @@ enum Fixtures {
 
     /// What analysing the sample file gives, with `source` cleared for comparison.
     static func fileAnalysis(_ name: String) async throws -> ColorAnalysis {
-        try await ImageColorAnalyzer().analyze(fileAt: RepositoryPaths.samples.appendingPathComponent(name).path).colorsOnly
+        try await ImageColorAnalyzer().analyze(fileAt: RepositoryPaths.samples.appendingPathComponent(name).path)
+            .colorsOnly
     }
 
     /// Limits for tests that are not about time: generous, because the whole `swift test` run
     /// shares 2 cores and tests that wait for child processes can hold Swift's concurrency
     /// threads for seconds. (Tests about time set their own, short, limits.)
     /// Loopback is opted in: the tests' server is on 127.0.0.1.
-    static let limits = DownloadLimits(connectTimeout: .seconds(30), timeout: .seconds(60), addressPolicy: .allowingLoopback)
+    static let limits = DownloadLimits(
+        connectTimeout: .seconds(30), timeout: .seconds(60), addressPolicy: .allowingLoopback)
     /// The same with the default address policy, for tests of the policy itself.
     static let defaultPolicyLimits = DownloadLimits(connectTimeout: .seconds(30), timeout: .seconds(60))
 }

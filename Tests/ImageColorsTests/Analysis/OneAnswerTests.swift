@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ImageColors
 
 /// One image, one set of options, one answer: asking for a thumbnail, a palette, a title region,
@@ -29,13 +30,16 @@ struct OneAnswerTests {
     static let sources: [(String, Quality)] = {
         var sources: [(String, Quality)] = []
         for name in ["rocket.jpg", "retina.jpg", "chelsea.png", "coffee.png", "horse.png", "camera.png"] {
-            for quality in [Quality.low, .high, .highest] { sources.append((TestFiles.samples.appendingPathComponent(name).path, quality)) }
+            for quality in [Quality.low, .high, .highest] {
+                sources.append((TestFiles.samples.appendingPathComponent(name).path, quality))
+            }
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("one-answer-\(getpid())")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for seed in 0..<4 {
             let image = generatedPicture(seed: UInt64(seed))
-            let jpeg = folder.appendingPathComponent("generated-\(seed).jpg"), png = folder.appendingPathComponent("generated-\(seed).png")
+            let jpeg = folder.appendingPathComponent("generated-\(seed).jpg")
+            let png = folder.appendingPathComponent("generated-\(seed).png")
             try? ImageEncoder.jpeg(image, quality: 90, backdrop: .white).write(to: jpeg)
             try? ImageEncoder.png(image).write(to: png)
             sources += [(jpeg.path, .low), (jpeg.path, .high), (png.path, .high)]
@@ -43,8 +47,9 @@ struct OneAnswerTests {
         return sources
     }()
 
-    @Test("Given an image, when analysed alone and with a thumbnail, a palette, a title region or all three, then the colours and the title are the same",
-          arguments: sources)
+    @Test(
+        "Given an image, when analysed alone and with a thumbnail, a palette, a title region or all three, then the colours and the title are the same",
+        arguments: sources)
     func sameAnswer(path: String, quality: Quality) throws {
         let source = ImageSource.file(path)
         let plain = try ImageColorAnalyzer(options: AnalysisOptions(quality: quality)).analyzeNow(source)
@@ -56,8 +61,10 @@ struct OneAnswerTests {
             ("palette", AnalysisOptions(quality: quality, paletteSize: 8), nil),
             ("title region", AnalysisOptions(quality: quality, titleRegion: .bottom), nil),
             ("placeholders", AnalysisOptions(quality: quality, placeholders: .both), nil),
-            ("report", AnalysisOptions(quality: quality, titleRegion: .bottom, paletteSize: 8, placeholders: .both),
-             ThumbnailRequest(longSide: 320, jpegQuality: 80)),
+            (
+                "report", AnalysisOptions(quality: quality, titleRegion: .bottom, paletteSize: 8, placeholders: .both),
+                ThumbnailRequest(longSide: 320, jpegQuality: 80)
+            ),
         ]
         var palettes: [[PaletteColor]] = []
         for (name, options, thumbnail) in variants {
@@ -66,7 +73,8 @@ struct OneAnswerTests {
             if let thumbnail {
                 let made = try #require(made, "\(name)")
                 // Never enlarged, and as large as asked otherwise.
-                #expect(max(made.width, made.height) == min(thumbnail.longSide, max(plain.width, plain.height)), "\(name)")
+                #expect(
+                    max(made.width, made.height) == min(thumbnail.longSide, max(plain.width, plain.height)), "\(name)")
             }
             if let palette = analysis.palette { palettes.append(palette) }
         }
@@ -78,7 +86,8 @@ struct OneAnswerTests {
     static func generatedPicture(seed: UInt64) -> RGBAImage {
         var random = SplitMix64(seed: seed &+ 900)
         func channel() -> Int { Int.random(in: 0...255, using: &random) }
-        let top = (channel(), channel(), channel()), bottom = (channel(), channel(), channel())
+        let top = (channel(), channel(), channel())
+        let bottom = (channel(), channel(), channel())
         var image = RGBAImage(width: 1200, height: 800, filledWith: .black)
         for y in 0..<800 {
             let t = Double(y) / 799
@@ -88,9 +97,13 @@ struct OneAnswerTests {
         }
         for _ in 0..<5 {
             let color = (UInt8(channel()), UInt8(channel()), UInt8(channel()))
-            let x0 = Int.random(in: 0..<1100, using: &random), y0 = Int.random(in: 0..<700, using: &random)
-            let w = Int.random(in: 5...200, using: &random), h = Int.random(in: 5...200, using: &random)
-            for y in y0..<min(800, y0 + h) { for x in x0..<min(1200, x0 + w) { image[x, y] = (color.0, color.1, color.2, 255) } }
+            let x0 = Int.random(in: 0..<1100, using: &random)
+            let y0 = Int.random(in: 0..<700, using: &random)
+            let w = Int.random(in: 5...200, using: &random)
+            let h = Int.random(in: 5...200, using: &random)
+            for y in y0..<min(800, y0 + h) {
+                for x in x0..<min(1200, x0 + w) { image[x, y] = (color.0, color.1, color.2, 255) }
+            }
         }
         return image
     }

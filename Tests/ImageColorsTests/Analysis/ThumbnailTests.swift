@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @_spi(Benchmarks) @testable import ImageColors
 
 /// Thumbnails made in the same decoding pass as the analysis.
@@ -17,7 +18,8 @@ struct ThumbnailTests {
     @Test("a JPEG thumbnail has the requested long side and leaves the analysis unchanged")
     func jpegThumbnail() async throws {
         let analyzer = ImageColorAnalyzer()
-        let (analysis, thumbnail) = try await analyzer.analyze(.file(Self.rocket), thumbnail: ThumbnailRequest(longSide: 200))
+        let (analysis, thumbnail) = try await analyzer.analyze(
+            .file(Self.rocket), thumbnail: ThumbnailRequest(longSide: 200))
         #expect(thumbnail.format == .jpeg && thumbnail.width == 200 && thumbnail.height == 133)
         #expect(ImageFormat.sniff(thumbnail.data) == .jpeg)
         let pixels = try Self.decode(thumbnail.data)
@@ -33,7 +35,8 @@ struct ThumbnailTests {
     @Test("a thumbnail is Codable: JSON keeps its size and format, and its bytes as Base64")
     func codable() async throws {
         // Given a PNG thumbnail
-        let (_, thumbnail) = try await ImageColorAnalyzer().analyze(.file(Self.rocket), thumbnail: ThumbnailRequest(longSide: 48, format: .png))
+        let (_, thumbnail) = try await ImageColorAnalyzer().analyze(
+            .file(Self.rocket), thumbnail: ThumbnailRequest(longSide: 48, format: .png))
         // When it is encoded as JSON and decoded again
         let json = try JSONEncoder().encode(thumbnail)
         let decoded = try JSONDecoder().decode(Thumbnail.self, from: json)
@@ -48,11 +51,14 @@ struct ThumbnailTests {
     @Test("the thumbnail is upright: EXIF orientation applies to it too")
     func upright() async throws {
         let path = TestFiles.corpus("orientation/hopper_orientation_6.jpg")
-        let (analysis, thumbnail) = try await ImageColorAnalyzer().analyze(.file(path), thumbnail: ThumbnailRequest(longSide: 64, format: .png))
-        let upright = try await ImageColorAnalyzer().analyze(.file(TestFiles.corpus("orientation/hopper_orientation_1.jpg")),
-                                                           thumbnail: ThumbnailRequest(longSide: 64, format: .png))
+        let (analysis, thumbnail) = try await ImageColorAnalyzer().analyze(
+            .file(path), thumbnail: ThumbnailRequest(longSide: 64, format: .png))
+        let upright = try await ImageColorAnalyzer().analyze(
+            .file(TestFiles.corpus("orientation/hopper_orientation_1.jpg")),
+            thumbnail: ThumbnailRequest(longSide: 64, format: .png))
         #expect(analysis.orientation == 6)
-        let a = try Self.decode(thumbnail.data), b = try Self.decode(upright.thumbnail.data)
+        let a = try Self.decode(thumbnail.data)
+        let b = try Self.decode(upright.thumbnail.data)
         #expect(a.width == b.width && a.height == b.height)
         // Same picture within JPEG noise: compare the mean absolute difference per channel.
         let difference = zip(a.pixels, b.pixels).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }
@@ -66,7 +72,9 @@ struct ThumbnailTests {
         try PNGWriter.write(to: path, width: 100, height: 100, layout: .rgba) { y, row in
             for x in 0..<100 {
                 let inside = (30..<70).contains(x) && (30..<70).contains(y)
-                row[x * 4] = inside ? 220 : 0; row[x * 4 + 1] = inside ? 30 : 0; row[x * 4 + 2] = inside ? 30 : 0
+                row[x * 4] = inside ? 220 : 0
+                row[x * 4 + 1] = inside ? 30 : 0
+                row[x * 4 + 2] = inside ? 30 : 0
                 row[x * 4 + 3] = inside ? 255 : 0
             }
         }
@@ -86,7 +94,9 @@ struct ThumbnailTests {
         let analyzer = ImageColorAnalyzer()
         let plain = try await analyzer.analyze(fileAt: Self.rocket)
         let (analysis, _) = try await analyzer.analyze(.file(Self.rocket), thumbnail: ThumbnailRequest(longSide: 600))
-        let (plainPeak, thumbnailPeak) = (try #require(plain.memory).accountedPeak, try #require(analysis.memory).accountedPeak)
+        let (plainPeak, thumbnailPeak) = (
+            try #require(plain.memory).accountedPeak, try #require(analysis.memory).accountedPeak
+        )
         #expect(thumbnailPeak > plainPeak)
         let tight = ImageColorAnalyzer(options: .init(memoryBudget: MemoryBudget(bytes: plainPeak + 1000)))
         await #expect(throws: MemoryBudgetError.self) {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @_spi(Benchmarks) @testable import ImageColors
 
 /// Counting every frame: each frame fills its share of the analysed pixels, in proportion to its
@@ -16,8 +17,9 @@ struct FrameShareTests {
         #expect(FrameShare.shares(displayTimes: [7]) == [.whole])
     }
 
-    @Test("each frame gets its share of a 250×167 image, of every row and of the edge band, within a point",
-          arguments: [[100, 300], [100, 100, 100, 100, 100], [10_000, 100, 100]])
+    @Test(
+        "each frame gets its share of a 250×167 image, of every row and of the edge band, within a point",
+        arguments: [[100, 300], [100, 100, 100, 100, 100], [10_000, 100, 100]])
     func evenSpread(times: [Int]) {
         let shares = FrameShare.shares(displayTimes: times)
         let total = Double(times.reduce(0, +))
@@ -32,7 +34,10 @@ struct FrameShareTests {
         }
         let all = (0..<167).flatMap { y in (0..<250).map { ($0, y) } }
         let band = all.filter { $0.0 < 13 || $0.0 >= 237 || $0.1 < 9 || $0.1 >= 158 }
-        for (name, pixels) in [("image", all), ("edge band", band), ("row 0", all.filter { $0.1 == 0 }), ("column 100", all.filter { $0.0 == 100 })] {
+        for (name, pixels) in [
+            ("image", all), ("edge band", band), ("row 0", all.filter { $0.1 == 0 }),
+            ("column 100", all.filter { $0.0 == 100 }),
+        ] {
             let tolerance = pixels.count > 1000 ? 0.01 : 0.03
             for (index, share) in owners(pixels).enumerated() {
                 #expect(abs(share - Double(times[index]) / total) <= tolerance, "\(name): frame \(index) has \(share)")
@@ -45,13 +50,15 @@ struct FrameShareTests {
         #expect(FrameShare.displayTime(milliseconds: milliseconds) == shown)
     }
 
-    @Test("counting every frame weighs each by its display time: red 0.1 s and blue 0.3 s give a quarter red",
-          arguments: ["weights.gif", "weights.webp"])
+    @Test(
+        "counting every frame weighs each by its display time: red 0.1 s and blue 0.3 s give a quarter red",
+        arguments: ["weights.gif", "weights.webp"])
     func weighting(name: String) async throws {
         let path = WebGIFFixtures.path(name)
         let all = try await ImageColorAnalyzer(options: .init(paletteSize: 2, frames: .all)).analyze(fileAt: path)
         let palette = try #require(all.palette)
-        let red = try #require(palette.first { $0.color.hex == "#ff0000" }), blue = try #require(palette.first { $0.color.hex == "#0000ff" })
+        let red = try #require(palette.first { $0.color.hex == "#ff0000" })
+        let blue = try #require(palette.first { $0.color.hex == "#0000ff" })
         #expect(abs(red.share - 0.25) < 0.02 && abs(blue.share - 0.75) < 0.02, "\(palette)")
         // The first frame alone is all red
         let first = try await ImageColorAnalyzer(options: .init(paletteSize: 2)).analyze(fileAt: path)

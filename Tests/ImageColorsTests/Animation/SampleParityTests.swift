@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @_spi(Benchmarks) @testable import ImageColors
 
 /// The same pixels in another format give the same colours: a lossless WebP of each PNG sample
@@ -19,8 +20,9 @@ struct SampleParityTests {
         #expect(a.analyzed == b.analyzed && a.width == b.width && a.height == b.height, "\(label): sizes")
     }
 
-    @Test("a lossless WebP of every PNG sample gives the PNG's colours",
-          arguments: RepositoryPaths.sampleNames.filter { $0.hasSuffix(".png") })
+    @Test(
+        "a lossless WebP of every PNG sample gives the PNG's colours",
+        arguments: RepositoryPaths.sampleNames.filter { $0.hasSuffix(".png") })
     func losslessWebPOfSample(name: String) async throws {
         // Given a PNG sample and its lossless WebP (every pixel, alpha and ICC profile kept)
         let png = TestFiles.samples.appendingPathComponent(name).path
@@ -36,15 +38,19 @@ struct SampleParityTests {
 
     @Test("horse.gif gives Samples/horse.png's colours (the same pixels but 12 translucent ones)")
     func horse() async throws {
-        let fromPNG = try await ImageColorAnalyzer(options: Self.options).analyze(fileAt: TestFiles.samples.appendingPathComponent("horse.png").path)
-        let fromGIF = try await ImageColorAnalyzer(options: Self.options).analyze(fileAt: WebGIFFixtures.path("horse.gif"))
+        let fromPNG = try await ImageColorAnalyzer(options: Self.options).analyze(
+            fileAt: TestFiles.samples.appendingPathComponent("horse.png").path)
+        let fromGIF = try await ImageColorAnalyzer(options: Self.options).analyze(
+            fileAt: WebGIFFixtures.path("horse.gif"))
         #expect(fromGIF.format == .gif)
         Self.expectSameColours(fromGIF, fromPNG, "horse")
     }
 
     @Test("every GIF fixture gives the colours of the PNG of its first frame", arguments: WebGIFFixtures.names("gif"))
     func gifAgainstItsPixels(name: String) async throws {
-        let oracle = WebGIFFixtures.gif.appendingPathComponent("oracle/\((name as NSString).deletingPathExtension)-0.png").path
+        let oracle = WebGIFFixtures.gif.appendingPathComponent(
+            "oracle/\((name as NSString).deletingPathExtension)-0.png"
+        ).path
         let fromPNG = try await ImageColorAnalyzer(options: Self.options).analyze(fileAt: oracle)
         let fromGIF = try await ImageColorAnalyzer(options: Self.options).analyze(fileAt: WebGIFFixtures.path(name))
         Self.expectSameColours(fromGIF, fromPNG, name)

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @_spi(Benchmarks) @testable import ImageColors
 
 /// The WebP and GIF fixtures (Tests/Fixtures/WebP and GIF, made by their make-fixtures.sh with
@@ -39,11 +40,14 @@ enum WebGIFFixtures {
 
     /// `dwebp` (libwebp's own decoder) of `path` as RGBA, at full size or scaled to `scale`.
     static func dwebp(_ path: String, scale: (width: Int, height: Int)? = nil) throws -> RGBAImage {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("imagecolors-dwebp-\(UUID()).pam").path
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("imagecolors-dwebp-\(UUID()).pam")
+            .path
         defer { try? FileManager.default.removeItem(atPath: output) }
         let scaling = scale.map { ["-scale", String($0.width), String($0.height)] } ?? []
         let result = try runProcess(try tool("dwebp"), ["-quiet", "-pam"] + scaling + [path, "-o", output])
-        guard result.status == 0 else { throw ImageDecodingError.corrupt(.webp, detail: "dwebp failed: \(result.stderr)") }
+        guard result.status == 0 else {
+            throw ImageDecodingError.corrupt(.webp, detail: "dwebp failed: \(result.stderr)")
+        }
         return try pam(Data(contentsOf: URL(fileURLWithPath: output)))
     }
 
@@ -68,9 +72,12 @@ enum WebGIFFixtures {
 
     /// Runs `cwebp` with `arguments` on `input` into a temporary file, and returns its path.
     static func cwebp(_ arguments: [String], input: String) throws -> String {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("imagecolors-cwebp-\(UUID()).webp").path
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("imagecolors-cwebp-\(UUID()).webp")
+            .path
         let result = try runProcess(try tool("cwebp"), ["-quiet"] + arguments + [input, "-o", output])
-        guard result.status == 0 else { throw ImageDecodingError.corrupt(.webp, detail: "cwebp failed: \(result.stderr)") }
+        guard result.status == 0 else {
+            throw ImageDecodingError.corrupt(.webp, detail: "cwebp failed: \(result.stderr)")
+        }
         return output
     }
 
@@ -78,7 +85,8 @@ enum WebGIFFixtures {
     /// the pixel (alpha > 0) and a colour differs. A transparent pixel's hidden colour is not a
     /// difference.
     static func visibleDifferences(_ a: RGBAImage, _ b: RGBAImage) -> Int {
-        precondition(a.width == b.width && a.height == b.height, "\(a.width)×\(a.height) against \(b.width)×\(b.height)")
+        precondition(
+            a.width == b.width && a.height == b.height, "\(a.width)×\(a.height) against \(b.width)×\(b.height)")
         var count = 0
         for i in stride(from: 0, to: a.pixels.count, by: 4) {
             let alpha = a.pixels[i + 3]
@@ -89,17 +97,22 @@ enum WebGIFFixtures {
 
     /// Decodes fixture `name` with every frame counted and checks the frames against its oracle:
     /// `count` of them, each pixel for pixel, and the result's frame report.
-    static func expectOracleFrames(_ name: String, count: Int, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func expectOracleFrames(_ name: String, count: Int, sourceLocation: SourceLocation = #_sourceLocation) throws
+    {
         let (frames, info) = try Self.frames(path(name), policy: .all)
         #expect(frames.count == count, sourceLocation: sourceLocation)
         #expect(info.frames == FrameReport(count: count, counted: count), sourceLocation: sourceLocation)
         for (index, frame) in frames.enumerated() {
-            #expect(visibleDifferences(frame, try oracle(name, frame: index)) == 0, "frame \(index)", sourceLocation: sourceLocation)
+            #expect(
+                visibleDifferences(frame, try oracle(name, frame: index)) == 0, "frame \(index)",
+                sourceLocation: sourceLocation)
         }
     }
 
     /// Decodes `path` at full size with `frames`, keeping every frame the decoder hands over.
-    static func frames(_ path: String, policy: FramePolicy, minimumLongSide: Int? = nil) throws -> (frames: [RGBAImage], info: DecodedImageInfo) {
+    static func frames(_ path: String, policy: FramePolicy, minimumLongSide: Int? = nil) throws -> (
+        frames: [RGBAImage], info: DecodedImageInfo
+    ) {
         var sink = FrameRecordingSink()
         var options = DecodeOptions()
         options.frames = policy
@@ -124,7 +137,10 @@ struct FrameRecordingSink: PixelSink {
     }
 
     mutating func beginFrame(_ index: Int, share: FrameShare) {
-        if index > 0 { frames.append(RGBAImage(width: width, height: height, pixels: [UInt8](repeating: 0, count: width * height * 4))) }
+        if index > 0 {
+            frames.append(
+                RGBAImage(width: width, height: height, pixels: [UInt8](repeating: 0, count: width * height * 4)))
+        }
         shares.append(share)
     }
 

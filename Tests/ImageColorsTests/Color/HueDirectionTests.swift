@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ImageColors
 
 /// The gamut clamp and the tone search compute each hue's cosine and sine once
@@ -11,10 +12,15 @@ struct HueDirectionTests {
     static func referenceClamp(_ color: OKLCh) -> OKLCh {
         guard !color.lab.isInSRGBGamut else { return color }
         let l = min(max(color.lightness, 0), 1)
-        var inside = 0.0, outside = color.chroma
+        var inside = 0.0
+        var outside = color.chroma
         while outside - inside > 0.0005 {
             let middle = (inside + outside) / 2
-            if OKLCh(lightness: l, chroma: middle, hue: color.hue).lab.isInSRGBGamut { inside = middle } else { outside = middle }
+            if OKLCh(lightness: l, chroma: middle, hue: color.hue).lab.isInSRGBGamut {
+                inside = middle
+            } else {
+                outside = middle
+            }
         }
         return OKLCh(lightness: l, chroma: inside, hue: color.hue)
     }
@@ -22,8 +28,11 @@ struct HueDirectionTests {
     /// `ToneAdjustment(_:reaching:on:)` with every candidate made by `OKLCh(…).clampedToSRGB.lab.rgbColor`.
     static func referenceTone(_ color: RGBColor, reaching target: Double, on background: RGBColor) -> ToneAdjustment? {
         let ratio = Contrast.contrastRatio(color, background)
-        guard ratio < target else { return ToneAdjustment(original: color, color: color, deltaL: 0, contrastRatio: ratio) }
-        let start = OKLCh(color), backgroundLuminance = Contrast.relativeLuminance(background)
+        guard ratio < target else {
+            return ToneAdjustment(original: color, color: color, deltaL: 0, contrastRatio: ratio)
+        }
+        let start = OKLCh(color)
+        let backgroundLuminance = Contrast.relativeLuminance(background)
         func search(lighter: Bool) -> (color: RGBColor, lightness: Double)? {
             func passes(_ color: RGBColor) -> Bool {
                 let luminance = Contrast.relativeLuminance(color)
@@ -31,12 +40,19 @@ struct HueDirectionTests {
                 return Contrast.contrastRatio(luminance: luminance, luminance: backgroundLuminance) >= target
             }
             guard passes(lighter ? .white : .black) else { return nil }
-            var failing = min(max(start.lightness, 0), 1), passing = lighter ? 1.0 : 0.0
+            var failing = min(max(start.lightness, 0), 1)
+            var passing = lighter ? 1.0 : 0.0
             var best = lighter ? RGBColor.white : .black
             while abs(passing - failing) > 0.0005 {
                 let middle = (failing + passing) / 2
-                let candidate = referenceClamp(OKLCh(lightness: middle, chroma: start.chroma, hue: start.hue)).lab.rgbColor
-                if passes(candidate) { passing = middle; best = candidate } else { failing = middle }
+                let candidate = referenceClamp(OKLCh(lightness: middle, chroma: start.chroma, hue: start.hue)).lab
+                    .rgbColor
+                if passes(candidate) {
+                    passing = middle
+                    best = candidate
+                } else {
+                    failing = middle
+                }
             }
             return (best, passing)
         }
@@ -47,11 +63,14 @@ struct HueDirectionTests {
         case (nil, let d?): chosen = d
         case (let l?, let d?): chosen = abs(l.lightness - start.lightness) < abs(d.lightness - start.lightness) ? l : d
         }
-        return ToneAdjustment(original: color, color: chosen.color, deltaL: OKLab(chosen.color).lightness - start.lightness,
-                              contrastRatio: Contrast.contrastRatio(chosen.color, background))
+        return ToneAdjustment(
+            original: color, color: chosen.color, deltaL: OKLab(chosen.color).lightness - start.lightness,
+            contrastRatio: Contrast.contrastRatio(chosen.color, background))
     }
 
-    @Test("Given hues all round the circle and beyond, when a hue direction makes a colour, then it is the colour's lab to the bit")
+    @Test(
+        "Given hues all round the circle and beyond, when a hue direction makes a colour, then it is the colour's lab to the bit"
+    )
     func directionMatchesLab() {
         for step in -400...1500 {
             let hue = Double(step) * 0.3 + 0.0001 * Double(step % 7)
@@ -59,13 +78,18 @@ struct HueDirectionTests {
             for chroma in [0.0, 0.013, 0.1, 0.37] {
                 var color = OKLCh(lightness: 0.6, chroma: chroma, hue: 0)
                 color.hue = hue
-                let lab = direction.lab(lightness: 0.6, chroma: chroma), reference = color.lab
-                #expect(lab.a.bitPattern == reference.a.bitPattern && lab.b.bitPattern == reference.b.bitPattern, "h \(hue) C \(chroma)")
+                let lab = direction.lab(lightness: 0.6, chroma: chroma)
+                let reference = color.lab
+                #expect(
+                    lab.a.bitPattern == reference.a.bitPattern && lab.b.bitPattern == reference.b.bitPattern,
+                    "h \(hue) C \(chroma)")
             }
         }
     }
 
-    @Test("Given colours of every lightness and hue, 360° and −0° among them, beyond the gamut and inside it, when clamped, then each is the reference's to the bit")
+    @Test(
+        "Given colours of every lightness and hue, 360° and −0° among them, beyond the gamut and inside it, when clamped, then each is the reference's to the bit"
+    )
     func clampMatchesReference() {
         let hues = [0.0, -0.0, 360.0, 359.99999999999994, 1e-13, 29.5, 90, 137.25, 200, 265, 330.75]
         for hue in hues {
@@ -74,8 +98,10 @@ struct HueDirectionTests {
                     // Made with the memberwise initializer and by hand, so 360 and −0 reach the clamp as they are.
                     var color = OKLCh(lightness: lightness, chroma: chroma, hue: 0)
                     color.hue = hue
-                    let clamped = color.clampedToSRGB, reference = Self.referenceClamp(color)
-                    #expect(clamped.lightness.bitPattern == reference.lightness.bitPattern
+                    let clamped = color.clampedToSRGB
+                    let reference = Self.referenceClamp(color)
+                    #expect(
+                        clamped.lightness.bitPattern == reference.lightness.bitPattern
                             && clamped.chroma.bitPattern == reference.chroma.bitPattern
                             && clamped.hue.bitPattern == reference.hue.bitPattern
                             && clamped.lab.rgbColor == reference.lab.rgbColor, "L \(lightness) C \(chroma) h \(hue)")
@@ -84,7 +110,9 @@ struct HueDirectionTests {
         }
     }
 
-    @Test("Given a lattice of colours on light, mid and dark backgrounds, when toned to 3, 4.5 and 7, then each adjustment is the reference's to the bit")
+    @Test(
+        "Given a lattice of colours on light, mid and dark backgrounds, when toned to 3, 4.5 and 7, then each adjustment is the reference's to the bit"
+    )
     func toneMatchesReference() {
         let backgrounds = ["#ffffff", "#c8c8c8", "#808080", "#5a50b2", "#3c0f0c", "#000000"].map { RGBColor(hex: $0)! }
         for background in backgrounds {
@@ -104,9 +132,13 @@ struct HueDirectionTests {
         }
     }
 
-    @Test("Given hues near, at and far beyond 0° and 360°, when their distance is measured, then it is the remainder-based distance to the bit")
+    @Test(
+        "Given hues near, at and far beyond 0° and 360°, when their distance is measured, then it is the remainder-based distance to the bit"
+    )
     func hueDistanceMatchesRemainder() {
-        let hues = [0.0, -0.0, 1e-300, 15, 180, 359.99999999999994, 360, 360.0000000000001, 540, 720.5, -15, -359.5, -1080.25]
+        let hues = [
+            0.0, -0.0, 1e-300, 15, 180, 359.99999999999994, 360, 360.0000000000001, 540, 720.5, -15, -359.5, -1080.25,
+        ]
         for x in hues {
             for y in hues {
                 let d = abs(x - y).truncatingRemainder(dividingBy: 360)

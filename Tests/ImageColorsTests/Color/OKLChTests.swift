@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ImageColors
 
 @Suite("OKLCh and the sRGB gamut")
@@ -20,7 +21,9 @@ struct OKLChTests {
         }
     }
 
-    @Test("Given a chroma no display shows at that lightness, when clamped, then it is in gamut with the same hue and lightness and no less chroma than needed")
+    @Test(
+        "Given a chroma no display shows at that lightness, when clamped, then it is in gamut with the same hue and lightness and no less chroma than needed"
+    )
     func clamping() {
         let vivid = OKLCh(lightness: 0.9, chroma: 0.3, hue: 265)
         #expect(!vivid.lab.isInSRGBGamut)
@@ -33,8 +36,11 @@ struct OKLChTests {
         #expect(inside.clampedToSRGB == inside)
     }
 
-    @Test("Given hues across 0°, when their distance is measured, then it is the shorter way round",
-          arguments: [(350.0, 10.0, 20.0), (10.0, 350.0, 20.0), (0.0, 180.0, 180.0), (90.0, 100.0, 10.0), (-30.0, 30.0, 60.0)])
+    @Test(
+        "Given hues across 0°, when their distance is measured, then it is the shorter way round",
+        arguments: [
+            (350.0, 10.0, 20.0), (10.0, 350.0, 20.0), (0.0, 180.0, 180.0), (90.0, 100.0, 10.0), (-30.0, 30.0, 60.0),
+        ])
     func hueDistance(_ x: Double, _ y: Double, _ expected: Double) {
         #expect(abs(OKLCh.hueDistance(x, y) - expected) < 1e-9)
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ImageColors
 
 private func hex(_ text: String) -> RGBColor { RGBColor(hex: text)! }
@@ -7,7 +8,8 @@ private func hex(_ text: String) -> RGBColor { RGBColor(hex: text)! }
 struct ToneAdjustmentTests {
     @Test("Given a colour already at the target, when adjusted, then it is returned as it is, ΔL 0")
     func alreadyReadable() throws {
-        let orange = hex("#f08a24"), maroon = hex("#4a1410")
+        let orange = hex("#f08a24")
+        let maroon = hex("#4a1410")
         try #require(Contrast.contrastRatio(orange, maroon) >= 3)
         let toned = try #require(ToneAdjustment(orange, reaching: 3, on: maroon))
         #expect(toned.color == orange)
@@ -15,9 +17,12 @@ struct ToneAdjustmentTests {
         #expect(toned.deltaL == 0)
     }
 
-    @Test("Given a bright pink under 3:1 on a light grey, when adjusted, then it darkens to 3:1 keeping its hue and as much chroma as the gamut allows")
+    @Test(
+        "Given a bright pink under 3:1 on a light grey, when adjusted, then it darkens to 3:1 keeping its hue and as much chroma as the gamut allows"
+    )
     func pinkOnLightGrey() throws {
-        let pink = hex("#ff6ec7"), grey = hex("#c8c8c8")
+        let pink = hex("#ff6ec7")
+        let grey = hex("#c8c8c8")
         try #require(Contrast.contrastRatio(pink, grey) < 3)
         let toned = try #require(ToneAdjustment(pink, reaching: 3, on: grey))
         #expect(toned.isAdjusted)
@@ -25,7 +30,8 @@ struct ToneAdjustmentTests {
         #expect(Contrast.contrastRatio(toned.color, grey) >= 3)
         // Just reaching it: a much darker colour would be farther from the picture than needed.
         #expect(Contrast.contrastRatio(toned.color, grey) < 3.2)
-        let before = OKLCh(pink), after = OKLCh(toned.color)
+        let before = OKLCh(pink)
+        let after = OKLCh(toned.color)
         #expect(OKLCh.hueDistance(before.hue, after.hue) < 3)
         // Still a pink, not a grey: chroma is only cut where the gamut ends at that lightness.
         #expect(after.chroma > 0.12)
@@ -38,7 +44,9 @@ struct ToneAdjustmentTests {
         #expect(ToneAdjustment(hex("#3366cc"), reaching: 7, on: mid) == nil)
     }
 
-    @Test("Given a colour both lighter and darker tones could rescue, when adjusted, then the one with the smaller change of lightness wins")
+    @Test(
+        "Given a colour both lighter and darker tones could rescue, when adjusted, then the one with the smaller change of lightness wins"
+    )
     func smallerChangeWins() throws {
         let background = hex("#7a7a7a")
         // A little darker than the background: darker is the short way.
@@ -49,23 +57,29 @@ struct ToneAdjustmentTests {
         #expect(lighter.deltaL > 0)
     }
 
-    @Test("Given 400 random colours, backgrounds and targets, when adjusted, then the result reaches the target whenever white or black can, keeps its hue within 15°, and is nil only when neither can",
-          arguments: 0..<400)
+    @Test(
+        "Given 400 random colours, backgrounds and targets, when adjusted, then the result reaches the target whenever white or black can, keeps its hue within 15°, and is nil only when neither can",
+        arguments: 0..<400)
     func sweep(seed: UInt64) {
         var random = SplitMix64(seed: seed &+ 7_000)
         func color() -> RGBColor {
-            RGBColor(red: .random(in: 0...255, using: &random), green: .random(in: 0...255, using: &random),
-                     blue: .random(in: 0...255, using: &random))
+            RGBColor(
+                red: .random(in: 0...255, using: &random), green: .random(in: 0...255, using: &random),
+                blue: .random(in: 0...255, using: &random))
         }
-        let original = color(), background = color(), target = [3, 4.5, 7][Int.random(in: 0..<3, using: &random)]
-        let reachable = max(Contrast.contrastRatio(.white, background), Contrast.contrastRatio(.black, background)) >= target
+        let original = color()
+        let background = color()
+        let target = [3, 4.5, 7][Int.random(in: 0..<3, using: &random)]
+        let reachable =
+            max(Contrast.contrastRatio(.white, background), Contrast.contrastRatio(.black, background)) >= target
         guard let toned = ToneAdjustment(original, reaching: target, on: background) else {
             #expect(!reachable, "\(original.hex) on \(background.hex) at \(target)")
             return
         }
         #expect(Contrast.contrastRatio(toned.color, background) >= target)
         #expect(abs(toned.contrastRatio - Contrast.contrastRatio(toned.color, background)) < 1e-12)
-        let before = OKLCh(original), after = OKLCh(toned.color)
+        let before = OKLCh(original)
+        let after = OKLCh(toned.color)
         if before.chroma >= 0.04 && after.chroma >= 0.04 {
             #expect(OKLCh.hueDistance(before.hue, after.hue) <= 15, "\(original.hex) → \(toned.color.hex)")
         }

@@ -1,4 +1,5 @@
 import Foundation
+
 @_spi(Benchmarks) @testable import ImageColors
 
 /// The colour-management fixtures (Tests/Fixtures/ColorManagement, made by its
@@ -16,7 +17,8 @@ enum ColorFixtures {
 
     /// Decodes at full size through a ``ColorManagedSink``.
     static func decode(_ source: ImageSource, colorManagement: Bool = true, ledger: MemoryLedger? = nil)
-        throws -> (image: RGBAImage, outcome: ColorManagementOutcome) {
+        throws -> (image: RGBAImage, outcome: ColorManagementOutcome)
+    {
         var sink = ColorManagedSink(FullImageSink(), enabled: colorManagement, ledger: ledger)
         var options = DecodeOptions()
         options.ledger = ledger
@@ -25,7 +27,9 @@ enum ColorFixtures {
         return (sink.inner.image, sink.outcome)
     }
 
-    static func decode(_ name: String, colorManagement: Bool = true) throws -> (image: RGBAImage, outcome: ColorManagementOutcome) {
+    static func decode(_ name: String, colorManagement: Bool = true) throws -> (
+        image: RGBAImage, outcome: ColorManagementOutcome
+    ) {
         try decode(.file(path(name)), colorManagement: colorManagement)
     }
 
@@ -68,7 +72,7 @@ enum JPEGSegments {
         var at = 2
         while at + 4 <= bytes.count, bytes[at] == 0xFF, bytes[at + 1] != 0xDA {
             let length = Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
-            segments.append((bytes[at + 1], Array(bytes[at + 4 ..< at + 2 + length])))
+            segments.append((bytes[at + 1], Array(bytes[at + 4..<at + 2 + length])))
             at += 2 + length
         }
         return (segments, Array(bytes[at...]))
@@ -92,12 +96,18 @@ enum JPEGSegments {
     /// (none when `nil`), placed where the first chunk was (or after SOI).
     static func replacingProfile(in data: Data, with profile: [UInt8]?, chunkSize: Int = 65_519) -> Data {
         let (segments, rest) = header(of: data)
-        let isICC = { (segment: (UInt8, [UInt8])) in segment.0 == 0xE2 && segment.1.starts(with: Array("ICC_PROFILE\0".utf8)) }
+        let isICC = { (segment: (UInt8, [UInt8])) in
+            segment.0 == 0xE2 && segment.1.starts(with: Array("ICC_PROFILE\0".utf8))
+        }
         let at = segments.firstIndex(where: isICC) ?? 0
         var kept = segments.filter { !isICC($0) }
         if let profile {
-            let chunks = stride(from: 0, to: max(profile.count, 1), by: chunkSize).map { Array(profile[$0 ..< min(profile.count, $0 + chunkSize)]) }
-            let bodies = chunks.enumerated().map { (0xE2 as UInt8, Array("ICC_PROFILE\0".utf8) + [UInt8($0.offset + 1), UInt8(chunks.count)] + $0.element) }
+            let chunks = stride(from: 0, to: max(profile.count, 1), by: chunkSize).map {
+                Array(profile[$0..<min(profile.count, $0 + chunkSize)])
+            }
+            let bodies = chunks.enumerated().map {
+                (0xE2 as UInt8, Array("ICC_PROFILE\0".utf8) + [UInt8($0.offset + 1), UInt8(chunks.count)] + $0.element)
+            }
             kept.insert(contentsOf: bodies, at: min(at, kept.count))
         }
         return assemble(kept, rest: rest)
@@ -133,10 +143,11 @@ enum PNGChunks {
             let count = min(65_535, data.count - at)
             let final: UInt8 = at + count == data.count ? 1 : 0
             out += [final, UInt8(count & 0xFF), UInt8(count >> 8), UInt8(~count & 0xFF), UInt8((~count >> 8) & 0xFF)]
-            out += data[at ..< at + count]
+            out += data[at..<at + count]
             at += count
         } while at < data.count
-        var a: UInt32 = 1, b: UInt32 = 0
+        var a: UInt32 = 1
+        var b: UInt32 = 0
         for byte in data {
             a = (a + UInt32(byte)) % 65_521
             b = (b + a) % 65_521
@@ -162,8 +173,8 @@ enum PNGChunks {
         var at = 8
         while at + 8 <= bytes.count {
             let length = Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
-            let type = String(decoding: bytes[at + 4 ..< at + 8], as: UTF8.self)
-            let whole = Array(bytes[at ..< at + 12 + length])
+            let type = String(decoding: bytes[at + 4..<at + 8], as: UTF8.self)
+            let whole = Array(bytes[at..<at + 12 + length])
             if !["iCCP", "sRGB", "gAMA", "cHRM"].contains(type) { out += whole }
             if type == "IHDR" { for chunk in chunks { out += chunk } }
             at += 12 + length

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @_spi(Benchmarks) @testable import ImageColors
 
 /// Whole analyses of tagged images report the colours of their sRGB originals.
@@ -8,14 +9,15 @@ struct ColorManagedAnalysisTests {
     static let managed = ImageColorAnalyzer()
     static let unmanaged = ImageColorAnalyzer(options: .init(colorManagement: false))
 
-    @Test("tagged copies of a picture give its colours within a small ΔE_OK",
-          arguments: [
+    @Test(
+        "tagged copies of a picture give its colours within a small ΔE_OK",
+        arguments: [
             ("synthetic-p3.png", "synthetic.png", "Display P3"),
             ("synthetic-adobe.png", "synthetic.png", "Adobe RGB (1998) compatible"),
             ("synthetic-p3.jpg", "synthetic.jpg", "Display P3"),
             ("synthetic-adobe.jpg", "synthetic.jpg", "Adobe RGB (1998) compatible"),
             ("synthetic-cmyk.jpg", "synthetic.png", "ImageColors test CMYK"),
-          ])
+        ])
     func rolesMatch(tagged: String, original: String, profile: String) throws {
         // Given an untagged sRGB picture and a copy converted into another colour space
         let reference = try Self.managed.analyzeNow(.file(ColorFixtures.path(original)))
@@ -34,8 +36,9 @@ struct ColorManagedAnalysisTests {
         #expect(offWorst >= 0.02 && offWorst > 2 * worst, "\(tagged): unmanaged worst role ΔE_OK \(offWorst)")
     }
 
-    @Test("a photograph's analysed pixels match its sRGB original",
-          arguments: [("photo-p3.jpg", 0.008), ("photo-cmyk.jpg", 0.02)])
+    @Test(
+        "a photograph's analysed pixels match its sRGB original",
+        arguments: [("photo-p3.jpg", 0.008), ("photo-cmyk.jpg", 0.02)])
     func photographPixels(tagged: String, tolerance: Double) throws {
         // CMYK has more to lose: JPEG noise on four channels and LittleCMS's 8-bit CMYK table.
         let (reference, _) = try Self.managed.downscaledImage(.file(ColorFixtures.path("photo.jpg")))
@@ -44,15 +47,19 @@ struct ColorManagedAnalysisTests {
         let managedError = ColorFixtures.meanDeltaE(managed, reference)
         let unmanagedError = ColorFixtures.meanDeltaE(unmanaged, reference)
         #expect(managedError < tolerance, "\(tagged): mean ΔE_OK \(managedError)")
-        #expect(unmanagedError > 0.015 && unmanagedError > 2.5 * managedError, "\(tagged): unmanaged mean ΔE_OK \(unmanagedError)")
+        #expect(
+            unmanagedError > 0.015 && unmanagedError > 2.5 * managedError,
+            "\(tagged): unmanaged mean ΔE_OK \(unmanagedError)")
     }
 
     @Test("the thumbnail is colour-managed too")
     func thumbnail() throws {
         let analyzer = ImageColorAnalyzer(options: .init(quality: .lowest))
         let ledger = MemoryLedger(budget: .default)
-        let (_, managed, _, outcome) = try analyzer.downscaledImages(.file(ColorFixtures.path("synthetic-p3.png")), ledger: ledger, thumbnailSide: 120)
-        let (_, reference, _, _) = try analyzer.downscaledImages(.file(ColorFixtures.path("synthetic.png")), ledger: ledger, thumbnailSide: 120)
+        let (_, managed, _, outcome) = try analyzer.downscaledImages(
+            .file(ColorFixtures.path("synthetic-p3.png")), ledger: ledger, thumbnailSide: 120)
+        let (_, reference, _, _) = try analyzer.downscaledImages(
+            .file(ColorFixtures.path("synthetic.png")), ledger: ledger, thumbnailSide: 120)
         #expect(outcome.profile == "Display P3")
         #expect(ColorFixtures.maxChannelDifference(try #require(managed), try #require(reference)) <= 2)
     }
@@ -62,14 +69,15 @@ struct ColorManagedAnalysisTests {
     /// What each file of ../shared/corpus/color should report.
     static let expected: [String: ColorManagementOutcome] = [
         "icc-after-SOF.jpg": .init(note: "ignored the embedded ICC profile: corrupt JPEG data: bad ICC marker"),
-        "icc_profile.png": .init(),                      // sRGB IEC61966-2.1: as good as untagged
+        "icc_profile.png": .init(), // sRGB IEC61966-2.1: as good as untagged
         "icc_profile_big.jpg": .init(profile: "TIFF RGB"),
         "icc_profile_none.png": .init(note: "ignored the embedded ICC profile: iCCP: invalid window size (libpng)"),
-        "pil_sample_cmyk.jpg": .init(),                  // CMYK without a profile: the naive conversion
+        "pil_sample_cmyk.jpg": .init(), // CMYK without a profile: the naive conversion
     ]
 
-    @Test("every file of the shared colour corpus analyses, reporting its profile or why it was ignored",
-          arguments: corpus)
+    @Test(
+        "every file of the shared colour corpus analyses, reporting its profile or why it was ignored",
+        arguments: corpus)
     func colorCorpus(name: String) async throws {
         #expect(Self.corpus.count >= 5)
         let path = TestFiles.corpus("color/\(name)")
@@ -85,7 +93,8 @@ struct ColorManagedAnalysisTests {
     func cmykSample() throws {
         let (image, outcome) = try ColorFixtures.decode(.file(TestFiles.corpus("color/pil_sample_cmyk.jpg")))
         #expect(outcome == ColorManagementOutcome())
-        var red = 0, dark = 0
+        var red = 0
+        var dark = 0
         for i in stride(from: 0, to: image.pixels.count, by: 4) {
             let (r, g, b) = (Int(image.pixels[i]), Int(image.pixels[i + 1]), Int(image.pixels[i + 2]))
             if r > 180 && g < 90 && b < 90 { red += 1 }

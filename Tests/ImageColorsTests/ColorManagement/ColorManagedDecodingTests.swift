@@ -1,12 +1,14 @@
 import Foundation
 import Testing
+
 @_spi(Benchmarks) @testable import ImageColors
 
 /// Pixels through ``ColorManagedSink``: tagged images come out as their sRGB originals.
 @Suite("Colour management: pixels")
 struct ColorManagedDecodingTests {
-    @Test("an RGB-profile PNG decodes to its sRGB original's pixels",
-          arguments: [("synthetic-p3.png", "Display P3"), ("synthetic-adobe.png", "Adobe RGB (1998) compatible")])
+    @Test(
+        "an RGB-profile PNG decodes to its sRGB original's pixels",
+        arguments: [("synthetic-p3.png", "Display P3"), ("synthetic-adobe.png", "Adobe RGB (1998) compatible")])
     func rgbProfilePNG(name: String, profile: String) throws {
         // Given a lossless PNG converted from sRGB into a wider gamut and tagged with it
         let original = try ColorFixtures.decode("synthetic.png").image
@@ -72,17 +74,19 @@ struct ColorManagedDecodingTests {
         let plain = try ColorTransform(from: profile, input: .cmyk(inverted: false))
         let inverted = try ColorTransform(from: profile, input: .cmyk(inverted: true))
         let samples: [UInt8] = [0, 0, 0, 0, 255, 255, 255, 255, 12, 200, 90, 40, 250, 3, 128, 77]
-        var a = [UInt8](repeating: 0, count: samples.count), b = a
+        var a = [UInt8](repeating: 0, count: samples.count)
+        var b = a
         samples.withUnsafeBufferPointer { plain.convert($0.baseAddress!, into: &a, count: 4) }
         let flipped = samples.map { 255 - $0 }
         flipped.withUnsafeBufferPointer { inverted.convert($0.baseAddress!, into: &b, count: 4) }
         #expect(a == b)
-        #expect(Array(a[0..<4]) == [255, 255, 255, 255])   // no ink: paper white
-        #expect(Array(a[4..<8]) == [0, 0, 0, 255])         // all inks: black
+        #expect(Array(a[0..<4]) == [255, 255, 255, 255]) // no ink: paper white
+        #expect(Array(a[4..<8]) == [0, 0, 0, 255]) // all inks: black
     }
 
-    @Test("sRGB-tagged images are left bit-exact and report no profile",
-          arguments: ["Samples/chelsea.png", "../shared/corpus/color/icc_profile.png"])
+    @Test(
+        "sRGB-tagged images are left bit-exact and report no profile",
+        arguments: ["Samples/chelsea.png", "../shared/corpus/color/icc_profile.png"])
     func sRGBTagged(relative: String) throws {
         let path = TestFiles.root.appendingPathComponent(relative).standardizedFileURL.path
         let (managed, outcome) = try ColorFixtures.decode(.file(path))
@@ -98,8 +102,9 @@ struct ColorManagedDecodingTests {
         ["g03": 0.35, "g04": 0.45, "g05": 0.55, "g07": 0.70, "g10": 1.0, "g25": 2.5][String(name.prefix(3))]!
     }
 
-    @Test("PngSuite gAMA files come out gamma-corrected to sRGB (g04, within 5% of 1/2.2, untouched)",
-          arguments: gammaFiles)
+    @Test(
+        "PngSuite gAMA files come out gamma-corrected to sRGB (g04, within 5% of 1/2.2, untouched)",
+        arguments: gammaFiles)
     func pngSuiteGamma(name: String) throws {
         #expect(Self.gammaFiles.count == 18)
         let gamma = Self.fileGamma(name)

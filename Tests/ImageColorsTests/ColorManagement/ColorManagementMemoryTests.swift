@@ -1,20 +1,26 @@
 import Foundation
 import Testing
+
 @_spi(Benchmarks) @testable import ImageColors
 
 /// LittleCMS's memory, the scratch row and the profile bytes are reserved in the budget.
 @Suite("Colour management: memory")
 struct ColorManagementMemoryTests {
     /// The ledger's peak and what is still reserved after decoding `source` at full size.
-    static func accounted(_ source: ImageSource, budget: MemoryBudget = .default) throws -> (peak: Int, left: Int, outcome: ColorManagementOutcome) {
+    static func accounted(_ source: ImageSource, budget: MemoryBudget = .default) throws -> (
+        peak: Int, left: Int, outcome: ColorManagementOutcome
+    ) {
         let ledger = MemoryLedger(budget: budget)
         let (_, outcome) = try ColorFixtures.decode(source, ledger: ledger)
         return (ledger.peak, ledger.reserved, outcome)
     }
 
-    @Test("the transform is accounted while it lives and every byte is returned", arguments: [
-        ("synthetic-p3.png", "synthetic.png"), ("synthetic-p3.jpg", "synthetic.jpg"), ("synthetic-cmyk.jpg", "synthetic.jpg"),
-    ])
+    @Test(
+        "the transform is accounted while it lives and every byte is returned",
+        arguments: [
+            ("synthetic-p3.png", "synthetic.png"), ("synthetic-p3.jpg", "synthetic.jpg"),
+            ("synthetic-cmyk.jpg", "synthetic.jpg"),
+        ])
     func accountedAndReleased(tagged: String, untagged: String) throws {
         let plain = try Self.accounted(.file(ColorFixtures.path(untagged)))
         let managed = try Self.accounted(.file(ColorFixtures.path(tagged)))
@@ -37,7 +43,8 @@ struct ColorManagementMemoryTests {
 
     /// The smallest budget (to 1 kB) that `source` decodes in.
     static func smallestBudget(_ source: ImageSource) throws -> Int {
-        var low = 1_000, high = 30_000_000
+        var low = 1_000
+        var high = 30_000_000
         while high - low > 1_000 {
             let middle = (low + high) / 2
             if try fits(source, budget: middle) { high = middle } else { low = middle }
@@ -45,15 +52,20 @@ struct ColorManagementMemoryTests {
         return high
     }
 
-    @Test("LittleCMS's allocations count: a budget that fits the untagged image fails the tagged one with over-memory-budget, no crash",
-          arguments: [("synthetic-p3.png", "synthetic.png"), ("synthetic-p3.jpg", "synthetic.jpg"), ("synthetic-cmyk.jpg", "synthetic.jpg")])
+    @Test(
+        "LittleCMS's allocations count: a budget that fits the untagged image fails the tagged one with over-memory-budget, no crash",
+        arguments: [
+            ("synthetic-p3.png", "synthetic.png"), ("synthetic-p3.jpg", "synthetic.jpg"),
+            ("synthetic-cmyk.jpg", "synthetic.jpg"),
+        ])
     func transformOverBudget(tagged: String, untagged: String) throws {
         let plain = try Self.smallestBudget(.file(ColorFixtures.path(untagged)))
         let managed = try Self.smallestBudget(.file(ColorFixtures.path(tagged)))
         // The transform's tables are tens of kilobytes at least (a CMYK one, hundreds).
         #expect(managed > plain + 20_000, "\(tagged): \(managed) vs \(plain)")
         let error = #expect(throws: MemoryBudgetError.self) {
-            _ = try ColorFixtures.decode(.file(ColorFixtures.path(tagged)), ledger: MemoryLedger(budget: MemoryBudget(bytes: plain)))
+            _ = try ColorFixtures.decode(
+                .file(ColorFixtures.path(tagged)), ledger: MemoryLedger(budget: MemoryBudget(bytes: plain)))
         }
         #expect(error?.code == "over-memory-budget")
         #expect(try Self.fits(.file(ColorFixtures.path(tagged)), budget: managed))
@@ -62,7 +74,8 @@ struct ColorManagementMemoryTests {
     @Test("every budget from tiny to ample: a result or over-memory-budget, and nothing left reserved")
     func budgetSweep() throws {
         let fixture = ColorFixtures.path("synthetic-cmyk.jpg")
-        var sawFailure = false, sawSuccess = false
+        var sawFailure = false
+        var sawSuccess = false
         for kilobytes in stride(from: 50, through: 3_000, by: 50) {
             let ledger = MemoryLedger(budget: MemoryBudget(bytes: kilobytes * 1_000))
             do {
@@ -82,13 +95,15 @@ struct ColorManagementMemoryTests {
         // A 600 kB profile (Display P3 padded, its size field saying so) in a small baseline JPEG.
         var profile = [UInt8](try ColorFixtures.data("display-p3.icc"))
         profile += [UInt8](repeating: 0, count: 600_000 - profile.count)
-        profile.replaceSubrange(0..<4, with: [0, 0x09, 0x27, 0xC0])   // 600 000
+        profile.replaceSubrange(0..<4, with: [0, 0x09, 0x27, 0xC0]) // 600 000
         let jpeg = JPEGSegments.replacingProfile(in: try ColorFixtures.data("synthetic.jpg"), with: profile)
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("imagecolors-big-icc-\(UUID()).jpg").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("imagecolors-big-icc-\(UUID()).jpg")
+            .path
         try jpeg.write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
         // With 1.5 MB, a third of what is left after the histogram is about 325 kB: too little.
-        let small = try ImageColorAnalyzer(options: .init(memoryBudget: MemoryBudget(bytes: 1_500_000))).analyzeNow(.file(path))
+        let small = try ImageColorAnalyzer(options: .init(memoryBudget: MemoryBudget(bytes: 1_500_000))).analyzeNow(
+            .file(path))
         #expect(small.colorProfile == nil)
         let note = try #require(small.colorNote)
         #expect(note.hasPrefix("ignored the embedded ICC profile: ICC chunks over "), "\(note)")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @_spi(Benchmarks) @testable import ImageColors
 
 /// Broken, truncated and misplaced profiles are ignored with a note: the image is analysed as
@@ -24,20 +25,23 @@ struct MalformedProfileTests {
         case "tag table cut off": return Array(p.prefix(140))
         case "tag count of 0xFFFFFFFF": q.replaceSubrange(128..<132, with: [0xFF, 0xFF, 0xFF, 0xFF])
         case "tag offsets past the end":
-            for t in 0..<Int(p[131]) { q.replaceSubrange(136 + t * 12 ..< 140 + t * 12, with: [0x7F, 0, 0, 0]) }
+            for t in 0..<Int(p[131]) { q.replaceSubrange(136 + t * 12..<140 + t * 12, with: [0x7F, 0, 0, 0]) }
         default: Issue.record("unknown damage \(what)")
         }
         return q
     }
 
-    @Test("a damaged JPEG profile is ignored with a note", arguments: [
-        "garbage", "empty after the chunk header", "shorter than an ICC header", "cut in half", "tag table cut off",
-        "tag count of 0xFFFFFFFF", "tag offsets past the end",
-    ])
+    @Test(
+        "a damaged JPEG profile is ignored with a note",
+        arguments: [
+            "garbage", "empty after the chunk header", "shorter than an ICC header", "cut in half", "tag table cut off",
+            "tag count of 0xFFFFFFFF", "tag offsets past the end",
+        ])
     func damagedJPEGProfile(what: String) throws {
         // Given a Display P3 JPEG whose profile is damaged
         let fixture = try ColorFixtures.data("synthetic-p3.jpg")
-        let damaged = JPEGSegments.replacingProfile(in: fixture, with: Self.damage(what, JPEGSegments.profile(of: fixture)))
+        let damaged = JPEGSegments.replacingProfile(
+            in: fixture, with: Self.damage(what, JPEGSegments.profile(of: fixture)))
         // When it is decoded and analysed
         let (image, outcome) = try ColorFixtures.decode(.data(damaged))
         // Then the profile is ignored with a note and the pixels are the stored ones
@@ -49,12 +53,14 @@ struct MalformedProfileTests {
         #expect(analysis.colorNote == note)
     }
 
-    @Test("every byte of a profile overwritten in turn: applied, or ignored with a note, never a crash",
-          arguments: ["synthetic-p3.jpg", "synthetic-cmyk.jpg"])
+    @Test(
+        "every byte of a profile overwritten in turn: applied, or ignored with a note, never a crash",
+        arguments: ["synthetic-p3.jpg", "synthetic-cmyk.jpg"])
     func byteSweep(fixture: String) throws {
         let data = try ColorFixtures.data(fixture)
         let profile = JPEGSegments.profile(of: data)
-        var applied = 0, ignored = 0
+        var applied = 0
+        var ignored = 0
         // Three values for every byte of the small RGB profile; one for every 4th byte of the
         // CMYK one, whose transform (a 17⁴-point table) takes 20 ms to build.
         let cmyk = fixture.contains("cmyk")
@@ -63,9 +69,11 @@ struct MalformedProfileTests {
             for value in values where value != profile[offset] {
                 var damaged = profile
                 damaged[offset] = value
-                let (_, outcome) = try ColorFixtures.decode(.data(JPEGSegments.replacingProfile(in: data, with: damaged)))
-                #expect((outcome.profile == nil) != (outcome.note == nil) || outcome == ColorManagementOutcome(),
-                        "offset \(offset) = \(value): \(outcome)")
+                let (_, outcome) = try ColorFixtures.decode(
+                    .data(JPEGSegments.replacingProfile(in: data, with: damaged)))
+                #expect(
+                    (outcome.profile == nil) != (outcome.note == nil) || outcome == ColorManagementOutcome(),
+                    "offset \(offset) = \(value): \(outcome)")
                 if outcome.profile != nil { applied += 1 } else if outcome.note != nil { ignored += 1 }
             }
         }
@@ -115,7 +123,8 @@ struct MalformedProfileTests {
         #expect(labOutcome.note == Self.prefix + "a profile for 'Lab' data, not RGB, grey or CMYK")
         var link = p3
         link.replaceSubrange(12..<16, with: Array("link".utf8))
-        let linkOutcome = try ColorFixtures.decode(.data(JPEGSegments.replacingProfile(in: rgbJPEG, with: link))).outcome
+        let linkOutcome = try ColorFixtures.decode(.data(JPEGSegments.replacingProfile(in: rgbJPEG, with: link)))
+            .outcome
         #expect(linkOutcome.note == Self.prefix + "a 'link' profile, which does not describe an image's colours")
     }
 
@@ -138,7 +147,8 @@ struct MalformedProfileTests {
         for offset in stride(from: 0, to: p3.count, by: 1) {
             var damaged = p3
             damaged[offset] ^= 0xA5
-            let (_, outcome) = try ColorFixtures.decode(.data(PNGChunks.replacingColorChunks(in: png, with: [PNGChunks.iCCP(damaged)])))
+            let (_, outcome) = try ColorFixtures.decode(
+                .data(PNGChunks.replacingColorChunks(in: png, with: [PNGChunks.iCCP(damaged)])))
             #expect(outcome.profile == nil || outcome.note == nil)
             outcomes.insert(outcome.profile != nil ? "applied" : outcome.note != nil ? "noted" : "none")
         }
@@ -177,8 +187,9 @@ struct APP2MarkerTests {
         let profile = JPEGSegments.profile(of: fixture)
         var (segments, rest) = JPEGSegments.header(of: JPEGSegments.replacingProfile(in: fixture, with: nil))
         for i in 0..<300 {
-            let piece = Array(profile[min(profile.count, i * 2) ..< min(profile.count, i * 2 + 2)])
-            segments.insert((0xE2, Array("ICC_PROFILE\0".utf8) + [UInt8(truncatingIfNeeded: i + 1), 255] + piece), at: 1 + i)
+            let piece = Array(profile[min(profile.count, i * 2)..<min(profile.count, i * 2 + 2)])
+            segments.insert(
+                (0xE2, Array("ICC_PROFILE\0".utf8) + [UInt8(truncatingIfNeeded: i + 1), 255] + piece), at: 1 + i)
         }
         let (_, outcome) = try ColorFixtures.decode(.data(JPEGSegments.assemble(segments, rest: rest)))
         #expect(outcome.profile == nil)
@@ -197,10 +208,16 @@ struct ICCReassemblyTests {
     func reassembly() {
         let bad = ColorSpaceAnnouncement.ReassemblyFailure(reason: "corrupt JPEG data: bad ICC marker")
         #expect(ColorSpaceAnnouncement.reassembleICC([]) == .success(nil))
-        #expect(ColorSpaceAnnouncement.reassembleICC([Self.chunk(2, of: 2, [3, 4]), Self.chunk(1, of: 2, [1, 2])]) == .success([1, 2, 3, 4]))
+        #expect(
+            ColorSpaceAnnouncement.reassembleICC([Self.chunk(2, of: 2, [3, 4]), Self.chunk(1, of: 2, [1, 2])])
+                == .success([1, 2, 3, 4]))
         #expect(ColorSpaceAnnouncement.reassembleICC([Self.chunk(1, of: 2, [1])]) == .failure(bad))
-        #expect(ColorSpaceAnnouncement.reassembleICC([Self.chunk(1, of: 1, [1]), Self.chunk(1, of: 1, [1])]) == .failure(bad))
-        #expect(ColorSpaceAnnouncement.reassembleICC([Self.chunk(1, of: 2, [1]), Self.chunk(2, of: 3, [2])]) == .failure(bad))
+        #expect(
+            ColorSpaceAnnouncement.reassembleICC([Self.chunk(1, of: 1, [1]), Self.chunk(1, of: 1, [1])])
+                == .failure(bad))
+        #expect(
+            ColorSpaceAnnouncement.reassembleICC([Self.chunk(1, of: 2, [1]), Self.chunk(2, of: 3, [2])])
+                == .failure(bad))
         #expect(ColorSpaceAnnouncement.reassembleICC([Self.chunk(0, of: 1, [1])]) == .failure(bad))
         #expect(ColorSpaceAnnouncement.reassembleICC([Self.chunk(1, of: 1, [])]) == .failure(bad))
     }
@@ -215,7 +232,9 @@ struct ICCReassemblyTests {
         #expect(reserved == 0 && !raw)
         #expect(sink.outcome.profile == "Display P3")
         var cmykSink = ColorManagedSink(FullImageSink(), ledger: nil)
-        let cmykChunks = JPEGSegments.header(of: try ColorFixtures.data("synthetic-cmyk.jpg")).segments.filter { $0.0 == 0xE2 }.map(\.1)
+        let cmykChunks = JPEGSegments.header(of: try ColorFixtures.data("synthetic-cmyk.jpg")).segments.filter {
+            $0.0 == 0xE2
+        }.map(\.1)
         let cmyk = try ColorSpaceAnnouncement.announce(
             jpegICCChunks: cmykChunks, components: 4, adobeInverted: true, options: DecodeOptions(), to: &cmykSink)
         #expect(cmyk.rawCMYK)
@@ -226,6 +245,9 @@ struct ICCReassemblyTests {
             jpegICCChunks: cmykChunks, components: 4, adobeInverted: true, rawCMYKAvailable: false,
             options: DecodeOptions(), to: &naiveSink)
         #expect(!naive.rawCMYK)
-        #expect(naiveSink.outcome == ColorManagementOutcome(note: "ignored the embedded ICC profile: this decoder cannot apply a CMYK profile"))
+        #expect(
+            naiveSink.outcome
+                == ColorManagementOutcome(
+                    note: "ignored the embedded ICC profile: this decoder cannot apply a CMYK profile"))
     }
 }

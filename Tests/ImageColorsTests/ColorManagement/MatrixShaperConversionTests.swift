@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @_spi(Benchmarks) @testable import ImageColors
 
 /// ``MatrixShaperConversion`` against LittleCMS's own transform of the same profile.
@@ -25,8 +26,9 @@ struct MatrixShaperConversionTests {
         return out
     }
 
-    @Test("within one level of LittleCMS on every colour of an 86³ grid, alpha carried over",
-          arguments: ["adobe-rgb.icc", "display-p3.icc"])
+    @Test(
+        "within one level of LittleCMS on every colour of an 86³ grid, alpha carried over",
+        arguments: ["adobe-rgb.icc", "display-p3.icc"])
     func matchesLittleCMS(name: String) throws {
         // Given a matrix-shaper profile (Adobe RGB, Display P3)
         let context = try LCMSContext(ledger: nil)
@@ -35,7 +37,8 @@ struct MatrixShaperConversionTests {
         let direct = try Self.convert(profile, direct: true)
         let reference = try Self.convert(profile, direct: false)
         // Then no channel differs by more than one level, almost none at all, and alpha is kept
-        var largest = 0, differing = 0
+        var largest = 0
+        var differing = 0
         for i in direct.indices where i % 4 != 3 {
             let difference = abs(Int(direct[i]) - Int(reference[i]))
             largest = max(largest, difference)
@@ -45,7 +48,9 @@ struct MatrixShaperConversionTests {
         // (measured: 0.44% of channel values for Adobe RGB, 0.74% for Display P3)
         let channels = direct.count / 4 * 3
         #expect(differing * 100 <= channels, "\(name): \(differing) of \(channels) channel values differ")
-        let alphaKept = stride(from: 3, to: direct.count, by: 4).allSatisfy { (i: Int) -> Bool in direct[i] == Self.grid[i] }
+        let alphaKept = stride(from: 3, to: direct.count, by: 4).allSatisfy { (i: Int) -> Bool in
+            direct[i] == Self.grid[i]
+        }
         #expect(alphaKept)
     }
 

@@ -1,5 +1,5 @@
-import Testing
 import ImageColors
+import Testing
 
 @Suite("APCA")
 struct APCATests {
@@ -48,16 +48,20 @@ struct APCATests {
 
 @Suite("WCAG levels")
 struct WCAGLevelsTests {
-    @Test("Given #777777 on white (4.478:1), when levels are judged, then only the large-text levels at 3 and 4.5 differ")
+    @Test(
+        "Given #777777 on white (4.478:1), when levels are judged, then only the large-text levels at 3 and 4.5 differ")
     func justUnderAA() {
         let levels = WCAGLevels(contrastRatio: Contrast.contrastRatio(RGBColor(hex: "#777777")!, .white))
         #expect(levels == WCAGLevels(contrastRatio: 4.478))
         #expect(!levels.aa && levels.aaLarge && !levels.aaa && !levels.aaaLarge)
     }
 
-    @Test("Given ratios exactly at the thresholds, when levels are judged, then they pass",
-          arguments: [(3.0, [false, true, false, false]), (4.5, [true, true, false, true]),
-                      (7.0, [true, true, true, true]), (2.99, [false, false, false, false])])
+    @Test(
+        "Given ratios exactly at the thresholds, when levels are judged, then they pass",
+        arguments: [
+            (3.0, [false, true, false, false]), (4.5, [true, true, false, true]),
+            (7.0, [true, true, true, true]), (2.99, [false, false, false, false]),
+        ])
     func thresholdsAreInclusive(ratio: Double, expected: [Bool]) {
         let levels = WCAGLevels(contrastRatio: ratio)
         #expect([levels.aa, levels.aaLarge, levels.aaa, levels.aaaLarge] == expected)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ImageColors
+import Testing
 
 @Suite("Contrast report")
 struct ContrastReportTests {
@@ -32,7 +32,8 @@ struct ContrastReportTests {
     func roundTrips() throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        let first = try encoder.encode(ContrastReport(foreground: RGBColor(hex: "#c8a15e")!, background: RGBColor(hex: "#1d2b3a")!))
+        let first = try encoder.encode(
+            ContrastReport(foreground: RGBColor(hex: "#c8a15e")!, background: RGBColor(hex: "#1d2b3a")!))
         let decoded = try JSONDecoder().decode(ContrastReport.self, from: first)
         #expect(try encoder.encode(decoded) == first)
         #expect(decoded.foreground == RGBColor(hex: "#c8a15e")!)

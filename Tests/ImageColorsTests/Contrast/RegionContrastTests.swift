@@ -1,5 +1,5 @@
-import Testing
 import ImageColors
+import Testing
 
 @Suite("Region contrast")
 struct RegionContrastTests {
@@ -26,7 +26,9 @@ struct RegionContrastTests {
         #expect(region.light.scrimOpacity == 0)
     }
 
-    @Test("Given 90 black and ten light greys, when measured, then the 5th percentile is the 5th brightest grey (nearest rank)")
+    @Test(
+        "Given 90 black and ten light greys, when measured, then the 5th percentile is the 5th brightest grey (nearest rank)"
+    )
     func nearestRankPercentile() throws {
         let image = Self.greys(Array(repeating: 0, count: 45) + Array(200...209) + Array(repeating: 0, count: 45))
         let region = try RegionContrast(image: image, area: Self.whole, background: .black)
@@ -40,7 +42,8 @@ struct RegionContrastTests {
         #expect(region.dark.shareUnder3 == 0.9)
     }
 
-    @Test("Given 90 black and ten light greys, when the scrims are found, then they lift exactly the 95th pixel to 4.5:1")
+    @Test(
+        "Given 90 black and ten light greys, when the scrims are found, then they lift exactly the 95th pixel to 4.5:1")
     func scrimLiftsTheNinetyFifthPixel() throws {
         let image = Self.greys(Array(repeating: 0, count: 45) + Array(200...209) + Array(repeating: 0, count: 45))
         let region = try RegionContrast(image: image, area: Self.whole, background: .black)
@@ -50,7 +53,9 @@ struct RegionContrastTests {
         #expect(region.dark.scrimOpacity == Contrast.scrimOpacity(.white, text: .black, background: .black))
     }
 
-    @Test("Given a photo-like image, when the scrim is applied to every pixel and re-measured, then 95 % reach 4.5:1 and a little less scrim leaves fewer")
+    @Test(
+        "Given a photo-like image, when the scrim is applied to every pixel and re-measured, then 95 % reach 4.5:1 and a little less scrim leaves fewer"
+    )
     func scrimVerifiedByCompositing() throws {
         let image = Self.noise(width: 40, height: 30, seed: 7)
         let region = try RegionContrast(image: image, area: .bottom, background: .black)
@@ -63,8 +68,9 @@ struct RegionContrastTests {
                 for y in rect.y..<(rect.y + rect.height) {
                     for x in rect.x..<(rect.x + rect.width) {
                         let p = image[x, y]
-                        let under = Contrast.composite(Scrim(under: text).color, opacity: opacity,
-                                                       over: RGBColor(red: p.red, green: p.green, blue: p.blue))
+                        let under = Contrast.composite(
+                            Scrim(under: text).color, opacity: opacity,
+                            over: RGBColor(red: p.red, green: p.green, blue: p.blue))
                         if Contrast.contrastRatio(text.color, under) >= 4.5 { count += 1 }
                     }
                 }
@@ -76,7 +82,9 @@ struct RegionContrastTests {
         }
     }
 
-    @Test("Given a photo-like image, when measured, then the worst contrast and shares equal a sort of every pixel's ratio")
+    @Test(
+        "Given a photo-like image, when measured, then the worst contrast and shares equal a sort of every pixel's ratio"
+    )
     func matchesSorting() throws {
         let image = Self.noise(width: 57, height: 43, seed: 3)
         let region = try RegionContrast(image: image, area: .center, background: .black)
@@ -86,18 +94,23 @@ struct RegionContrastTests {
             for y in rect.y..<(rect.y + rect.height) {
                 for x in rect.x..<(rect.x + rect.width) {
                     let p = image[x, y]
-                    ratios.append(Contrast.contrastRatio(text.color, RGBColor(red: p.red, green: p.green, blue: p.blue)))
+                    ratios.append(
+                        Contrast.contrastRatio(text.color, RGBColor(red: p.red, green: p.green, blue: p.blue)))
                 }
             }
             ratios.sort()
             let rank = (5 * ratios.count + 99) / 100
             #expect(region[text].worstContrast == ratios[rank - 1], "\(text)")
-            #expect(region[text].shareUnder4_5 == Double(ratios.count(where: { $0 < 4.5 })) / Double(ratios.count), "\(text)")
-            #expect(region[text].shareUnder3 == Double(ratios.count(where: { $0 < 3 })) / Double(ratios.count), "\(text)")
+            #expect(
+                region[text].shareUnder4_5 == Double(ratios.count(where: { $0 < 4.5 })) / Double(ratios.count),
+                "\(text)")
+            #expect(
+                region[text].shareUnder3 == Double(ratios.count(where: { $0 < 3 })) / Double(ratios.count), "\(text)")
         }
     }
 
-    @Test("Given an image white on top and black below, when each third is measured, then each sees only its own pixels")
+    @Test(
+        "Given an image white on top and black below, when each third is measured, then each sees only its own pixels")
     func regionsSeeTheirOwnPixels() throws {
         var image = RGBAImage(width: 6, height: 9, filledWith: .white)
         for y in 3..<9 { for x in 0..<6 { image[x, y] = (0, 0, 0, 255) } }
@@ -146,7 +159,7 @@ struct RegionContrastTests {
         var pixels: [UInt8] = []
         for _ in 0..<(width * height) {
             for _ in 0..<3 {
-                state = state &* 6364136223846793005 &+ 1442695040888963407
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
                 pixels.append(UInt8(truncatingIfNeeded: state >> 56))
             }
             pixels.append(255)

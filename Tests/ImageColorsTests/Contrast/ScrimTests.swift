@@ -1,5 +1,5 @@
-import Testing
 import ImageColors
+import Testing
 
 @Suite("Scrim")
 struct ScrimTests {
@@ -24,7 +24,9 @@ struct ScrimTests {
         #expect(Contrast.composite(.white, opacity: 7, over: background) == .white)
     }
 
-    @Test("Given white text on #777777 (4.48:1), when the black scrim for 4.5:1 is found, then it reaches 4.5 and a hair less does not")
+    @Test(
+        "Given white text on #777777 (4.48:1), when the black scrim for 4.5:1 is found, then it reaches 4.5 and a hair less does not"
+    )
     func blackScrimIsLeastEnough() throws {
         let alpha = try #require(Contrast.scrimOpacity(.black, text: .white, background: Self.grey777))
         #expect(alpha > 0 && alpha < 0.05)
@@ -51,17 +53,21 @@ struct ScrimTests {
         let alpha = try #require(Contrast.scrimOpacity(.black, text: Self.grey777, background: .white))
         #expect(alpha > 0.9)
         #expect(Contrast.contrastRatio(Self.grey777, Contrast.composite(.black, opacity: alpha, over: .white)) >= 4.5)
-        #expect(Contrast.contrastRatio(Self.grey777, Contrast.composite(.black, opacity: alpha - 1e-6, over: .white)) < 4.5)
+        #expect(
+            Contrast.contrastRatio(Self.grey777, Contrast.composite(.black, opacity: alpha - 1e-6, over: .white)) < 4.5)
     }
 
-    @Test("Given any grid background, when the title's scrim is found, then compositing it and re-measuring reaches 4.5:1 and 0.001 less does not")
+    @Test(
+        "Given any grid background, when the title's scrim is found, then compositing it and re-measuring reaches 4.5:1 and 0.001 less does not"
+    )
     func scrimSweep() throws {
         var checked = 0
         for background in Self.grid {
             for text in TitleText.allCases {
                 let scrim = Scrim(under: text)
                 let alpha = try #require(Contrast.scrimOpacity(scrim, text: text.color, background: background))
-                let ratio = Contrast.contrastRatio(text.color, Contrast.composite(scrim.color, opacity: alpha, over: background))
+                let ratio = Contrast.contrastRatio(
+                    text.color, Contrast.composite(scrim.color, opacity: alpha, over: background))
                 #expect(ratio >= 4.5, "\(text) on \(background)")
                 if alpha > 0.001 {
                     let less = Contrast.composite(scrim.color, opacity: alpha - 0.001, over: background)

@@ -1,12 +1,15 @@
 import Foundation
-import Testing
 import ImageColors
+import Testing
 
 @Suite("Title region")
 struct TitleRegionTests {
-    @Test("Given the named areas, when parsed, then each is a full-width third", arguments: [
-        ("top", TitleRegion.top, 0.0), ("center", .center, 1.0 / 3), ("bottom", .bottom, 2.0 / 3), ("  Bottom ", .bottom, 2.0 / 3),
-    ])
+    @Test(
+        "Given the named areas, when parsed, then each is a full-width third",
+        arguments: [
+            ("top", TitleRegion.top, 0.0), ("center", .center, 1.0 / 3), ("bottom", .bottom, 2.0 / 3),
+            ("  Bottom ", .bottom, 2.0 / 3),
+        ])
     func namedAreas(text: String, region: TitleRegion, top: Double) throws {
         let parsed = try TitleRegion(parsing: text)
         #expect(parsed == region)
@@ -21,18 +24,20 @@ struct TitleRegionTests {
         #expect(try TitleRegion(parsing: "0.333,0,0.667,1") == .custom(x: 0.333, y: 0, width: 0.667, height: 1))
     }
 
-    @Test("Given a bad region, when parsed, then the error names the value and what is wrong", arguments: [
-        ("left", "expected top, bottom, center or X,Y,W,H"),
-        ("0,0,1", "expected top, bottom, center or X,Y,W,H"),
-        ("0,0,a,1", "W is \"a\", not a number"),
-        ("0,0,nan,1", "W is \"nan\", not a number"),
-        ("1.2,0,0.5,0.5", "X is 1.2, must be between 0 and 1"),
-        ("0,-0.1,0.5,0.5", "Y is -0.1, must be between 0 and 1"),
-        ("0,0,0,0.5", "W must be greater than 0"),
-        ("0,0,1,1.5", "H is 1.5, must be between 0 and 1"),
-        ("0.6,0,0.5,1", "X + W is 1.1, past the edge of the image"),
-        ("0,0.75,1,0.5", "Y + H is 1.25, past the edge of the image"),
-    ])
+    @Test(
+        "Given a bad region, when parsed, then the error names the value and what is wrong",
+        arguments: [
+            ("left", "expected top, bottom, center or X,Y,W,H"),
+            ("0,0,1", "expected top, bottom, center or X,Y,W,H"),
+            ("0,0,a,1", "W is \"a\", not a number"),
+            ("0,0,nan,1", "W is \"nan\", not a number"),
+            ("1.2,0,0.5,0.5", "X is 1.2, must be between 0 and 1"),
+            ("0,-0.1,0.5,0.5", "Y is -0.1, must be between 0 and 1"),
+            ("0,0,0,0.5", "W must be greater than 0"),
+            ("0,0,1,1.5", "H is 1.5, must be between 0 and 1"),
+            ("0.6,0,0.5,1", "X + W is 1.1, past the edge of the image"),
+            ("0,0.75,1,0.5", "Y + H is 1.25, past the edge of the image"),
+        ])
     func rejects(text: String, message: String) {
         #expect {
             try TitleRegion(parsing: text)
@@ -44,8 +49,9 @@ struct TitleRegionTests {
         }
     }
 
-    @Test("Given a 250×167 image, when the named thirds are placed, then they cover every row they touch",
-          arguments: [(TitleRegion.top, 0, 56), (.center, 55, 57), (.bottom, 111, 56)])
+    @Test(
+        "Given a 250×167 image, when the named thirds are placed, then they cover every row they touch",
+        arguments: [(TitleRegion.top, 0, 56), (.center, 55, 57), (.bottom, 111, 56)])
     func thirdsOnAnImage(region: TitleRegion, y: Int, height: Int) {
         #expect(region.pixelRect(width: 250, height: 167) == PixelRect(x: 0, y: y, width: 250, height: height))
     }

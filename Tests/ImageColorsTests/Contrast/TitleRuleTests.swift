@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ImageColors
+import Testing
 
 @Suite("Title rules")
 struct TitleRuleTests {
@@ -34,9 +34,12 @@ struct TitleRuleTests {
         #expect(abs(candidates.dark.apcaLc) > abs(candidates.light.apcaLc))
     }
 
-    @Test("Given the 125/126 boundary, when the brightness rule chooses, then 125 is light and 126 dark whatever the default rule does elsewhere")
+    @Test(
+        "Given the 125/126 boundary, when the brightness rule chooses, then 125 is light and 126 dark whatever the default rule does elsewhere"
+    )
     func brightnessBoundary() {
-        let at125 = RGBColor(red: 125, green: 125, blue: 125), at126 = RGBColor(red: 126, green: 126, blue: 126)
+        let at125 = RGBColor(red: 125, green: 125, blue: 125)
+        let at126 = RGBColor(red: 126, green: 126, blue: 126)
         #expect(TitleChoice(background: at125, rule: .brightness).text == .light)
         #expect(TitleChoice(background: at126, rule: .brightness).text == .dark)
         #expect(TitleChoice(background: at126, rule: .brightness, brightnessThreshold: 126).text == .light)
@@ -55,7 +58,9 @@ struct TitleRuleTests {
         #expect(lowest >= 21.0.squareRoot() - 1e-9)
     }
 
-    @Test("Given every grid background, when the brightness rule chooses, then about one in eight pick the weaker colour and WCAG never does worse")
+    @Test(
+        "Given every grid background, when the brightness rule chooses, then about one in eight pick the weaker colour and WCAG never does worse"
+    )
     func brightnessRuleSometimesPicksTheWeaker() {
         var weaker = 0
         for background in ScrimTests.grid {
@@ -118,7 +123,9 @@ struct TitleChoiceJSONTests {
         #expect((object["warning"] as? String)?.hasPrefix("light text has 2.02:1") == true)
     }
 
-    @Test("Given a choice with a warning and a region, when encoded, decoded and encoded again, then the bytes are the same")
+    @Test(
+        "Given a choice with a warning and a region, when encoded, decoded and encoded again, then the bytes are the same"
+    )
     func roundTripsEverything() throws {
         var choice = TitleChoice(background: RGBColor(red: 1, green: 212, blue: 2))
         let image = RGBAImage(width: 7, height: 9, filledWith: RGBColor(hex: "#777777")!)
@@ -135,7 +142,8 @@ struct TitleChoiceJSONTests {
     @Test("Given a choice with a region, when encoded, then title.region has light and dark with the four measures")
     func encodesTheRegion() throws {
         var choice = TitleChoice(background: .black)
-        choice.region = try RegionContrast(image: RGBAImage(width: 4, height: 3, filledWith: .black), area: .top, background: .black)
+        choice.region = try RegionContrast(
+            image: RGBAImage(width: 4, height: 3, filledWith: .black), area: .top, background: .black)
         let region = try #require(try Self.object(choice)["region"] as? [String: Any])
         #expect(region["area"] as? String == "top")
         for text in ["light", "dark"] {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ImageColors
 
 /// The YCbCr rows that go through chroma offsets against the general per-pixel conversion
@@ -10,16 +11,22 @@ struct DCColorConverterTests {
     /// Converts `luma` with chroma samples `blue` and `red` (each covering `factor` pixels) both
     /// ways: the general loop (samples repeated across first, as DCRowWriter's general path
     /// does) and the offsets.
-    static func bothWays(luma: [UInt8], blue: [UInt8], red: [UInt8], factor: Int) -> (general: [UInt8], offsets: [UInt8]) {
+    static func bothWays(luma: [UInt8], blue: [UInt8], red: [UInt8], factor: Int) -> (
+        general: [UInt8], offsets: [UInt8]
+    ) {
         let width = luma.count
         func spread(_ samples: [UInt8]) -> [UInt8] { (0..<width).map { samples[$0 / factor] } }
-        var lumaRow = luma, blueRow = spread(blue), redRow = spread(red)
-        var general = [UInt8](repeating: 0, count: 4 * width), viaOffsets = general
+        var lumaRow = luma
+        var blueRow = spread(blue)
+        var redRow = spread(red)
+        var general = [UInt8](repeating: 0, count: 4 * width)
+        var viaOffsets = general
         lumaRow.withUnsafeMutableBufferPointer { y in
             blueRow.withUnsafeMutableBufferPointer { cb in
                 redRow.withUnsafeMutableBufferPointer { cr in
                     general.withUnsafeMutableBufferPointer { out in
-                        converter.convert([y.baseAddress!, cb.baseAddress!, cr.baseAddress!], into: out.baseAddress!, width: width)
+                        converter.convert(
+                            [y.baseAddress!, cb.baseAddress!, cr.baseAddress!], into: out.baseAddress!, width: width)
                     }
                 }
             }
@@ -27,15 +34,21 @@ struct DCColorConverterTests {
         let offsets = DCColorConverter.ChromaOffsets(width: width)
         defer { offsets.deallocate() }
         blue.withUnsafeBufferPointer { cb in
-            red.withUnsafeBufferPointer { cr in offsets.load(blue: cb.baseAddress!, red: cr.baseAddress!, repeat: factor) }
+            red.withUnsafeBufferPointer { cr in
+                offsets.load(blue: cb.baseAddress!, red: cr.baseAddress!, repeat: factor)
+            }
         }
         luma.withUnsafeBufferPointer { y in
-            viaOffsets.withUnsafeMutableBytes { DCColorConverter.convert(luma: y.baseAddress!, offsets: offsets, into: $0.baseAddress!) }
+            viaOffsets.withUnsafeMutableBytes {
+                DCColorConverter.convert(luma: y.baseAddress!, offsets: offsets, into: $0.baseAddress!)
+            }
         }
         return (general, viaOffsets)
     }
 
-    @Test("every luma value with Cb and Cr on a grid of every third value (ends included) converts as the general loop does")
+    @Test(
+        "every luma value with Cb and Cr on a grid of every third value (ends included) converts as the general loop does"
+    )
     func everyValue() {
         // Given rows of all 256 luma values, one row per (Cb, Cr) pair of the grid
         let grid = Array(stride(from: 0, through: 255, by: 3))
@@ -43,8 +56,9 @@ struct DCColorConverterTests {
         for cb in grid {
             for cr in grid {
                 // When both ways convert it
-                let (general, viaOffsets) = Self.bothWays(luma: Array(0...255), blue: [UInt8](repeating: UInt8(cb), count: 256),
-                                                           red: [UInt8](repeating: UInt8(cr), count: 256), factor: 1)
+                let (general, viaOffsets) = Self.bothWays(
+                    luma: Array(0...255), blue: [UInt8](repeating: UInt8(cb), count: 256),
+                    red: [UInt8](repeating: UInt8(cr), count: 256), factor: 1)
                 if general != viaOffsets { differing.append((cb, cr)) }
             }
         }
@@ -52,12 +66,14 @@ struct DCColorConverterTests {
         #expect(differing.isEmpty, "differs for (Cb, Cr) \(differing.prefix(5))")
     }
 
-    @Test("a chroma sample covers `factor` pixels, the last one only those left in an odd width",
-          arguments: [(7, 2), (9, 4), (1, 2), (5, 1)])
+    @Test(
+        "a chroma sample covers `factor` pixels, the last one only those left in an odd width",
+        arguments: [(7, 2), (9, 4), (1, 2), (5, 1)])
     func partialLastSample(width: Int, factor: Int) {
         // Given distinct chroma samples, one per group of `factor` pixels, the last group short
         let samples = (width + factor - 1) / factor
-        let blue = (0..<samples).map { UInt8(40 + 50 * $0 % 200) }, red = (0..<samples).map { UInt8(220 - 45 * $0 % 200) }
+        let blue = (0..<samples).map { UInt8(40 + 50 * $0 % 200) }
+        let red = (0..<samples).map { UInt8(220 - 45 * $0 % 200) }
         let luma = (0..<width).map { UInt8(30 + 27 * $0 % 200) }
         // When both ways convert the row
         let (general, viaOffsets) = Self.bothWays(luma: luma, blue: blue, red: red, factor: factor)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ImageColors
 
 /// ``DCImage``'s sample arithmetic, apart from any file.

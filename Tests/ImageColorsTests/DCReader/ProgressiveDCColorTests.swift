@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @_spi(Benchmarks) @testable import ImageColors
 
 /// Colour management behind the DC reader: the embedded ICC profile (RGB, grey, CMYK) is read,
@@ -8,24 +9,31 @@ import Testing
 struct ProgressiveDCColorTests {
     /// A 1/8 decode through a ``ColorManagedSink``, by the DC reader or by libjpeg.
     static func decodeEighth(_ path: String, libjpeg: Bool, ledger: MemoryLedger? = nil) throws
-        -> (image: RGBAImage, outcome: ColorManagementOutcome, info: DecodedImageInfo) {
+        -> (image: RGBAImage, outcome: ColorManagementOutcome, info: DecodedImageInfo)
+    {
         var sink = ColorManagedSink(FullImageSink(), ledger: ledger)
         var options = DecodeOptions()
         options.minimumLongSide = 1
         options.ledger = ledger
-        let info = libjpeg
+        let info =
+            libjpeg
             ? try JPEGDecoder.decodeWithLibjpeg(.file(path), options: options, into: &sink)
             : try ImageDecoding.decode(try SourceProbe(.file(path)), options: options, into: &sink)
         sink.finishConversion()
         return (sink.inner.image, sink.outcome, info)
     }
 
-    @Test("a progressive copy converts exactly as libjpeg's path converts it",
-          arguments: ["synthetic-p3.jpg", "photo-p3.jpg", "synthetic-adobe.jpg", "synthetic-cmyk.jpg", "photo-cmyk.jpg", "gray-linear.jpg"])
+    @Test(
+        "a progressive copy converts exactly as libjpeg's path converts it",
+        arguments: [
+            "synthetic-p3.jpg", "photo-p3.jpg", "synthetic-adobe.jpg", "synthetic-cmyk.jpg", "photo-cmyk.jpg",
+            "gray-linear.jpg",
+        ])
     func sameAsLibjpeg(name: String) throws {
         // Given a progressive copy that keeps the APP2 ICC chunks (the fixtures are 4:4:4 or grey,
         // so the DC reader's pixels equal libjpeg's before conversion)
-        let path = try ProgressiveFixtures.run("jpegtran", ["-progressive", "-copy", "all"], input: ColorFixtures.path(name))
+        let path = try ProgressiveFixtures.run(
+            "jpegtran", ["-progressive", "-copy", "all"], input: ColorFixtures.path(name))
         defer { try? FileManager.default.removeItem(atPath: path) }
         // When both decoders feed a colour-managed sink at 1/8
         let ours = try Self.decodeEighth(path, libjpeg: false)
@@ -40,7 +48,8 @@ struct ProgressiveDCColorTests {
 
     @Test("the profile's bytes are reserved while it is read and all returned afterwards")
     func profileReserved() throws {
-        let path = try ProgressiveFixtures.run("jpegtran", ["-progressive", "-copy", "all"], input: ColorFixtures.path("photo-cmyk.jpg"))
+        let path = try ProgressiveFixtures.run(
+            "jpegtran", ["-progressive", "-copy", "all"], input: ColorFixtures.path("photo-cmyk.jpg"))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let ledger = MemoryLedger(budget: .megabytes(30))
         let decoded = try Self.decodeEighth(path, libjpeg: false, ledger: ledger)
@@ -53,7 +62,8 @@ struct ProgressiveDCColorTests {
     @Test("a profile too large for its share of the budget is noted and ignored, as on libjpeg's path")
     func profileOverLimit() throws {
         // Given a budget whose third left after the reader's buffer is under the 1 kB of chunks
-        let path = try ProgressiveFixtures.run("jpegtran", ["-progressive", "-copy", "all"], input: ColorFixtures.path("synthetic-p3.jpg"))
+        let path = try ProgressiveFixtures.run(
+            "jpegtran", ["-progressive", "-copy", "all"], input: ColorFixtures.path("synthetic-p3.jpg"))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let budget = MemoryBudget(bytes: JPEGByteReader.windowSize + 1_200)
         // When decoded, then the profile is ignored with the shim's words and the pixels stay

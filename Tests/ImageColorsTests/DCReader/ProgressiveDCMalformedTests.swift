@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @_spi(Benchmarks) @testable import ImageColors
 
 /// Damaged progressive files: a result or a typed error, never a crash, and libjpeg's own words
@@ -11,8 +12,9 @@ struct ProgressiveDCMalformedTests {
     static let sample: [UInt8] = {
         let script = try! ProgressiveFixtures.textFile(ProgressiveDCOracleTests.singleComponentDC)
         defer { try? FileManager.default.removeItem(atPath: script) }
-        let path = try! ProgressiveFixtures.run("cjpeg", ["-sample", "2x2", "-restart", "2B", "-scans", script],
-                                                input: ProgressiveFixtures.syntheticPPM)
+        let path = try! ProgressiveFixtures.run(
+            "cjpeg", ["-sample", "2x2", "-restart", "2B", "-scans", script],
+            input: ProgressiveFixtures.syntheticPPM)
         defer { try? FileManager.default.removeItem(atPath: path) }
         return try! [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
     }()
@@ -20,16 +22,25 @@ struct ProgressiveDCMalformedTests {
     /// Offsets of every `FF code` marker outside entropy-coded data (segment walk, then scans
     /// skipped to their next marker).
     static func markers(_ bytes: [UInt8], _ code: UInt8) -> [Int] {
-        var found: [Int] = [], i = 2
+        var found: [Int] = []
+        var i = 2
         while i + 3 < bytes.count {
-            guard bytes[i] == 0xFF else { i += 1; continue }
+            guard bytes[i] == 0xFF else {
+                i += 1
+                continue
+            }
             let marker = bytes[i + 1]
-            if marker == 0x00 || marker == 0xFF || (0xD0...0xD7).contains(marker) { i += 1; continue }
+            if marker == 0x00 || marker == 0xFF || (0xD0...0xD7).contains(marker) {
+                i += 1
+                continue
+            }
             if marker == code { found.append(i) }
             if marker == 0xD9 { break }
             i += 2 + (Int(bytes[i + 2]) << 8 | Int(bytes[i + 3]))
-            if marker == 0xDA {  // skip the scan's data
-                while i + 1 < bytes.count, !(bytes[i] == 0xFF && bytes[i + 1] != 0 && !(0xD0...0xD7).contains(bytes[i + 1])) { i += 1 }
+            if marker == 0xDA { // skip the scan's data
+                while i + 1 < bytes.count,
+                    !(bytes[i] == 0xFF && bytes[i + 1] != 0 && !(0xD0...0xD7).contains(bytes[i + 1]))
+                { i += 1 }
             }
         }
         return found
@@ -43,7 +54,9 @@ struct ProgressiveDCMalformedTests {
     }
 
     /// Decodes with the DC reader at 1/8; the outcome is an image or a typed error.
-    static func outcome(_ bytes: [UInt8], strict: Bool, limits: ImageLimits = .default) throws -> Result<DecodedImageInfo, ImageDecodingError> {
+    static func outcome(_ bytes: [UInt8], strict: Bool, limits: ImageLimits = .default) throws -> Result<
+        DecodedImageInfo, ImageDecodingError
+    > {
         let path = try write(bytes)
         defer { try? FileManager.default.removeItem(atPath: path) }
         var sink = FullImageSink()
@@ -65,8 +78,9 @@ struct ProgressiveDCMalformedTests {
         #expect(info.decoder == .progressiveDC && info.decodedWidth == 38 && info.decodedHeight == 26)
     }
 
-    @Test("cut at 32 lengths: strict gives a typed error (truncated once past the header), lenient an image or a typed error",
-          arguments: (0..<32).map { $0 })
+    @Test(
+        "cut at 32 lengths: strict gives a typed error (truncated once past the header), lenient an image or a typed error",
+        arguments: (0..<32).map { $0 })
     func truncated(step: Int) throws {
         // Given the sample cut at one of 32 evenly spaced lengths
         let length = 2 + step * (Self.sample.count - 3) / 31
@@ -87,8 +101,8 @@ struct ProgressiveDCMalformedTests {
     @Test("32 single-byte corruptions: an image or a typed error, strict and lenient", arguments: (0..<32).map { $0 })
     func corrupted(step: Int) throws {
         // Given the sample with one byte changed at a pseudo-random place (a fixed sequence)
-        var state = UInt64(step + 1) &* 6364136223846793005 &+ 1442695040888963407
-        state = state &* 6364136223846793005 &+ 1442695040888963407
+        var state = UInt64(step + 1) &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
         let offset = 2 + Int(state >> 33) % (Self.sample.count - 2)
         var bytes = Self.sample
         bytes[offset] ^= UInt8(truncatingIfNeeded: state >> 13) | 1
@@ -103,31 +117,46 @@ struct ProgressiveDCMalformedTests {
     /// Damage that both decoders see, and the change that makes it.
     static let damage: [(String, @Sendable ([UInt8]) -> [UInt8])] = [
         ("cut in half", { Array($0.prefix($0.count / 2)) }),
-        ("a DC scan names a DC table never defined", { bytes in
-            var bytes = bytes
-            bytes[markers(bytes, 0xDA)[1] + 6] = 0x30  // second scan (Cb's DC): table selector 3
-            return bytes
-        }),
-        ("a DC scan codes coefficients 0–5", { bytes in
-            var bytes = bytes
-            bytes[markers(bytes, 0xDA)[1] + 8] = 5  // Se
-            return bytes
-        }),
-        ("garbage before an SOS marker", { bytes in
-            var bytes = bytes
-            bytes.insert(contentsOf: [0x12, 0x34, 0x56], at: markers(bytes, 0xDA)[2])
-            return bytes
-        }),
-        ("an unknown marker between scans", { bytes in
-            var bytes = bytes
-            bytes.insert(contentsOf: [0xFF, 0xF0, 0x00, 0x04, 0x00, 0x00], at: markers(bytes, 0xDA)[3])
-            return bytes
-        }),
-        ("a refinement before its first scan", { bytes in
-            var bytes = bytes
-            bytes[markers(bytes, 0xDA)[2] + 9] = 0x21  // Cr's DC scan claims Ah=2 Al=1
-            return bytes
-        }),
+        (
+            "a DC scan names a DC table never defined",
+            { bytes in
+                var bytes = bytes
+                bytes[markers(bytes, 0xDA)[1] + 6] = 0x30 // second scan (Cb's DC): table selector 3
+                return bytes
+            }
+        ),
+        (
+            "a DC scan codes coefficients 0–5",
+            { bytes in
+                var bytes = bytes
+                bytes[markers(bytes, 0xDA)[1] + 8] = 5 // Se
+                return bytes
+            }
+        ),
+        (
+            "garbage before an SOS marker",
+            { bytes in
+                var bytes = bytes
+                bytes.insert(contentsOf: [0x12, 0x34, 0x56], at: markers(bytes, 0xDA)[2])
+                return bytes
+            }
+        ),
+        (
+            "an unknown marker between scans",
+            { bytes in
+                var bytes = bytes
+                bytes.insert(contentsOf: [0xFF, 0xF0, 0x00, 0x04, 0x00, 0x00], at: markers(bytes, 0xDA)[3])
+                return bytes
+            }
+        ),
+        (
+            "a refinement before its first scan",
+            { bytes in
+                var bytes = bytes
+                bytes[markers(bytes, 0xDA)[2] + 9] = 0x21 // Cr's DC scan claims Ah=2 Al=1
+                return bytes
+            }
+        ),
     ]
 
     @Test("damage both decoders see gives libjpeg's own error", arguments: damage.indices)
@@ -184,10 +213,13 @@ struct ProgressiveDCMalformedTests {
         let progressive = try makeProgressiveJPEG(from: TestFiles.corpus("jpeg/testorig.jpg"))
         defer { try? FileManager.default.removeItem(atPath: progressive) }
         let sof = try MemoryLimitTests.sofOffset(progressive)
-        let path = try MemoryLimitTests.patched(progressive, [(sof + 5, MemoryLimitTests.be16(4000) + MemoryLimitTests.be16(6000))])
+        let path = try MemoryLimitTests.patched(
+            progressive, [(sof + 5, MemoryLimitTests.be16(4000) + MemoryLimitTests.be16(6000))])
         defer { try? FileManager.default.removeItem(atPath: path) }
         // When analysed with the default budget, then the DC reader runs out of data
-        let error = await #expect(throws: ImageDecodingError.self) { _ = try await ImageColorAnalyzer().analyze(fileAt: path) }
+        let error = await #expect(throws: ImageDecodingError.self) {
+            _ = try await ImageColorAnalyzer().analyze(fileAt: path)
+        }
         #expect(["truncated-image", "corrupt-image"].contains(error?.code ?? ""))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @_spi(Benchmarks) @testable import ImageColors
 
 /// A progressive JPEG too large for libjpeg under the default budget analyses within it through
@@ -57,15 +58,20 @@ struct ProgressiveDCMemoryTests {
         // And libjpeg's own path (quality highest: no 1/8) still refuses it for its 36 MB buffer
         let highest = ImageColorAnalyzer(options: .init(quality: .highest))
         let error = await #expect(throws: MemoryBudgetError.self) { _ = try await highest.analyze(fileAt: progressive) }
-        #expect(error?.description.hasPrefix("the progressive JPEG's coefficient buffer (4000×3000) needs 36.1 MB") == true)
+        #expect(
+            error?.description.hasPrefix("the progressive JPEG's coefficient buffer (4000×3000) needs 36.1 MB") == true)
     }
 
-    @Test("short of 1/8, a file whose libjpeg buffer would not fit still goes to the DC reader",
-          arguments: [(2_000_000, nil, DecoderKind.progressiveDC), (64_000_000, nil, .library), (2_000_000, 220, nil)] as [(Int, Int?, DecoderKind?)])
+    @Test(
+        "short of 1/8, a file whose libjpeg buffer would not fit still goes to the DC reader",
+        arguments: [(2_000_000, nil, DecoderKind.progressiveDC), (64_000_000, nil, .library), (2_000_000, 220, nil)]
+            as [(Int, Int?, DecoderKind?)])
     func budgetFallback(budget: Int, fallbackLongSide: Int?, expected: DecoderKind?) throws {
         // Given a 1700×1100 progressive file: 1/8 gives 213 px, short of the 250 asked for, so
         // libjpeg would decode it at 1/4 with a 5.7 MB coefficient buffer
-        let ppm = try ProgressiveFixtures.writePPM(width: 1700, height: 1100) { x, y in (UInt8(x % 256), UInt8(y % 256), 90) }
+        let ppm = try ProgressiveFixtures.writePPM(width: 1700, height: 1100) { x, y in
+            (UInt8(x % 256), UInt8(y % 256), 90)
+        }
         defer { try? FileManager.default.removeItem(atPath: ppm) }
         let path = try ProgressiveFixtures.run("cjpeg", ["-progressive"], input: ppm)
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -91,7 +97,9 @@ struct ProgressiveDCMemoryTests {
     @Test("the DC planes are reserved from the header: a tight budget fails at once, naming them")
     func reservedUpFront() async throws {
         // Given a 1700×1100 progressive file (DC planes: 214×138 + 2 × 107×69 blocks, 89 kB)
-        let ppm = try ProgressiveFixtures.writePPM(width: 1700, height: 1100) { x, y in (UInt8(x % 256), UInt8(y % 256), 90) }
+        let ppm = try ProgressiveFixtures.writePPM(width: 1700, height: 1100) { x, y in
+            (UInt8(x % 256), UInt8(y % 256), 90)
+        }
         defer { try? FileManager.default.removeItem(atPath: ppm) }
         let path = try ProgressiveFixtures.run("cjpeg", ["-progressive"], input: ppm)
         defer { try? FileManager.default.removeItem(atPath: path) }

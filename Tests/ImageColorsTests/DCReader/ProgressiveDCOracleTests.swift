@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @_spi(Benchmarks) @testable import ImageColors
 
 /// The DC reader against `djpeg -dct int -nosmooth -scale 1/8` on progressive files made with
@@ -63,8 +64,9 @@ struct ProgressiveDCOracleTests {
         var testDescription: String { name }
 
         func make() throws -> String {
-            var arguments = arguments, files: [String] = []
-            defer { files.forEach { try? FileManager.default.removeItem(atPath: $0) } }
+            var arguments = arguments
+            var files: [String] = []
+            defer { for file in files { try? FileManager.default.removeItem(atPath: file) } }
             if let scans {
                 files.append(try ProgressiveFixtures.textFile(scans))
                 arguments += ["-scans", files.last!]
@@ -84,20 +86,38 @@ struct ProgressiveDCOracleTests {
         Case(name: "4:4:0", tool: "cjpeg", arguments: ["-progressive", "-sample", "1x2", "-quality", "85"]),
         Case(name: "4:1:1", tool: "cjpeg", arguments: ["-progressive", "-sample", "4x1", "-quality", "85"]),
         Case(name: "grey", tool: "cjpeg", arguments: ["-progressive", "-grayscale"]),
-        Case(name: "grey, scan script, restart every 5 MCUs", tool: "cjpeg", arguments: ["-grayscale", "-restart", "5B"], scans: greyScans),
-        Case(name: "4:2:0 with DC-only chroma, 16-bit DQT", tool: "cjpeg", arguments: ["-progressive", "-sample", "2x2"], qtables: dcOnlyChromaTables),
-        Case(name: "4:4:4, restart every MCU", tool: "cjpeg", arguments: ["-progressive", "-sample", "1x1", "-restart", "1B"]),
-        Case(name: "4:2:2, restart every 7 MCUs", tool: "cjpeg", arguments: ["-progressive", "-sample", "2x1", "-restart", "7B"]),
-        Case(name: "4:4:4, DC successive approximation", tool: "cjpeg", arguments: ["-sample", "1x1"], scans: successiveApproximation),
-        Case(name: "4:2:2, single-component DC scans, restart every 3 MCUs", tool: "cjpeg",
-             arguments: ["-sample", "2x1", "-restart", "3B"], scans: singleComponentDC),
-        Case(name: "4:2:0 with DC-only chroma, single-component DC scans, restart every row", tool: "cjpeg",
-             arguments: ["-sample", "2x2", "-restart", "1"], scans: singleComponentDC, qtables: dcOnlyChromaTables),
-        Case(name: "Adobe YCCK (jpegtran -progressive)", tool: "jpegtran", arguments: ["-progressive"], input: "color/pil_sample_cmyk.jpg"),
-        Case(name: "Adobe YCCK, restart every 2 MCUs", tool: "jpegtran", arguments: ["-progressive", "-restart", "2B"], input: "color/pil_sample_cmyk.jpg"),
-        Case(name: "Adobe YCCK, successive approximation", tool: "jpegtran", arguments: [],
-             scans: "0,1,2,3: 0-0, 0, 1;\n0: 1-63, 0, 0;\n1: 1-63, 0, 0;\n2: 1-63, 0, 0;\n3: 1-63, 0, 0;\n0,1,2,3: 0-0, 1, 0;\n",
-             input: "color/pil_sample_cmyk.jpg"),
+        Case(
+            name: "grey, scan script, restart every 5 MCUs", tool: "cjpeg",
+            arguments: ["-grayscale", "-restart", "5B"], scans: greyScans),
+        Case(
+            name: "4:2:0 with DC-only chroma, 16-bit DQT", tool: "cjpeg",
+            arguments: ["-progressive", "-sample", "2x2"], qtables: dcOnlyChromaTables),
+        Case(
+            name: "4:4:4, restart every MCU", tool: "cjpeg",
+            arguments: ["-progressive", "-sample", "1x1", "-restart", "1B"]),
+        Case(
+            name: "4:2:2, restart every 7 MCUs", tool: "cjpeg",
+            arguments: ["-progressive", "-sample", "2x1", "-restart", "7B"]),
+        Case(
+            name: "4:4:4, DC successive approximation", tool: "cjpeg", arguments: ["-sample", "1x1"],
+            scans: successiveApproximation),
+        Case(
+            name: "4:2:2, single-component DC scans, restart every 3 MCUs", tool: "cjpeg",
+            arguments: ["-sample", "2x1", "-restart", "3B"], scans: singleComponentDC),
+        Case(
+            name: "4:2:0 with DC-only chroma, single-component DC scans, restart every row", tool: "cjpeg",
+            arguments: ["-sample", "2x2", "-restart", "1"], scans: singleComponentDC, qtables: dcOnlyChromaTables),
+        Case(
+            name: "Adobe YCCK (jpegtran -progressive)", tool: "jpegtran", arguments: ["-progressive"],
+            input: "color/pil_sample_cmyk.jpg"),
+        Case(
+            name: "Adobe YCCK, restart every 2 MCUs", tool: "jpegtran", arguments: ["-progressive", "-restart", "2B"],
+            input: "color/pil_sample_cmyk.jpg"),
+        Case(
+            name: "Adobe YCCK, successive approximation", tool: "jpegtran", arguments: [],
+            scans:
+                "0,1,2,3: 0-0, 0, 1;\n0: 1-63, 0, 0;\n1: 1-63, 0, 0;\n2: 1-63, 0, 0;\n3: 1-63, 0, 0;\n0,1,2,3: 0-0, 1, 0;\n",
+            input: "color/pil_sample_cmyk.jpg"),
     ]
 
     @Test("matches djpeg -scale 1/8 exactly", arguments: exactCases)
@@ -117,12 +137,14 @@ struct ProgressiveDCOracleTests {
         #expect(ProgressiveFixtures.compare(image, reference) == (0, 0))
     }
 
-    @Test("CMYK without an Adobe marker and with transform 0 convert like the libjpeg path",
-          arguments: [("no Adobe marker", UInt8(0xED), UInt8(2)), ("Adobe transform 0", UInt8(0xEE), UInt8(0))])
+    @Test(
+        "CMYK without an Adobe marker and with transform 0 convert like the libjpeg path",
+        arguments: [("no Adobe marker", UInt8(0xED), UInt8(2)), ("Adobe transform 0", UInt8(0xEE), UInt8(0))])
     func plainCMYK(name: String, app: UInt8, transform: UInt8) throws {
         // Given the YCCK sample made progressive, its APP14 turned into APP13 (no Adobe marker:
         // plain CMYK, 255 = full ink) or its transform set to 0 (Adobe CMYK, inverted)
-        let progressive = try ProgressiveFixtures.run("jpegtran", ["-progressive"], input: TestFiles.corpus("color/pil_sample_cmyk.jpg"))
+        let progressive = try ProgressiveFixtures.run(
+            "jpegtran", ["-progressive"], input: TestFiles.corpus("color/pil_sample_cmyk.jpg"))
         defer { try? FileManager.default.removeItem(atPath: progressive) }
         var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: progressive)))
         let adobe = try #require((0..<bytes.count - 16).first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xEE })
@@ -139,11 +161,16 @@ struct ProgressiveDCOracleTests {
         #expect(image == reference, "\(name)")
     }
 
-    @Test("natural 4:2:0: luma-driven, chroma from DC; close to djpeg, whose 1/8 chroma uses a 2×2 IDCT",
-          arguments: [("jpeg/testorig.jpg", true), ("jpeg/testimgint.jpg", true), ("jpeg/testorig.jpg", false), ("jpeg/testimgint.jpg", false)])
+    @Test(
+        "natural 4:2:0: luma-driven, chroma from DC; close to djpeg, whose 1/8 chroma uses a 2×2 IDCT",
+        arguments: [
+            ("jpeg/testorig.jpg", true), ("jpeg/testimgint.jpg", true), ("jpeg/testorig.jpg", false),
+            ("jpeg/testimgint.jpg", false),
+        ])
     func natural420(name: String, progressive: Bool) throws {
         // Given a natural 4:2:0 photo, as it is (baseline) or made progressive losslessly
-        let path = try ProgressiveFixtures.run("jpegtran", progressive ? ["-progressive"] : [], input: TestFiles.corpus(name))
+        let path = try ProgressiveFixtures.run(
+            "jpegtran", progressive ? ["-progressive"] : [], input: TestFiles.corpus(name))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let reference = try ProgressiveFixtures.djpegEighth(path)
         // When the DC reader decodes it
@@ -155,11 +182,15 @@ struct ProgressiveDCOracleTests {
         // cells within 1, 99.6% within 2, the worst 7.5 on a clipped red edge)
         let (width, height) = (reference.width, reference.height)
         #expect(image.width == width && image.height == height)
-        var cells = 0, withinOne = 0, withinTwo = 0
+        var cells = 0
+        var withinOne = 0
+        var withinTwo = 0
         for cy in stride(from: 0, to: height, by: 2) {
             for cx in stride(from: 0, to: width, by: 2) {
                 for c in 0..<3 {
-                    var ours = 0, theirs = 0, n = 0
+                    var ours = 0
+                    var theirs = 0
+                    var n = 0
                     for y in cy..<min(cy + 2, height) {
                         for x in cx..<min(cx + 2, width) {
                             ours += Int(image.pixels[(y * width + x) * 4 + c])
@@ -178,7 +209,8 @@ struct ProgressiveDCOracleTests {
         #expect(Double(withinTwo) >= 0.99 * Double(cells), "\(withinTwo) of \(cells) cells within 2")
         // And luma alone is exact: a grey copy made by jpegtran keeps the Y coefficients as they
         // are, and djpeg -grayscale decodes only Y of the colour file
-        let grey = try ProgressiveFixtures.run("jpegtran", ["-grayscale"] + (progressive ? ["-progressive"] : []), input: path)
+        let grey = try ProgressiveFixtures.run(
+            "jpegtran", ["-grayscale"] + (progressive ? ["-progressive"] : []), input: path)
         defer { try? FileManager.default.removeItem(atPath: grey) }
         let (luma, _) = try ProgressiveFixtures.decodeEighth(grey)
         #expect(ProgressiveFixtures.compare(luma, try ProgressiveFixtures.djpegEighth(path, grayscale: true)) == (0, 0))

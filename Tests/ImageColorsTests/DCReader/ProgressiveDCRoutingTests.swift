@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @_spi(Benchmarks) @testable import ImageColors
 
 /// Which decoder a JPEG goes to: the DC reader only for Huffman-coded 8-bit files that would be
@@ -12,8 +13,10 @@ struct ProgressiveDCRoutingTests {
         try ProgressiveFixtures.run("jpegtran", ["-progressive"] + extra, input: TestFiles.corpus("jpeg/testorig.jpg"))
     }
 
-    @Test("a progressive file goes to the DC reader exactly when the plan is 1/8",
-          arguments: [(1, .progressiveDC), (29, .progressiveDC), (30, .library), (150, .library), (nil, .library)] as [(Int?, DecoderKind)])
+    @Test(
+        "a progressive file goes to the DC reader exactly when the plan is 1/8",
+        arguments: [(1, .progressiveDC), (29, .progressiveDC), (30, .library), (150, .library), (nil, .library)]
+            as [(Int?, DecoderKind)])
     func byScale(minimumLongSide: Int?, expected: DecoderKind) throws {
         // Given a progressive 227×149 file
         let path = try Self.progressiveTestorig()
@@ -25,9 +28,12 @@ struct ProgressiveDCRoutingTests {
         #expect(image.width == info.decodedWidth && info.width == 227 && info.height == 149)
     }
 
-    @Test("at 1/8 baseline files go to the DC reader as sequential, arithmetic-coded ones stay with libjpeg",
-          arguments: [("jpeg/testorig.jpg", .sequentialDC), ("jpeg/testimgint.jpg", .sequentialDC),
-                      ("color/pil_sample_cmyk.jpg", .sequentialDC), ("jpeg/testimgari.jpg", .library)] as [(String, DecoderKind)])
+    @Test(
+        "at 1/8 baseline files go to the DC reader as sequential, arithmetic-coded ones stay with libjpeg",
+        arguments: [
+            ("jpeg/testorig.jpg", .sequentialDC), ("jpeg/testimgint.jpg", .sequentialDC),
+            ("color/pil_sample_cmyk.jpg", .sequentialDC), ("jpeg/testimgari.jpg", .library),
+        ] as [(String, DecoderKind)])
     func notProgressiveHuffman(name: String, expected: DecoderKind) throws {
         // testimgint.jpg is called progressive in the corpus README, but its frame is SOF0.
         let (image, info) = try decodeFully(TestFiles.corpus(name), minimumLongSide: 1)
@@ -68,8 +74,9 @@ struct ProgressiveDCRoutingTests {
     @Test("EXIF orientation is read from APP1", arguments: [3, 6, 8])
     func orientation(tag: Int) throws {
         // Given a progressive copy that keeps the EXIF marker
-        let path = try ProgressiveFixtures.run("jpegtran", ["-progressive", "-copy", "all"],
-                                               input: TestFiles.corpus("orientation/hopper_orientation_\(tag).jpg"))
+        let path = try ProgressiveFixtures.run(
+            "jpegtran", ["-progressive", "-copy", "all"],
+            input: TestFiles.corpus("orientation/hopper_orientation_\(tag).jpg"))
         defer { try? FileManager.default.removeItem(atPath: path) }
         // When decoded at 1/8, then the DC reader reports the same orientation as libjpeg's path
         let (_, info) = try decodeFully(path, minimumLongSide: 1)
@@ -78,12 +85,15 @@ struct ProgressiveDCRoutingTests {
         #expect(info.orientation == (try decodeFully(path).1.orientation))
     }
 
-    @Test("the analyzer sends a large progressive file to the DC reader at every preset but highest",
-          arguments: [(Quality.lowest, true), (.low, true), (.high, false), (.highest, false)])
+    @Test(
+        "the analyzer sends a large progressive file to the DC reader at every preset but highest",
+        arguments: [(Quality.lowest, true), (.low, true), (.high, false), (.highest, false)])
     func presets(quality: Quality, expected: Bool) throws {
         // Given a 1700×1100 progressive file: 1/8 gives 213 px, at least twice the lowest (50)
         // and low (100) targets, short of twice high's 250
-        let ppm = try ProgressiveFixtures.writePPM(width: 1700, height: 1100) { x, y in (UInt8(x % 256), UInt8(y % 256), 128) }
+        let ppm = try ProgressiveFixtures.writePPM(width: 1700, height: 1100) { x, y in
+            (UInt8(x % 256), UInt8(y % 256), 128)
+        }
         defer { try? FileManager.default.removeItem(atPath: ppm) }
         let big = try ProgressiveFixtures.run("cjpeg", ["-progressive"], input: ppm)
         defer { try? FileManager.default.removeItem(atPath: big) }

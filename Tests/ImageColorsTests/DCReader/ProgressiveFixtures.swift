@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @_spi(Benchmarks) @testable import ImageColors
 
 /// Progressive JPEGs made in the tests with libjpeg-turbo's tools, and djpeg's 1/8-scale decodes
@@ -47,28 +48,44 @@ enum ProgressiveFixtures {
 
     /// `djpeg -dct int -nosmooth -scale 1/8` of `path`, as PPM (or PGM with `-grayscale`).
     static func djpegEighth(_ path: String, grayscale: Bool = false) throws -> PNM {
-        let result = try runProcess(try tool("djpeg"),
-                                    ["-dct", "int", "-nosmooth", "-scale", "1/8"] + (grayscale ? ["-grayscale"] : []) + ["-pnm", path])
-        guard result.status == 0 else { throw ImageDecodingError.corrupt(.jpeg, detail: "djpeg failed: \(result.stderr)") }
+        let result = try runProcess(
+            try tool("djpeg"),
+            ["-dct", "int", "-nosmooth", "-scale", "1/8"] + (grayscale ? ["-grayscale"] : []) + ["-pnm", path])
+        guard result.status == 0 else {
+            throw ImageDecodingError.corrupt(.jpeg, detail: "djpeg failed: \(result.stderr)")
+        }
         return try parsePNM(result.stdoutData)
     }
 
     /// Parses a binary PGM (P5) or PPM (P6) with maxval 255.
     static func parsePNM(_ data: Data) throws -> PNM {
         let bytes = [UInt8](data)
-        guard bytes.count > 2, bytes[0] == UInt8(ascii: "P"), bytes[1] == UInt8(ascii: "5") || bytes[1] == UInt8(ascii: "6") else {
+        guard bytes.count > 2, bytes[0] == UInt8(ascii: "P"),
+            bytes[1] == UInt8(ascii: "5") || bytes[1] == UInt8(ascii: "6")
+        else {
             throw ImageDecodingError.corrupt(.jpeg, detail: "not a binary PNM")
         }
-        var fields: [Int] = [], index = 2, current = ""
+        var fields: [Int] = []
+        var index = 2
+        var current = ""
         while fields.count < 3, index < bytes.count {
             let c = Character(UnicodeScalar(bytes[index]))
             if c.isWhitespace {
-                if !current.isEmpty { fields.append(Int(current)!); current = "" }
-            } else { current.append(c) }
+                if !current.isEmpty {
+                    fields.append(Int(current)!)
+                    current = ""
+                }
+            } else {
+                current.append(c)
+            }
             index += 1
         }
-        guard fields.count == 3, fields[2] == 255 else { throw ImageDecodingError.corrupt(.jpeg, detail: "PNM maxval is not 255") }
-        return PNM(width: fields[0], height: fields[1], channels: bytes[1] == UInt8(ascii: "5") ? 1 : 3, samples: Array(bytes[index...]))
+        guard fields.count == 3, fields[2] == 255 else {
+            throw ImageDecodingError.corrupt(.jpeg, detail: "PNM maxval is not 255")
+        }
+        return PNM(
+            width: fields[0], height: fields[1], channels: bytes[1] == UInt8(ascii: "5") ? 1 : 3,
+            samples: Array(bytes[index...]))
     }
 
     /// Writes a binary PPM of `width × height`, row by row from `pixel(x, y)`.
@@ -82,7 +99,9 @@ enum ProgressiveFixtures {
         for y in 0..<height {
             for x in 0..<width {
                 let (r, g, b) = pixel(x, y)
-                row[x * 3] = r; row[x * 3 + 1] = g; row[x * 3 + 2] = b
+                row[x * 3] = r
+                row[x * 3 + 1] = g
+                row[x * 3 + 2] = b
             }
             try handle.write(contentsOf: row)
         }
@@ -125,26 +144,38 @@ enum ProgressiveFixtures {
 
     /// Checks that the DC reader decodes `path` at 1/8 (as `decoder`) to exactly djpeg's pixels,
     /// every alpha opaque.
-    static func expectMatchesDjpeg(_ path: String, decoder: DecoderKind,
-                                   sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func expectMatchesDjpeg(
+        _ path: String, decoder: DecoderKind,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         // Given djpeg's 1/8 decode of the file
         let reference = try djpegEighth(path)
         // When the DC reader decodes it at 1/8
         let (image, info) = try decodeEighth(path)
         // Then it was the DC reader, and every channel of every pixel agrees
         #expect(info.decoder == decoder, sourceLocation: sourceLocation)
-        #expect(info.decodedWidth == reference.width && info.decodedHeight == reference.height, sourceLocation: sourceLocation)
+        #expect(
+            info.decodedWidth == reference.width && info.decodedHeight == reference.height,
+            sourceLocation: sourceLocation)
         let (largest, differing) = compare(image, reference)
         #expect(differing == 0, "largest difference \(largest)", sourceLocation: sourceLocation)
-        #expect(image.pixels.enumerated().allSatisfy { $0.offset % 4 != 3 || $0.element == 255 }, sourceLocation: sourceLocation)
+        #expect(
+            image.pixels.enumerated().allSatisfy { $0.offset % 4 != 3 || $0.element == 255 },
+            sourceLocation: sourceLocation)
     }
 
     /// Checks that the DC reader and libjpeg both refuse the damaged file at `path` with the
     /// same error (libjpeg's words).
-    static func expectSameErrorAsLibjpeg(_ path: String, _ name: String,
-                                         sourceLocation: SourceLocation = #_sourceLocation) {
-        let ours = #expect(throws: ImageDecodingError.self, "\(name)", sourceLocation: sourceLocation) { _ = try decodeEighth(path) }
-        let theirs = #expect(throws: ImageDecodingError.self, "\(name)", sourceLocation: sourceLocation) { _ = try libjpegEighth(path) }
+    static func expectSameErrorAsLibjpeg(
+        _ path: String, _ name: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let ours = #expect(throws: ImageDecodingError.self, "\(name)", sourceLocation: sourceLocation) {
+            _ = try decodeEighth(path)
+        }
+        let theirs = #expect(throws: ImageDecodingError.self, "\(name)", sourceLocation: sourceLocation) {
+            _ = try libjpegEighth(path)
+        }
         #expect(ours == theirs, "\(name)", sourceLocation: sourceLocation)
     }
 
@@ -152,7 +183,8 @@ enum ProgressiveFixtures {
     /// channel values differ at all; sizes must match (else `Int.max`).
     static func compare(_ image: RGBAImage, _ reference: PNM) -> (largest: Int, differing: Int) {
         guard image.width == reference.width, image.height == reference.height else { return (Int.max, Int.max) }
-        var largest = 0, differing = 0
+        var largest = 0
+        var differing = 0
         for i in 0..<(image.width * image.height) {
             for c in 0..<3 {
                 let expected = Int(reference.samples[i * reference.channels + (reference.channels == 1 ? 0 : c)])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @_spi(Benchmarks) @testable import ImageColors
 
 /// The DC reader on sequential (baseline and extended sequential) files: against
@@ -19,7 +20,8 @@ struct SequentialDCTests {
         // loop, not the one-offset-row-per-chroma-row path JFIF's usual layouts take.
         // (Not 2x2,1x1,2x2: libjpeg scales such a Cb up through a 2×2 IDCT, as it does 4:2:0 chroma.)
         Case(name: "Cb at half width, Cr full (2x1,1x1,2x1)", tool: "cjpeg", arguments: ["-sample", "2x1,1x1,2x1"]),
-        Case(name: "luma at half the chroma's width (1x1,2x1,2x1)", tool: "cjpeg", arguments: ["-sample", "1x1,2x1,2x1"]),
+        Case(
+            name: "luma at half the chroma's width (1x1,2x1,2x1)", tool: "cjpeg", arguments: ["-sample", "1x1,2x1,2x1"]),
         Case(name: "grey, restart every 5 MCUs", tool: "cjpeg", arguments: ["-grayscale", "-restart", "5B"]),
         Case(name: "4:4:4, restart every MCU", tool: "cjpeg", arguments: ["-sample", "1x1", "-restart", "1B"]),
         Case(name: "4:2:2, restart every 7 MCUs", tool: "cjpeg", arguments: ["-sample", "2x1", "-restart", "7B"]),
@@ -27,14 +29,19 @@ struct SequentialDCTests {
         // table's 11 bits, so the slow path runs often.
         Case(name: "4:4:4, quality 100", tool: "cjpeg", arguments: ["-sample", "1x1", "-quality", "100"]),
         Case(name: "4:4:4, optimized Huffman tables", tool: "cjpeg", arguments: ["-sample", "1x1", "-optimize"]),
-        Case(name: "4:2:0 with DC-only chroma, 16-bit DQT (extended sequential, SOF1)", tool: "cjpeg",
-             arguments: ["-sample", "2x2"], qtables: ProgressiveDCOracleTests.dcOnlyChromaTables),
-        Case(name: "4:4:4, one sequential scan per component", tool: "cjpeg", arguments: ["-sample", "1x1"],
-             scans: "0: 0-63, 0, 0;\n1: 0-63, 0, 0;\n2: 0-63, 0, 0;\n"),
-        Case(name: "4:2:2, Y alone then Cb and Cr interleaved, restart every 3 MCUs", tool: "cjpeg",
-             arguments: ["-sample", "2x1", "-restart", "3B"], scans: "0: 0-63, 0, 0;\n1,2: 0-63, 0, 0;\n"),
+        Case(
+            name: "4:2:0 with DC-only chroma, 16-bit DQT (extended sequential, SOF1)", tool: "cjpeg",
+            arguments: ["-sample", "2x2"], qtables: ProgressiveDCOracleTests.dcOnlyChromaTables),
+        Case(
+            name: "4:4:4, one sequential scan per component", tool: "cjpeg", arguments: ["-sample", "1x1"],
+            scans: "0: 0-63, 0, 0;\n1: 0-63, 0, 0;\n2: 0-63, 0, 0;\n"),
+        Case(
+            name: "4:2:2, Y alone then Cb and Cr interleaved, restart every 3 MCUs", tool: "cjpeg",
+            arguments: ["-sample", "2x1", "-restart", "3B"], scans: "0: 0-63, 0, 0;\n1,2: 0-63, 0, 0;\n"),
         Case(name: "Adobe YCCK (corpus)", tool: "jpegtran", arguments: [], input: "color/pil_sample_cmyk.jpg"),
-        Case(name: "Adobe YCCK, restart every 2 MCUs", tool: "jpegtran", arguments: ["-restart", "2B"], input: "color/pil_sample_cmyk.jpg"),
+        Case(
+            name: "Adobe YCCK, restart every 2 MCUs", tool: "jpegtran", arguments: ["-restart", "2B"],
+            input: "color/pil_sample_cmyk.jpg"),
     ]
 
     @Test("matches djpeg -scale 1/8 exactly", arguments: exactCases)
@@ -54,8 +61,9 @@ struct SequentialDCTests {
         #expect(try Self.frameMarker(TestFiles.corpus("jpeg/testorig.jpg")) == 0xC0)
     }
 
-    @Test("a sequential file goes to the DC reader exactly when the plan is 1/8",
-          arguments: [(1, .sequentialDC), (29, .sequentialDC), (30, .library), (nil, .library)] as [(Int?, DecoderKind)])
+    @Test(
+        "a sequential file goes to the DC reader exactly when the plan is 1/8",
+        arguments: [(1, .sequentialDC), (29, .sequentialDC), (30, .library), (nil, .library)] as [(Int?, DecoderKind)])
     func byScale(minimumLongSide: Int?, expected: DecoderKind) throws {
         // Given testorig.jpg (227×149, baseline), when decoded with a minimum long side
         let (image, info) = try decodeFully(TestFiles.corpus("jpeg/testorig.jpg"), minimumLongSide: minimumLongSide)
@@ -68,7 +76,9 @@ struct SequentialDCTests {
     /// libjpeg's streaming decode reserves (its reservations grow with the width, the planes
     /// with the area), and libjpeg's whole-image coefficient buffer would be 28.8 MB.
     static let tallBaseline: String = {
-        let ppm = try! ProgressiveFixtures.writePPM(width: 600, height: 16000) { x, y in (UInt8(x % 256), UInt8(y % 256), 60) }
+        let ppm = try! ProgressiveFixtures.writePPM(width: 600, height: 16000) { x, y in
+            (UInt8(x % 256), UInt8(y % 256), 60)
+        }
         defer { try? FileManager.default.removeItem(atPath: ppm) }
         return try! ProgressiveFixtures.run("cjpeg", [], input: ppm)
     }()
@@ -97,7 +107,8 @@ struct SequentialDCTests {
         var sink = FullImageSink()
         _ = try JPEGDecoder.decodeWithLibjpeg(.file(path), options: options, into: &sink)
         let libjpegPeak = try #require(options.ledger?.peak)
-        let frame = try #require(JPEGFrame(marker: 0xC0, segment: [8, 0x3E, 0x80, 0x02, 0x58, 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1]))
+        let frame = try #require(
+            JPEGFrame(marker: 0xC0, segment: [8, 0x3E, 0x80, 0x02, 0x58, 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1]))
         let planes = DCImage.bytesNeeded(for: frame) + DCRowWriter.bytesNeeded(for: frame)
         try #require(libjpegPeak < planes, "libjpeg reserved \(libjpegPeak) bytes, the planes need \(planes)")
         // When decoded at 1/8 with a budget between the two
@@ -111,14 +122,16 @@ struct SequentialDCTests {
     /// A 301×203 4:4:4 baseline file with a restart marker every 3 MCUs (4:4:4, so libjpeg's
     /// 1/8 pixels are the DC reader's exactly, damaged or not).
     static let sample: [UInt8] = {
-        let path = try! ProgressiveFixtures.run("cjpeg", ["-sample", "1x1", "-restart", "3B", "-quality", "92"],
-                                                input: ProgressiveFixtures.syntheticPPM)
+        let path = try! ProgressiveFixtures.run(
+            "cjpeg", ["-sample", "1x1", "-restart", "3B", "-quality", "92"],
+            input: ProgressiveFixtures.syntheticPPM)
         defer { try? FileManager.default.removeItem(atPath: path) }
         return try! [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
     }()
 
-    @Test("cut at 24 lengths inside the scan: strict, libjpeg's error; lenient, libjpeg's pixels",
-          arguments: (0..<24).map { $0 })
+    @Test(
+        "cut at 24 lengths inside the scan: strict, libjpeg's error; lenient, libjpeg's pixels",
+        arguments: (0..<24).map { $0 })
     func truncated(step: Int) throws {
         // Given the sample cut somewhere in its entropy-coded data
         let scan = ProgressiveDCMalformedTests.markers(Self.sample, 0xDA)[0] + 14
@@ -135,12 +148,13 @@ struct SequentialDCTests {
         #expect(image == (try ProgressiveFixtures.libjpegEighth(path, strict: false)))
     }
 
-    @Test("32 single-byte corruptions of the scan: an image or a typed error; leniently libjpeg's pixels or its error",
-          arguments: (0..<32).map { $0 })
+    @Test(
+        "32 single-byte corruptions of the scan: an image or a typed error; leniently libjpeg's pixels or its error",
+        arguments: (0..<32).map { $0 })
     func corrupted(step: Int) throws {
         // Given the sample with one byte of its scan changed at a pseudo-random place
-        var state = UInt64(step + 1) &* 6364136223846793005 &+ 1442695040888963407
-        state = state &* 6364136223846793005 &+ 1442695040888963407
+        var state = UInt64(step + 1) &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
         let scan = ProgressiveDCMalformedTests.markers(Self.sample, 0xDA)[0] + 14
         let offset = scan + Int(state >> 33) % (Self.sample.count - 2 - scan)
         var bytes = Self.sample
@@ -157,27 +171,40 @@ struct SequentialDCTests {
 
     /// Damage that both decoders see, and the change that makes it.
     static let damage: [(String, @Sendable ([UInt8]) -> [UInt8])] = [
-        ("the scan names an AC table never defined", { bytes in
-            var bytes = bytes
-            bytes[ProgressiveDCMalformedTests.markers(bytes, 0xDA)[0] + 6] = 0x03  // Y: DC 0, AC 3
-            return bytes
-        }),
-        ("the scan's Se is 5 (a warning for sequential files)", { bytes in
-            var bytes = bytes
-            bytes[ProgressiveDCMalformedTests.markers(bytes, 0xDA)[0] + 12] = 5
-            return bytes
-        }),
-        ("an unknown marker after the scan", { bytes in
-            var bytes = bytes
-            bytes.insert(contentsOf: [0xFF, 0xF0, 0x00, 0x04, 0x00, 0x00], at: bytes.count - 2)
-            return bytes
-        }),
-        ("a second frame header after the scan", { bytes in
-            var bytes = bytes
-            bytes.insert(contentsOf: [0xFF, 0xC0, 0x00, 0x0B, 0x08, 0x00, 0x10, 0x00, 0x10, 0x01, 0x01, 0x11, 0x00],
-                         at: bytes.count - 2)
-            return bytes
-        }),
+        (
+            "the scan names an AC table never defined",
+            { bytes in
+                var bytes = bytes
+                bytes[ProgressiveDCMalformedTests.markers(bytes, 0xDA)[0] + 6] = 0x03 // Y: DC 0, AC 3
+                return bytes
+            }
+        ),
+        (
+            "the scan's Se is 5 (a warning for sequential files)",
+            { bytes in
+                var bytes = bytes
+                bytes[ProgressiveDCMalformedTests.markers(bytes, 0xDA)[0] + 12] = 5
+                return bytes
+            }
+        ),
+        (
+            "an unknown marker after the scan",
+            { bytes in
+                var bytes = bytes
+                bytes.insert(contentsOf: [0xFF, 0xF0, 0x00, 0x04, 0x00, 0x00], at: bytes.count - 2)
+                return bytes
+            }
+        ),
+        (
+            "a second frame header after the scan",
+            { bytes in
+                var bytes = bytes
+                bytes.insert(
+                    contentsOf: [0xFF, 0xC0, 0x00, 0x0B, 0x08, 0x00, 0x10, 0x00, 0x10, 0x01, 0x01, 0x11, 0x00],
+                    at: bytes.count - 2)
+                return bytes
+            }
+        ),
     ]
 
     @Test("damage both decoders see gives libjpeg's own error", arguments: damage.indices)

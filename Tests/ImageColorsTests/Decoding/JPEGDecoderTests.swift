@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @_spi(Benchmarks) @testable import ImageColors
 
 /// libjpeg-turbo's own test images, with `djpeg` as the oracle for scaled decodes.
@@ -21,7 +22,8 @@ struct JPEGDecoderTests {
         let djpeg = try #require(Self.djpeg, "djpeg (Debian package libjpeg-turbo-progs) is needed as the oracle")
         let path = TestFiles.corpus("jpeg/testorig.jpg")
         // Given djpeg's decode of the same file at the same scale
-        let result = try runProcess(URL(fileURLWithPath: djpeg), ["-dct", "int", "-nosmooth", "-scale", "1/\(denominator)", "-ppm", path])
+        let result = try runProcess(
+            URL(fileURLWithPath: djpeg), ["-dct", "int", "-nosmooth", "-scale", "1/\(denominator)", "-ppm", path])
         #expect(result.status == 0)
         let reference = try Self.parsePPM(result.stdoutData)
         // When libjpeg decodes it with a minimum long side that selects that scale (227 px wide;
@@ -51,7 +53,9 @@ struct JPEGDecoderTests {
         #expect(JPEGDecoder.scaleDenominator(longSide: 6000, minimumLongSide: nil) == 1)
     }
 
-    @Test("testimgint.jpg and the arithmetic-coded testimgari.jpg decode", arguments: ["testimgint.jpg", "testimgari.jpg"])
+    @Test(
+        "testimgint.jpg and the arithmetic-coded testimgari.jpg decode",
+        arguments: ["testimgint.jpg", "testimgari.jpg"])
     func otherCodings(name: String) throws {
         let (image, info) = try decodeFully(TestFiles.corpus("jpeg/\(name)"))
         #expect(info.format == .jpeg)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @_spi(Benchmarks) @testable import ImageColors
 
 /// Files that crashed or hung other decoders: each decodes or gives a typed error.
@@ -28,15 +29,16 @@ struct MalformedInputTests {
         #expect(error?.code == "corrupt-image")
     }
 
-    @Test("non-images give the unsupported-format error naming what was seen",
-          arguments: [
+    @Test(
+        "non-images give the unsupported-format error naming what was seen",
+        arguments: [
             (Data("GIF8xa\u{1}\u{0}\u{1}\u{0}".utf8), "a damaged GIF signature"),
             (Data("RIFF\u{0}\u{0}\u{0}\u{0}WAVEfmt ".utf8), "a RIFF file that is not WebP"),
             (Data([0, 0, 0, 0x18] + Array("ftypheic".utf8) + [0, 0, 0, 0]), "a HEIC/HEIF image"),
             (Data("SECRET_TOKEN=hunter2".utf8), "text (not an image)"),
             (Data([0x00, 0x01, 0x02, 0x03, 0xFE, 0xFD]), "binary data of no known image format"),
             (Data(), "an empty input (0 bytes)"),
-          ])
+        ])
     func unsupported(data: Data, seen: String) async {
         let error = await #expect(throws: ImageDecodingError.self) {
             _ = try await ImageColorAnalyzer().analyze(data: data)
@@ -44,8 +46,9 @@ struct MalformedInputTests {
         #expect(error == .unsupportedFormat(seen: seen))
     }
 
-    @Test("a GIF or WebP cut inside its header is a truncated image, not an unsupported format",
-          arguments: [Data("GIF89a\u{1}\u{0}\u{1}\u{0}".utf8), Data("RIFF\u{0}\u{0}\u{0}\u{0}WEBPVP8 ".utf8)])
+    @Test(
+        "a GIF or WebP cut inside its header is a truncated image, not an unsupported format",
+        arguments: [Data("GIF89a\u{1}\u{0}\u{1}\u{0}".utf8), Data("RIFF\u{0}\u{0}\u{0}\u{0}WEBPVP8 ".utf8)])
     func truncatedHeader(data: Data) async {
         let error = await #expect(throws: ImageDecodingError.self) {
             _ = try await ImageColorAnalyzer().analyze(data: data)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @_spi(Benchmarks) @testable import ImageColors
 
 /// EXIF orientation: the eight hopper files show the same picture.
@@ -14,14 +15,17 @@ struct OrientationTests {
         let oriented = try await analyzer.analyze(fileAt: TestFiles.corpus(path))
         #expect(oriented.width == upright.width && oriented.height == upright.height)
         #expect(oriented.analyzed == upright.analyzed)
-        let a = oriented.background, b = upright.background
-        let distance = max(abs(Int(a.red) - Int(b.red)), abs(Int(a.green) - Int(b.green)), abs(Int(a.blue) - Int(b.blue)))
+        let a = oriented.background
+        let b = upright.background
+        let distance = max(
+            abs(Int(a.red) - Int(b.red)), abs(Int(a.green) - Int(b.green)), abs(Int(a.blue) - Int(b.blue)))
         #expect(distance <= 12, "\(path): background \(a.hex) vs \(b.hex)")
     }
 
     @Test("orientation tags 2–8 are read", arguments: 2...8)
     func tagRead(value: Int) async throws {
-        let analysis = try await ImageColorAnalyzer().analyze(fileAt: TestFiles.corpus("orientation/hopper_orientation_\(value).jpg"))
+        let analysis = try await ImageColorAnalyzer().analyze(
+            fileAt: TestFiles.corpus("orientation/hopper_orientation_\(value).jpg"))
         #expect(analysis.orientation == value)
     }
 
@@ -59,8 +63,11 @@ struct OrientationTests {
     func pngExif() async throws {
         // Given a 32×32 PngSuite gradient with an eXIf chunk (big-endian TIFF, orientation 6)
         // inserted after IHDR
-        let original = try [UInt8](Data(contentsOf: TestFiles.corpus.appendingPathComponent("pngsuite/valid/basn2c08.png")))
-        let tiff: [UInt8] = [0x4D, 0x4D, 0, 42, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0, 0, 0, 0, 0, 0, 0]
+        let original = try [UInt8](
+            Data(contentsOf: TestFiles.corpus.appendingPathComponent("pngsuite/valid/basn2c08.png")))
+        let tiff: [UInt8] = [
+            0x4D, 0x4D, 0, 42, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0, 0, 0, 0, 0, 0, 0,
+        ]
         let ihdrEnd = 8 + 8 + 13 + 4
         let png = Array(original[..<ihdrEnd]) + Self.chunk("eXIf", tiff) + Array(original[ihdrEnd...])
         // When analysed
@@ -68,7 +75,8 @@ struct OrientationTests {
         // Then the orientation is read and applied
         #expect(analysis.orientation == 6)
         // (PngSuite files carry gAMA 1.0, which colour management would apply; decodeFully does not.)
-        let (image, info) = try ImageColorAnalyzer(options: .init(quality: .highest, colorManagement: false)).downscaledImage(.data(Data(png)))
+        let (image, info) = try ImageColorAnalyzer(options: .init(quality: .highest, colorManagement: false))
+            .downscaledImage(.data(Data(png)))
         let (plain, _) = try decodeFully(TestFiles.corpus("pngsuite/valid/basn2c08.png"))
         #expect(info.orientation == .right)
         #expect(image == Orientation.right.apply(to: plain))

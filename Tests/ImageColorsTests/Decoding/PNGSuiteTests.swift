@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @_spi(Benchmarks) @testable import ImageColors
 
 /// PngSuite: every valid file decodes to the reference pixels; interlaced twins agree; every
@@ -29,8 +30,9 @@ struct PNGSuiteTests {
         // The gamma files' references are not gamma-corrected, and we do not correct either,
         // but the README tells us to skip them.
         guard !name.hasPrefix("g") else { return }
-        let reference = try Data(contentsOf: TestFiles.corpus.appendingPathComponent(
-            "pngsuite/rgba16le/\(name).rgba"))
+        let reference = try Data(
+            contentsOf: TestFiles.corpus.appendingPathComponent(
+                "pngsuite/rgba16le/\(name).rgba"))
         #expect(reference.count == image.pixels.count * 2)
         guard reference.count == image.pixels.count * 2 else { return }
         // When compared channel by channel
@@ -46,8 +48,9 @@ struct PNGSuiteTests {
         #expect(mismatches == 0, "\(mismatches) channel values differ in \(name)")
     }
 
-    @Test("interlaced files equal their non-interlaced twins",
-          arguments: valid.filter { $0.hasPrefix("basi") })
+    @Test(
+        "interlaced files equal their non-interlaced twins",
+        arguments: valid.filter { $0.hasPrefix("basi") })
     func interlacedTwin(name: String) throws {
         let twin = "basn" + name.dropFirst(4)
         let (interlaced, _) = try decodeFully(TestFiles.corpus("pngsuite/valid/\(name)"))

@@ -1,4 +1,5 @@
 import Testing
+
 @_spi(Benchmarks) @testable import ImageColors
 
 /// The box filter: exact averages, alpha weighting, odd sizes, and pass order.
@@ -10,7 +11,8 @@ struct DownscalerTests {
         try downscaler.begin(width: image.width, height: image.height, rowsInOrder: rowOrder == nil)
         image.pixels.withUnsafeBufferPointer { pixels in
             for y in rowOrder ?? Array(0..<image.height) {
-                downscaler.consume(row: pixels.baseAddress! + y * image.width * 4, y: y, x0: 0, dx: 1, count: image.width)
+                downscaler.consume(
+                    row: pixels.baseAddress! + y * image.width * 4, y: y, x0: 0, dx: 1, count: image.width)
             }
         }
         return downscaler.finish()
@@ -62,7 +64,9 @@ struct DownscalerTests {
         #expect(out[0, 0] == (150, 0, 50, 170))
     }
 
-    @Test("odd sizes: every input pixel counts exactly once", arguments: [(7, 5, 3), (101, 37, 10), (13, 13, 4), (250, 3, 50)])
+    @Test(
+        "odd sizes: every input pixel counts exactly once",
+        arguments: [(7, 5, 3), (101, 37, 10), (13, 13, 4), (250, 3, 50)])
     func oddSizes(width: Int, height: Int, target: Int) throws {
         // Given an image whose pixel values encode their column, so sums are checkable
         var image = RGBAImage(width: width, height: height, filledWith: .black)
@@ -71,9 +75,11 @@ struct DownscalerTests {
         let expected = Downscaler.outputSize(width: width, height: height, targetLongSide: target)
         #expect(out.width == expected.width && out.height == expected.height)
         // Then a constant channel stays constant and every box is opaque
-        for y in 0..<out.height { for x in 0..<out.width {
-            #expect(out[x, y].blue == 7 && out[x, y].alpha == 255)
-        } }
+        for y in 0..<out.height {
+            for x in 0..<out.width {
+                #expect(out[x, y].blue == 7 && out[x, y].alpha == 255)
+            }
+        }
         // And the first output column averages the first ⌊W/w⌋ input columns
         let firstBox = width / out.width
         let meanX = Double((0..<firstBox).reduce(0, +)) / Double(firstBox)
@@ -83,8 +89,13 @@ struct DownscalerTests {
     @Test("rows fed in Adam7-like pass order give the same image as rows in order")
     func passOrder() throws {
         var image = RGBAImage(width: 40, height: 30, filledWith: .black)
-        for y in 0..<30 { for x in 0..<40 { image[x, y] = (UInt8(x * 6), UInt8(y * 8), UInt8((x * y) % 256), UInt8(128 + (x % 2) * 127)) } }
-        let order = Array(stride(from: 0, to: 30, by: 8)) + Array(stride(from: 4, to: 30, by: 8))
+        for y in 0..<30 {
+            for x in 0..<40 {
+                image[x, y] = (UInt8(x * 6), UInt8(y * 8), UInt8((x * y) % 256), UInt8(128 + (x % 2) * 127))
+            }
+        }
+        let order =
+            Array(stride(from: 0, to: 30, by: 8)) + Array(stride(from: 4, to: 30, by: 8))
             + Array(stride(from: 2, to: 30, by: 4)) + Array(stride(from: 1, to: 30, by: 2))
         #expect(Set(order).count == 30)
         #expect(try Self.downscale(image, to: 9, rowOrder: order) == Self.downscale(image, to: 9))

@@ -1,8 +1,8 @@
 import Foundation
-import Synchronization
 import ImageColors
-import Testing
+import Synchronization
 import TestSupport
+import Testing
 
 /// The library's own threads. (How responsive a caller stays while analyses run is measured by
 /// `Benchmarks/ticker.sh`, not here: timing checks have no place on a shared, noisy machine.)
@@ -32,7 +32,8 @@ struct AnalysisExecutorTests {
         // Given as many blocking jobs as there are cores (and cooperative threads), each blocked
         // reading a named pipe whose writer is open but writes nothing yet
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("imagecolors-fifo-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "imagecolors-fifo-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let pipes = (0..<cores).map { folder.appendingPathComponent("pipe-\($0)").path }

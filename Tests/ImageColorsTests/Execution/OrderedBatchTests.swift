@@ -1,5 +1,6 @@
-@testable import ImageColors
 import Testing
+
+@testable import ImageColors
 
 /// The batcher behind the loader's batches and the CLI's `--jobs`. CI runs this suite in a
 /// release build too: Swift 6.3.1 at `-O` lost the index of a task-group child that returned
@@ -27,8 +28,9 @@ struct OrderedBatchTests {
         return Made(index: index, name: "item \(index)")
     }
 
-    @Test("mixed successes and failures: every outcome is delivered once, in input order, labelled with its own index",
-          arguments: [1, 3, 9])
+    @Test(
+        "mixed successes and failures: every outcome is delivered once, in input order, labelled with its own index",
+        arguments: [1, 3, 9])
     func mixedOutcomes(width: Int) async throws {
         // Given 9 items, 6 that succeed and 3 that throw (the shape that the miscompile broke),
         // run 20 times to give the scheduler many orders
@@ -63,7 +65,8 @@ struct OrderedBatchTests {
             try? await Task.sleep(for: .milliseconds(5))
             await meter.leave()
             return index
-        } deliver: { _ in }
+        } deliver: { _ in
+        }
         // Then at most 3 (and at some point 3) ran together
         #expect(await meter.peak == 3)
     }
@@ -121,7 +124,9 @@ struct OrderedBatchTests {
         var seen = 0
         // When deliver throws at the second item
         await #expect(throws: Stop.self) {
-            try await OrderedBatch.run(count: 4, width: 4) { index in index } deliver: { outcome in
+            try await OrderedBatch.run(count: 4, width: 4) { index in
+                index
+            } deliver: { outcome in
                 seen += 1
                 if outcome.index == 1 { throw Stop() }
             }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @_spi(Benchmarks) @testable import ImageColors
 
 /// GIFs through giflib: static, interlaced, transparent and animated files against their oracle
@@ -48,12 +49,16 @@ struct GIFDecoderTests {
         #expect(max(analysis.primary.red, analysis.primary.green, analysis.primary.blue) <= 2)
     }
 
-    @Test("what the result says about frames", arguments: [
-        ("coffee.gif", FramePolicy.first, nil), ("coffee.gif", .all, nil),
-        ("animated.gif", .first, FrameReport(count: nil, counted: 1)), ("animated.gif", .all, FrameReport(count: 3, counted: 3)),
-    ] as [(String, FramePolicy, FrameReport?)])
+    @Test(
+        "what the result says about frames",
+        arguments: [
+            ("coffee.gif", FramePolicy.first, nil), ("coffee.gif", .all, nil),
+            ("animated.gif", .first, FrameReport(count: nil, counted: 1)),
+            ("animated.gif", .all, FrameReport(count: 3, counted: 3)),
+        ] as [(String, FramePolicy, FrameReport?)])
     func frameReport(name: String, policy: FramePolicy, expected: FrameReport?) async throws {
-        let analysis = try await ImageColorAnalyzer(options: .init(frames: policy)).analyze(fileAt: WebGIFFixtures.path(name))
+        let analysis = try await ImageColorAnalyzer(options: .init(frames: policy)).analyze(
+            fileAt: WebGIFFixtures.path(name))
         #expect(analysis.frames == expected)
         #expect(analysis.format == .gif)
     }

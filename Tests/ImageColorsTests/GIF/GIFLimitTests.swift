@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @_spi(Benchmarks) @testable import ImageColors
 
 /// GIF's limits: the logical screen and every frame against ``ImageLimits`` before anything is
@@ -13,7 +14,7 @@ struct GIFLimitTests {
     static func firstDescriptor(_ name: String) throws -> Int {
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: WebGIFFixtures.path(name))))
         var i = 13 + (bytes[10] & 0x80 != 0 ? 3 << (Int(bytes[10] & 7) + 1) : 0)
-        while bytes[i] == 0x21 {   // extensions: introducer, label, sub-blocks
+        while bytes[i] == 0x21 { // extensions: introducer, label, sub-blocks
             i += 2
             while bytes[i] != 0 { i += Int(bytes[i]) + 1 }
             i += 1
@@ -24,7 +25,8 @@ struct GIFLimitTests {
 
     @Test("a logical screen of 65500×65500 is refused from the first bytes")
     func bomb() async throws {
-        let path = try MemoryLimitTests.patched(WebGIFFixtures.path("coffee.gif"), [(6, Self.le16(65_500) + Self.le16(65_500))])
+        let path = try MemoryLimitTests.patched(
+            WebGIFFixtures.path("coffee.gif"), [(6, Self.le16(65_500) + Self.le16(65_500))])
         defer { try? FileManager.default.removeItem(atPath: path) }
         let error = await #expect(throws: ImageDecodingError.self) {
             _ = try await ImageColorAnalyzer().analyze(fileAt: path)
@@ -37,7 +39,8 @@ struct GIFLimitTests {
     func frameOverLimits() async throws {
         // Given coffee.gif whose image descriptor claims a 60000×60000 frame on its 150×100 screen
         let descriptor = try Self.firstDescriptor("coffee.gif")
-        let path = try MemoryLimitTests.patched(WebGIFFixtures.path("coffee.gif"), [(descriptor + 5, Self.le16(60_000) + Self.le16(60_000))])
+        let path = try MemoryLimitTests.patched(
+            WebGIFFixtures.path("coffee.gif"), [(descriptor + 5, Self.le16(60_000) + Self.le16(60_000))])
         defer { try? FileManager.default.removeItem(atPath: path) }
         for policy in FramePolicy.allCases {
             let error = await #expect(throws: ImageDecodingError.self) {
@@ -49,24 +52,34 @@ struct GIFLimitTests {
 
     @Test("counting every frame checks the count and pixel totals before decoding; the first frame alone does not")
     func animationLimits() async throws {
-        let path = WebGIFFixtures.path("disposal.gif")   // 5 frames on a 64×48 screen
+        let path = WebGIFFixtures.path("disposal.gif") // 5 frames on a 64×48 screen
         let tooMany = await #expect(throws: ImageDecodingError.self) {
-            _ = try await ImageColorAnalyzer(options: .init(limits: ImageLimits(maxFrames: 4), frames: .all)).analyze(fileAt: path)
+            _ = try await ImageColorAnalyzer(options: .init(limits: ImageLimits(maxFrames: 4), frames: .all)).analyze(
+                fileAt: path)
         }
         #expect(tooMany?.code == "too-many-frames")
         #expect(tooMany?.description == "GIF animation has more than 4 frames, the limit for counting every frame")
         let tooLarge = await #expect(throws: ImageDecodingError.self) {
-            _ = try await ImageColorAnalyzer(options: .init(limits: ImageLimits(maxAnimationPixels: 10_000), frames: .all)).analyze(fileAt: path)
+            _ = try await ImageColorAnalyzer(
+                options: .init(limits: ImageLimits(maxAnimationPixels: 10_000), frames: .all)
+            ).analyze(fileAt: path)
         }
-        #expect(tooLarge?.description == "GIF image is 64×48, over the 10000 pixel limit for all 5 frames together (15360 pixels in all)")
-        let first = try await ImageColorAnalyzer(options: .init(limits: ImageLimits(maxFrames: 1, maxAnimationPixels: 1))).analyze(fileAt: path)
+        #expect(
+            tooLarge?.description
+                == "GIF image is 64×48, over the 10000 pixel limit for all 5 frames together (15360 pixels in all)")
+        let first = try await ImageColorAnalyzer(
+            options: .init(limits: ImageLimits(maxFrames: 1, maxAnimationPixels: 1))
+        ).analyze(fileAt: path)
         #expect(first.frames == FrameReport(count: nil, counted: 1))
     }
 
-    @Test("a canvas that cannot fit fails with the over-budget error when every frame is counted; the first frame streams")
+    @Test(
+        "a canvas that cannot fit fails with the over-budget error when every frame is counted; the first frame streams"
+    )
     func canvasOverBudget() async throws {
         // Given animated.gif on a screen patched to 4000×3000 (its frames stay 96×64 and smaller)
-        let path = try MemoryLimitTests.patched(WebGIFFixtures.path("animated.gif"), [(6, Self.le16(4000) + Self.le16(3000))])
+        let path = try MemoryLimitTests.patched(
+            WebGIFFixtures.path("animated.gif"), [(6, Self.le16(4000) + Self.le16(3000))])
         defer { try? FileManager.default.removeItem(atPath: path) }
         let error = await #expect(throws: MemoryBudgetError.self) {
             _ = try await ImageColorAnalyzer(options: .init(frames: .all)).analyze(fileAt: path)
@@ -79,7 +92,9 @@ struct GIFLimitTests {
         #expect(try #require(first.memory).accountedPeak < 10_000_000)
     }
 
-    @Test("a file cut short is a truncated-image error", arguments: ["coffee.gif", "coffee-interlaced.gif", "animated.gif"])
+    @Test(
+        "a file cut short is a truncated-image error",
+        arguments: ["coffee.gif", "coffee-interlaced.gif", "animated.gif"])
     func truncated(name: String) async throws {
         let bytes = try Data(contentsOf: URL(fileURLWithPath: WebGIFFixtures.path(name)))
         for length in [7, 12, bytes.count / 3] {

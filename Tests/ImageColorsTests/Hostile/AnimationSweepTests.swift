@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @_spi(Benchmarks) @testable import ImageColors
 
 /// The WebP and GIF fixtures cut short and damaged (as ``CorruptionSweepTests`` does) and analysed
@@ -15,17 +16,22 @@ struct AnimationSweepTests {
         #expect(HostileInputs.files.contains { $0.name == "GIF/disposal.gif" })
     }
 
-    @Test("truncations and single-byte corruptions give a result or a typed error", .timeLimit(.minutes(1)),
-          arguments: HostileInputs.webGIF)
+    @Test(
+        "truncations and single-byte corruptions give a result or a typed error", .timeLimit(.minutes(1)),
+        arguments: HostileInputs.webGIF)
     func damaged(file: HostileFile) async throws {
         let bytes = try Data(contentsOf: file.url)
-        for (label, data) in HostileInputs.truncations(of: bytes) + HostileInputs.corruptions(of: bytes, name: file.name) {
+        for (label, data) in HostileInputs.truncations(of: bytes)
+            + HostileInputs.corruptions(of: bytes, name: file.name)
+        {
             do {
                 let analysis = try await Self.analyzer.analyze(data: data)
                 #expect(analysis.width > 0 && analysis.height > 0, "\(file) \(label): empty image")
                 let memory = try #require(analysis.memory)
                 #expect(memory.accountedPeak <= memory.budget, "\(file) \(label): over the budget")
-                if let frames = analysis.frames { #expect(frames.counted >= 1 && frames.counted == frames.count ?? frames.counted) }
+                if let frames = analysis.frames {
+                    #expect(frames.counted >= 1 && frames.counted == frames.count ?? frames.counted)
+                }
             } catch let error as any ImageColorsError {
                 #expect(!error.code.isEmpty && !error.description.isEmpty, "\(file) \(label): \(error.code)")
             } catch {

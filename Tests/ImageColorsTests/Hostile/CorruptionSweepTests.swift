@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @_spi(Benchmarks) @testable import ImageColors
 
 /// Every corpus and sample file, cut short 32 ways and damaged one byte at a time 32 ways,
@@ -32,7 +33,9 @@ struct CorruptionSweepTests {
         }
     }
 
-    @Test("single-byte corruptions give a result or a typed error", .timeLimit(.minutes(1)), arguments: HostileInputs.files)
+    @Test(
+        "single-byte corruptions give a result or a typed error", .timeLimit(.minutes(1)),
+        arguments: HostileInputs.files)
     func corrupted(file: HostileFile) async throws {
         let bytes = try Data(contentsOf: file.url)
         for (label, data) in HostileInputs.corruptions(of: bytes, name: file.name) {

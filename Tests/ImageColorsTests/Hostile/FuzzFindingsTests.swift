@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @_spi(Benchmarks) @testable import ImageColors
 
 /// What the fuzzers found in the progressive DC reader and colour management (Fuzz/run.sh dc and
@@ -35,7 +36,9 @@ struct FuzzFindingsTests {
     /// Builds the transform from `profile` to sRGB for `input` under `budget`, as colour
     /// management does; `nil` when the budget refused LittleCMS an allocation.
     /// - Returns: Whether it was built, and the bytes still reserved once everything is gone.
-    static func transform(_ profile: Data, input: ColorTransform.Input, budget: Int) throws -> (built: Bool, leftOver: Int) {
+    static func transform(_ profile: Data, input: ColorTransform.Input, budget: Int) throws -> (
+        built: Bool, leftOver: Int
+    ) {
         let ledger = MemoryLedger(budget: MemoryBudget(bytes: budget))
         var built = false
         do {
@@ -53,7 +56,8 @@ struct FuzzFindingsTests {
     func sRGBProfileUnderEveryBudget() throws {
         // Given budgets from none upwards, a byte at a time (lcms 2.14 handed a refused mutex
         // allocation to pthread_mutex_init, which crashed the process)
-        var budget = 0, fitted = false
+        var budget = 0
+        var fitted = false
         while !fitted, budget < 200_000 {
             let ledger = MemoryLedger(budget: MemoryBudget(bytes: budget))
             // When colour management builds the target profile
@@ -69,14 +73,18 @@ struct FuzzFindingsTests {
         #expect(fitted)
     }
 
-    @Test("a budget that refuses LittleCMS part-way through a transform leaves nothing reserved", arguments: [
-        ("linear-gray.icc", ColorTransform.Input.grayInRGBA), ("display-p3.icc", .rgba), ("test-cmyk.icc", .cmyk(inverted: true)),
-    ])
+    @Test(
+        "a budget that refuses LittleCMS part-way through a transform leaves nothing reserved",
+        arguments: [
+            ("linear-gray.icc", ColorTransform.Input.grayInRGBA), ("display-p3.icc", .rgba),
+            ("test-cmyk.icc", .cmyk(inverted: true)),
+        ])
     func refusedTransformReleasesEverything(profile name: String, input: ColorTransform.Input) throws {
         // Given an embedded profile, and budgets from none to what its transform needs, 16 bytes
         // apart (less than any allocation with its header, so each one is refused in turn)
         let data = try Data(contentsOf: URL(fileURLWithPath: ColorFixtures.path(name)))
-        var budget = 0, built = false
+        var budget = 0
+        var built = false
         while !built, budget < 2_000_000 {
             // When the transform is built and the budget refuses one of LittleCMS's allocations
             let (done, leftOver) = try Self.transform(data, input: input, budget: budget)
@@ -89,7 +97,9 @@ struct FuzzFindingsTests {
         #expect(built)
     }
 
-    @Test("a progressive JPEG whose grey profile does not fit a 64 kB budget fails over budget with nothing left reserved")
+    @Test(
+        "a progressive JPEG whose grey profile does not fit a 64 kB budget fails over budget with nothing left reserved"
+    )
     func greyProfileOverBudgetBalancesTheLedger() throws {
         // Given the fuzzer's input: a progressive grey JPEG carrying a grey ICC profile
         let path = Self.kept("dc-crash-5532c5bcaf7f4af09a0e10e5ad6d13f2a1f27d5e")

@@ -16,7 +16,8 @@ enum HostileInputs {
             }
         }
         for name in RepositoryPaths.sampleNames {
-            files.append(HostileFile(name: "Samples/\(name)", url: RepositoryPaths.samples.appendingPathComponent(name)))
+            files.append(
+                HostileFile(name: "Samples/\(name)", url: RepositoryPaths.samples.appendingPathComponent(name)))
         }
         return (files + webGIF).sorted { $0.name < $1.name }
     }()
@@ -26,7 +27,9 @@ enum HostileInputs {
         ["WebP", "GIF"].flatMap { folder in
             let directory = RepositoryPaths.root.appendingPathComponent("Tests/Fixtures/\(folder)")
             let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-            return names.filter(isImage).sorted().map { HostileFile(name: "\(folder)/\($0)", url: directory.appendingPathComponent($0)) }
+            return names.filter(isImage).sorted().map {
+                HostileFile(name: "\(folder)/\($0)", url: directory.appendingPathComponent($0))
+            }
         }
     }()
 
@@ -56,7 +59,7 @@ enum HostileInputs {
             let start = bytes.count * index / variantsPerKind
             let end = max(start + 1, bytes.count * (index + 1) / variantsPerKind)
             let offset = start + Int(random.next() % UInt64(end - start))
-            let mask = UInt8(1 + random.next() % 255)   // never 0: the byte always changes
+            let mask = UInt8(1 + random.next() % 255) // never 0: the byte always changes
             var damaged = bytes
             let at = damaged.startIndex + offset
             damaged[at] ^= mask

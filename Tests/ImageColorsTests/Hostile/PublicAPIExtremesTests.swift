@@ -1,7 +1,8 @@
 import Foundation
-@testable import ImageColors
-import Testing
 import TestSupport
+import Testing
+
+@testable import ImageColors
 
 /// Values the public API accepts give a result or a typed error, never a trap: each of these
 /// crashed the process before (an overflow converting to nanoseconds or pixels, a precondition).
@@ -20,8 +21,9 @@ struct PublicAPIExtremesTests {
         #expect((analysis.palette?.count ?? 0) <= (size > 0 ? ColorPalette.maximumCount : 0))
     }
 
-    @Test("a custom title region of NaN or huge fractions is clamped into the image",
-          arguments: [Double.nan, .infinity, -.infinity, 1e300, -1e300])
+    @Test(
+        "a custom title region of NaN or huge fractions is clamped into the image",
+        arguments: [Double.nan, .infinity, -.infinity, 1e300, -1e300])
     func titleRegion(value: Double) async throws {
         // Given a region made directly, bypassing init(parsing:)
         let region = TitleRegion.custom(x: value, y: value, width: value, height: value)
@@ -37,8 +39,9 @@ struct PublicAPIExtremesTests {
         #expect(analysis.title.region != nil)
     }
 
-    @Test("a decode timeout beyond any clock still decodes",
-          arguments: [Duration.seconds(Int64.max), .seconds(Int64.max / 1000), .zero - .seconds(Int64.max)])
+    @Test(
+        "a decode timeout beyond any clock still decodes",
+        arguments: [Duration.seconds(Int64.max), .seconds(Int64.max / 1000), .zero - .seconds(Int64.max)])
     func decodeTimeout(timeout: Duration) async throws {
         // Given limits with a timeout far past what a 64-bit nanosecond clock holds
         var options = AnalysisOptions()
@@ -53,14 +56,17 @@ struct PublicAPIExtremesTests {
         }
     }
 
-    @Test("clamped timeouts fit the clocks underneath", arguments: [Duration.seconds(Int64.max), .seconds(Int64.max / 1000), .zero - .seconds(5)])
+    @Test(
+        "clamped timeouts fit the clocks underneath",
+        arguments: [Duration.seconds(Int64.max), .seconds(Int64.max / 1000), .zero - .seconds(5)])
     func clampedTimeout(timeout: Duration) {
         #expect(timeout.clampedTimeout <= Duration.longestTimeout && timeout.clampedTimeout >= .zero)
         #expect(timeout.timeoutNanoseconds <= Int64.max / 2)
     }
 
-    @Test("a thumbnail request of any long side or quality gives a thumbnail",
-          arguments: [(Int.max, Int.max), (Int.min, Int.min), (0, 0), (65_536, 101)])
+    @Test(
+        "a thumbnail request of any long side or quality gives a thumbnail",
+        arguments: [(Int.max, Int.max), (Int.min, Int.min), (0, 0), (65_536, 101)])
     func thumbnailRequest(longSide: Int, quality: Int) async throws {
         // Given a request made, then its properties set past their ranges
         var request = ThumbnailRequest(longSide: longSide, jpegQuality: quality)
@@ -72,8 +78,9 @@ struct PublicAPIExtremesTests {
         #expect(max(thumbnail.width, thumbnail.height) >= 1 && max(thumbnail.width, thumbnail.height) <= 600)
     }
 
-    @Test("a budget in megabytes or mebibytes too large for an Int saturates",
-          arguments: [Int.max, Int.max / 1000, Int.min, -1])
+    @Test(
+        "a budget in megabytes or mebibytes too large for an Int saturates",
+        arguments: [Int.max, Int.max / 1000, Int.min, -1])
     func budgets(value: Int) {
         #expect(MemoryBudget.megabytes(value).bytes == (value < 0 ? 0 : Int.max))
         #expect(MemoryBudget.mebibytes(value).bytes == (value < 0 ? 0 : Int.max))

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// libjpeg and libpng print warnings and errors to stderr unless told otherwise; a library must
 /// never do that. Redirecting fd 2 inside this process would race with the tests running in
@@ -40,15 +40,17 @@ struct QuietCLISweepTests {
         #expect(output.status == 0 || output.status == 1, "exit status \(output.status): a crash?")
         #expect(output.lines.count == names.count, "one JSON line per file")
         for line in output.errorLines {
-            let source = line.split(separator: ":").dropFirst().first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+            let source =
+                line.split(separator: ":").dropFirst().first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
             #expect(line.hasPrefix("imagecolors: "), "stray stderr (\(origins[source] ?? "?")): \(line)")
         }
         for line in output.lines {
             let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
             let error = object?["error"] as? [String: Any]
             let code = error?["code"] as? String
-            #expect(object?["background"] != nil || (code?.isEmpty == false && code != "internal-error"),
-                    "neither a result nor a typed error: \(line)")
+            #expect(
+                object?["background"] != nil || (code?.isEmpty == false && code != "internal-error"),
+                "neither a result nor a typed error: \(line)")
         }
     }
 
@@ -62,10 +64,11 @@ struct QuietCLISweepTests {
 
     /// `imagecolors`, built into the same folder as the test bundle.
     static let binary: URL? = {
-        let candidates = [
-            Bundle.main.bundleURL,
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-        ] + Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
+        let candidates =
+            [
+                Bundle.main.bundleURL,
+                URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+            ] + Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
         return candidates.map { $0.appendingPathComponent("imagecolors") }
             .first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @_spi(Benchmarks) @testable import ImageColors
 
 /// Regression tests for what the hostile-input work changed in the C shim: the limits hold,
@@ -17,7 +18,8 @@ struct ShimHardeningTests {
         // hopper_orientation_6.jpg carries orientation 6 in its Exif APP1; put 300 XMP-like APP1
         // markers of 60 kB in front of it. libjpeg used to keep all of them in memory (a file of
         // 1000 such markers took 92 MB under the 30 MB budget); the shim keeps only the Exif one.
-        let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: TestFiles.corpus("orientation/hopper_orientation_6.jpg"))))
+        let original = [UInt8](
+            try Data(contentsOf: URL(fileURLWithPath: TestFiles.corpus("orientation/hopper_orientation_6.jpg"))))
         let xmp = Self.app1(Array("http://ns.adobe.com/xap/1.0/\u{0}".utf8) + [UInt8](repeating: 0x20, count: 60_000))
         var bytes = Array(original.prefix(2))
         for _ in 0..<300 { bytes += xmp }
@@ -28,15 +30,18 @@ struct ShimHardeningTests {
 
         let analysis = try await ImageColorAnalyzer().analyze(fileAt: path)
         #expect(analysis.orientation == 6)
-        let plain = try await ImageColorAnalyzer().analyze(fileAt: TestFiles.corpus("orientation/hopper_orientation_6.jpg"))
+        let plain = try await ImageColorAnalyzer().analyze(
+            fileAt: TestFiles.corpus("orientation/hopper_orientation_6.jpg"))
         #expect(analysis.background == plain.background && analysis.width == plain.width)
     }
 
     @Test("a second Exif APP1 does not replace the first")
     func firstExifWins() async throws {
-        let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: TestFiles.corpus("orientation/hopper_orientation_6.jpg"))))
+        let original = [UInt8](
+            try Data(contentsOf: URL(fileURLWithPath: TestFiles.corpus("orientation/hopper_orientation_6.jpg"))))
         // A big-endian TIFF header with one IFD entry: orientation (0x0112), SHORT, 1 value: 3.
-        let tiff: [UInt8] = Array("MM".utf8) + [0, 42, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0]
+        let tiff: [UInt8] =
+            Array("MM".utf8) + [0, 42, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0]
         let second = Self.app1(Array("Exif".utf8) + [0, 0] + tiff)
         // After SOI and the original markers up to SOS, a late Exif saying 3: the first (6) stays.
         let sos = try #require((2..<original.count - 1).first { original[$0] == 0xFF && original[$0 + 1] == 0xDA })
@@ -45,9 +50,12 @@ struct ShimHardeningTests {
         #expect(analysis.orientation == 6)
     }
 
-    @Test("a PNG declaring a 1 GiB text chunk is refused without allocating it",
-          arguments: ["libpng-huge_tEXt_chunk.png", "libpng-huge_zTXt_chunk.png", "libpng-huge_iTXt_chunk.png",
-                      "libpng-huge_eXIf_chunk.png", "libpng-huge_iCCP_chunk.png", "libpng-huge_sPLT_chunk.png"])
+    @Test(
+        "a PNG declaring a 1 GiB text chunk is refused without allocating it",
+        arguments: [
+            "libpng-huge_tEXt_chunk.png", "libpng-huge_zTXt_chunk.png", "libpng-huge_iTXt_chunk.png",
+            "libpng-huge_eXIf_chunk.png", "libpng-huge_iCCP_chunk.png", "libpng-huge_sPLT_chunk.png",
+        ])
     func hugeAncillaryChunk(name: String) async throws {
         // These 57-byte files used to make libpng malloc (and touch) 1 GiB. The shim now skips
         // ancillary chunks other than eXIf and caps every libpng allocation; the bytes run out
@@ -59,7 +67,9 @@ struct ShimHardeningTests {
         let error = await #expect(throws: ImageDecodingError.self) {
             _ = try await ImageColorAnalyzer().analyze(fileAt: TestFiles.corpus("malformed/\(name)"))
         }
-        #expect(error?.code == "truncated-image" || error?.code == "corrupt-image" || error?.code == "decoder-out-of-memory")
+        #expect(
+            error?.code == "truncated-image" || error?.code == "corrupt-image" || error?.code == "decoder-out-of-memory"
+        )
         #expect(Self.peakResidentBytes() - before < 1 << 30)
     }
 

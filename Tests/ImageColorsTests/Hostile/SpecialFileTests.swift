@@ -6,11 +6,13 @@ import Testing
 /// for a writer), and a device could be read without end.
 @Suite("Hostile input: sources that are not regular files")
 struct SpecialFileTests {
-    @Test("a FIFO, a directory and a device fail at once with not-a-file, saying what they are",
-          arguments: [("fifo", "a FIFO"), ("directory", "a directory"), ("/dev/zero", "a device")])
+    @Test(
+        "a FIFO, a directory and a device fail at once with not-a-file, saying what they are",
+        arguments: [("fifo", "a FIFO"), ("directory", "a directory"), ("/dev/zero", "a device")])
     func specialFiles(kind: String, described: String) async throws {
         // Given a path to something that is not a regular file
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("imagecolors-special-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "imagecolors-special-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let path: String
@@ -34,12 +36,15 @@ struct SpecialFileTests {
     @Test("a symbolic link to an image is followed")
     func symlink() async throws {
         // Given a link to a sample
-        let link = FileManager.default.temporaryDirectory.appendingPathComponent("imagecolors-link-\(UUID().uuidString).png")
-        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: TestFiles.samples.appendingPathComponent("coffee.png").path)
+        let link = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "imagecolors-link-\(UUID().uuidString).png")
+        try FileManager.default.createSymbolicLink(
+            atPath: link.path, withDestinationPath: TestFiles.samples.appendingPathComponent("coffee.png").path)
         defer { try? FileManager.default.removeItem(at: link) }
         // When it is analysed, then it gives the sample's colours
         let viaLink = try await ImageColorAnalyzer().analyze(fileAt: link.path)
-        let direct = try await ImageColorAnalyzer().analyze(fileAt: TestFiles.samples.appendingPathComponent("coffee.png").path)
+        let direct = try await ImageColorAnalyzer().analyze(
+            fileAt: TestFiles.samples.appendingPathComponent("coffee.png").path)
         #expect(viaLink.background == direct.background && viaLink.primary == direct.primary)
     }
 }

@@ -1,13 +1,17 @@
 import Foundation
 import Testing
+
 @_spi(Benchmarks) @testable import ImageColors
 
 /// Parsing and formatting of memory budgets.
 @Suite("MemoryBudget")
 struct MemoryBudgetTests {
-    @Test("sizes parse in bytes and in decimal and binary units",
-          arguments: [("500000", 500_000), ("30MB", 30_000_000), ("30 mb", 30_000_000), ("64MiB", 67_108_864),
-                      ("1.5GB", 1_500_000_000), ("2KiB", 2048), ("10kb", 10_000), ("1GiB", 1_073_741_824), ("7B", 7)])
+    @Test(
+        "sizes parse in bytes and in decimal and binary units",
+        arguments: [
+            ("500000", 500_000), ("30MB", 30_000_000), ("30 mb", 30_000_000), ("64MiB", 67_108_864),
+            ("1.5GB", 1_500_000_000), ("2KiB", 2048), ("10kb", 10_000), ("1GiB", 1_073_741_824), ("7B", 7),
+        ])
     func parses(text: String, bytes: Int) {
         #expect(MemoryBudget(parsing: text)?.bytes == bytes)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @_spi(Benchmarks) @testable import ImageColors
 
 /// The budget and the header limits hold for every input: the accounted peak stays within the
@@ -15,21 +16,27 @@ struct MemoryLimitTests {
 
     /// A copy of a file (a corpus path, or an absolute one) with bytes replaced, in a temporary folder.
     static func patched(_ relative: String, _ patches: [(offset: Int, bytes: [UInt8])]) throws -> String {
-        let url = relative.hasPrefix("/") ? URL(fileURLWithPath: relative) : TestFiles.corpus.appendingPathComponent(relative)
+        let url =
+            relative.hasPrefix("/") ? URL(fileURLWithPath: relative) : TestFiles.corpus.appendingPathComponent(relative)
         var data = try [UInt8](Data(contentsOf: url))
-        for patch in patches { data.replaceSubrange(patch.offset..<patch.offset + patch.bytes.count, with: patch.bytes) }
-        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("imagecolors-\(UUID()).\((relative as NSString).pathExtension)")
+        for patch in patches {
+            data.replaceSubrange(patch.offset..<patch.offset + patch.bytes.count, with: patch.bytes)
+        }
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "imagecolors-\(UUID()).\((relative as NSString).pathExtension)")
         try Data(data).write(to: copy)
         return copy.path
     }
 
     /// The offset of a JPEG's SOFn marker, whose height and width follow at +5 and +7.
     static func sofOffset(_ relative: String) throws -> Int {
-        let url = relative.hasPrefix("/") ? URL(fileURLWithPath: relative) : TestFiles.corpus.appendingPathComponent(relative)
+        let url =
+            relative.hasPrefix("/") ? URL(fileURLWithPath: relative) : TestFiles.corpus.appendingPathComponent(relative)
         let data = try [UInt8](Data(contentsOf: url))
         var i = 2
         while i + 4 < data.count {
-            let marker = data[i + 1], length = Int(data[i + 2]) << 8 | Int(data[i + 3])
+            let marker = data[i + 1]
+            let length = Int(data[i + 2]) << 8 | Int(data[i + 3])
             if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) { return i }
             i += 2 + length
         }
@@ -44,7 +51,7 @@ struct MemoryLimitTests {
         do {
             analysis = try await ImageColorAnalyzer().analyze(fileAt: TestFiles.corpus(path))
         } catch is ImageDecodingError {
-            return  // typed failures are the malformed files' business, tested elsewhere
+            return // typed failures are the malformed files' business, tested elsewhere
         }
         let memory = try #require(analysis.memory)
         #expect(memory.budget == MemoryBudget.default.bytes)
@@ -67,9 +74,12 @@ struct MemoryLimitTests {
         // Then the error names what was needed and what was allowed
         guard case .overBudget(let purpose, let needed, _, let budget) = error else { return }
         #expect(purpose.contains("progressive") && purpose.contains("6000×4000"))
-        #expect(needed == 72_000_000)  // (750×500 luma + 2 × 375×250 chroma blocks) × 128 bytes
+        #expect(needed == 72_000_000) // (750×500 luma + 2 × 375×250 chroma blocks) × 128 bytes
         #expect(budget == 30_000_000)
-        #expect(error?.description.hasPrefix("the progressive JPEG's coefficient buffer (6000×4000) needs 72 MB, over the 30 MB memory budget") == true)
+        #expect(
+            error?.description.hasPrefix(
+                "the progressive JPEG's coefficient buffer (6000×4000) needs 72 MB, over the 30 MB memory budget")
+                == true)
         // And with a 128 MB budget the buffer fits (the patched file then fails as corrupt data, not over budget)
         let roomy = ImageColorAnalyzer(options: .init(quality: .highest, memoryBudget: .megabytes(128)))
         await #expect(throws: ImageDecodingError.self) { _ = try await roomy.analyze(fileAt: path) }
@@ -128,7 +138,8 @@ struct MemoryLimitTests {
         let roomy = try await ImageColorAnalyzer(options: .init(quality: .highest)).analyze(fileAt: path)
         #expect(roomy.analyzed == .init(width: 1411, height: 1411))
         // When the budget is 8 MB
-        let tight = try await ImageColorAnalyzer(options: .init(quality: .highest, memoryBudget: .megabytes(8))).analyze(fileAt: path)
+        let tight = try await ImageColorAnalyzer(options: .init(quality: .highest, memoryBudget: .megabytes(8)))
+            .analyze(fileAt: path)
         // Then the analysed image is smaller but still as large as fits
         #expect(tight.analyzed.width < 1411 && tight.analyzed.width > 700)
         #expect(try #require(tight.memory).accountedPeak <= 8_000_000)

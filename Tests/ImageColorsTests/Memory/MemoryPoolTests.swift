@@ -1,7 +1,8 @@
 import Foundation
-@testable import ImageColors
-import Testing
 import TestSupport
+import Testing
+
+@testable import ImageColors
 
 /// One budget shared by concurrent analyses.
 @Suite("MemoryPool")
@@ -46,7 +47,8 @@ struct MemoryPoolTests {
         // Given a pool with room for one analysis of the PNG at a time (about 9.6 MB each)
         let pool = MemoryPool(capacity: .megabytes(15))
         let pooled = ImageColorAnalyzer(options: .init(memoryBudget: .megabytes(30)), memoryPool: pool)
-        let alone = try await ImageColorAnalyzer(options: .init(memoryBudget: .megabytes(15))).analyze(fileAt: Self.coffee)
+        let alone = try await ImageColorAnalyzer(options: .init(memoryBudget: .megabytes(15))).analyze(
+            fileAt: Self.coffee)
         // When eight run at once
         let results = try await withThrowingTaskGroup(of: ColorAnalysis.self) { group in
             for _ in 0..<8 { group.addTask { try await pooled.analyze(fileAt: Self.coffee) } }
@@ -81,9 +83,11 @@ struct MemoryPoolTests {
     func waitsForRoom() async throws {
         // Given a pool whose room is held by someone else
         let pool = MemoryPool(capacity: .megabytes(15))
-        let analyzer = ImageColorAnalyzer(options: .init(memoryBudget: .megabytes(15)), memoryPool: pool,
-                                          executor: AnalysisExecutor(threads: 1, name: "wait-for-room"))
-        let alone = try await ImageColorAnalyzer(options: .init(memoryBudget: .megabytes(15))).analyze(fileAt: Self.coffee)
+        let analyzer = ImageColorAnalyzer(
+            options: .init(memoryBudget: .megabytes(15)), memoryPool: pool,
+            executor: AnalysisExecutor(threads: 1, name: "wait-for-room"))
+        let alone = try await ImageColorAnalyzer(options: .init(memoryBudget: .megabytes(15))).analyze(
+            fileAt: Self.coffee)
         #expect(pool.tryReserve(14_000_000, aheadOfWaiters: false))
         // When an analysis starts
         let analysis = Task { try await analyzer.analyze(fileAt: Self.coffee) }
@@ -112,7 +116,8 @@ struct MemoryPoolTests {
     @Test("a pool as large as the budget changes no result, at any quality", arguments: Quality.allCases)
     func sameResults(quality: Quality) async throws {
         let options = AnalysisOptions(quality: quality, memoryBudget: .megabytes(30))
-        let pooled = try await ImageColorAnalyzer(options: options, memoryPool: MemoryPool(capacity: .megabytes(30))).analyze(fileAt: Self.coffee)
+        let pooled = try await ImageColorAnalyzer(options: options, memoryPool: MemoryPool(capacity: .megabytes(30)))
+            .analyze(fileAt: Self.coffee)
         let plain = try await ImageColorAnalyzer(options: options).analyze(fileAt: Self.coffee)
         #expect(pooled == plain)
     }

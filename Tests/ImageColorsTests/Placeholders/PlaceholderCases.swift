@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import ImageColors
 
 /// One image for the placeholder oracle: the pixels both encoders see, and for a file the
@@ -32,21 +33,30 @@ struct PlaceholderCase: Sendable, CustomTestStringConvertible {
         var cases: [PlaceholderCase] = []
         var files = RepositoryPaths.sampleNames.map { TestFiles.samples.appendingPathComponent($0).path }
         files += (1...8).map { TestFiles.corpus("orientation/hopper_orientation_\($0).jpg") }
-        files += ["color/pil_sample_cmyk.jpg", "color/icc_profile.png", "jpeg/testorig.jpg", "jpeg/testimgari.jpg"].map(TestFiles.corpus)
-        files += ["basn4a08", "basn6a16", "tbrn2c08", "tm3n3p02", "tp1n3p08", "s01i3p01", "s03n3p01", "s09n3p02", "s40n3p04", "bgan6a08"]
-            .map { TestFiles.corpus("pngsuite/valid/\($0).png") }
+        files += ["color/pil_sample_cmyk.jpg", "color/icc_profile.png", "jpeg/testorig.jpg", "jpeg/testimgari.jpg"].map(
+            TestFiles.corpus)
+        files += [
+            "basn4a08", "basn6a16", "tbrn2c08", "tm3n3p02", "tp1n3p08", "s01i3p01", "s03n3p01", "s09n3p02", "s40n3p04",
+            "bgan6a08",
+        ]
+        .map { TestFiles.corpus("pngsuite/valid/\($0).png") }
         for (index, path) in files.enumerated() {
             let quality: Quality = index % 3 == 1 ? .low : .high
             let options = AnalysisOptions(quality: quality, placeholders: .both)
             guard let analysis = try? ImageColorAnalyzer(options: options).analyzeNow(.file(path)),
-                  let (image, _) = try? ImageColorAnalyzer(options: options).downscaledImage(.file(path)),
-                  let small = try? Placeholders.sourceImage(from: image, ledger: nil) else { continue }
-            cases.append(PlaceholderCase(name: (path as NSString).lastPathComponent + " at \(quality)", pixels: small,
-                                         backdrop: analysis.background, components: .default, analysis: analysis))
+                let (image, _) = try? ImageColorAnalyzer(options: options).downscaledImage(.file(path)),
+                let small = try? Placeholders.sourceImage(from: image, ledger: nil)
+            else { continue }
+            cases.append(
+                PlaceholderCase(
+                    name: (path as NSString).lastPathComponent + " at \(quality)", pixels: small,
+                    backdrop: analysis.background, components: .default, analysis: analysis))
         }
         func generated(_ name: String, _ image: RGBAImage, _ x: Int = 4, _ y: Int = 3) {
-            cases.append(PlaceholderCase(name: name, pixels: image, backdrop: RGBColor(hex: "#204060")!,
-                                         components: try! BlurHash.Components(x: x, y: y), analysis: nil))
+            cases.append(
+                PlaceholderCase(
+                    name: name, pixels: image, backdrop: RGBColor(hex: "#204060")!,
+                    components: try! BlurHash.Components(x: x, y: y), analysis: nil))
         }
         generated("one colour", RGBAImage(width: 100, height: 60, filledWith: RGBColor(hex: "#c86432")!))
         generated("fully transparent", RGBAImage(width: 10, height: 10, filledWith: .black, alpha: 0))
@@ -63,10 +73,13 @@ struct PlaceholderCase: Sendable, CustomTestStringConvertible {
         var image = RGBAImage(width: width, height: height, filledWith: .black)
         for y in 0..<height {
             for x in 0..<width {
-                let dx = Double(x) - Double(width) / 2, dy = Double(y) - Double(height) / 2
+                let dx = Double(x) - Double(width) / 2
+                let dy = Double(y) - Double(height) / 2
                 let inDisc = dx * dx + dy * dy < Double(min(width, height) * min(width, height)) / 16
                 let a = alpha ? UInt8(min(255, max(0, (x - width / 3) * 255 / max(1, width / 3)))) : 255
-                image[x, y] = (UInt8(x * 255 / max(1, width - 1)), inDisc ? 200 : 40, UInt8(y * 255 / max(1, height - 1)), a)
+                image[x, y] = (
+                    UInt8(x * 255 / max(1, width - 1)), inDisc ? 200 : 40, UInt8(y * 255 / max(1, height - 1)), a
+                )
             }
         }
         return image

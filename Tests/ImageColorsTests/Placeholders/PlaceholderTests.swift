@@ -1,12 +1,14 @@
 import Foundation
 import Testing
+
 @testable import ImageColors
 
 /// The encoders' and decoders' own behaviour: validation, hostile hashes, ties, round trips.
 @Suite("Placeholders")
 struct PlaceholderTests {
-    @Test("Given components outside 1–9, when a BlurHash component count is made, then it throws, naming the range",
-          arguments: [(0, 3), (10, 3), (4, 0), (4, 10), (-1, -1)])
+    @Test(
+        "Given components outside 1–9, when a BlurHash component count is made, then it throws, naming the range",
+        arguments: [(0, 3), (10, 3), (4, 0), (4, 10), (-1, -1)])
     func componentsValidated(x: Int, y: Int) {
         #expect(throws: PlaceholderError.componentsOutOfRange(x: x, y: y)) { try BlurHash.Components(x: x, y: y) }
         #expect(PlaceholderError.componentsOutOfRange(x: x, y: y).description.contains("1 to 9"))
@@ -27,7 +29,9 @@ struct PlaceholderTests {
         #expect(throws: PlaceholderError.emptyImage) { try BlurHash.hash(of: empty) }
     }
 
-    @Test("Given random bytes and strings, when decoded, then each either draws an image or throws invalidHash, never traps")
+    @Test(
+        "Given random bytes and strings, when decoded, then each either draws an image or throws invalidHash, never traps"
+    )
     func hostileHashes() {
         var random = SplitMix64(seed: 21)
         for length in 0..<40 {
@@ -36,42 +40,59 @@ struct PlaceholderTests {
                 let image = try ThumbHash.image(from: bytes)
                 #expect(image.width >= 1 && image.height >= 1)
             } catch let error as PlaceholderError {
-                guard case .invalidHash = error else { Issue.record("\(error)"); continue }
+                guard case .invalidHash = error else {
+                    Issue.record("\(error)")
+                    continue
+                }
             } catch { Issue.record("\(error)") }
-            let characters = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz#$%*+,-.:;=?@[]^_{|}~ é")
-            let text = String((0..<length).map { _ in characters[Int.random(in: 0..<characters.count, using: &random)] })
+            let characters = Array(
+                "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz#$%*+,-.:;=?@[]^_{|}~ é")
+            let text = String(
+                (0..<length).map { _ in characters[Int.random(in: 0..<characters.count, using: &random)] })
             do {
                 _ = try BlurHash.image(from: text, width: 8, height: 8)
             } catch let error as PlaceholderError {
-                guard case .invalidHash = error else { Issue.record("\(error)"); continue }
+                guard case .invalidHash = error else {
+                    Issue.record("\(error)")
+                    continue
+                }
             } catch { Issue.record("\(error)") }
         }
     }
 
-    @Test("Given a size whose L coefficient count is exactly halfway, when encoded, then ours rounds up (the reference's Math.round) where Python rounds to even")
+    @Test(
+        "Given a size whose L coefficient count is exactly halfway, when encoded, then ours rounds up (the reference's Math.round) where Python rounds to even"
+    )
     func tiesRoundAwayFromZero() {
         // 98×63, opaque: 7·63/98 = 4.5 → 5 rows of L coefficients (Python: 4).
         let image = PlaceholderCase.gradient(width: 98, height: 63, alpha: false)
-        let ours = ThumbHash.encode(image, ties: .toNearestOrAwayFromZero), python = ThumbHash.encode(image, ties: .toNearestOrEven)
+        let ours = ThumbHash.encode(image, ties: .toNearestOrAwayFromZero)
+        let python = ThumbHash.encode(image, ties: .toNearestOrEven)
         #expect(ours[3] & 7 == 5)
         #expect(python[3] & 7 == 4)
         // A size without ties: the same bytes either way.
         let plain = PlaceholderCase.gradient(width: 64, height: 43, alpha: false)
-        #expect(ThumbHash.encode(plain, ties: .toNearestOrAwayFromZero) == ThumbHash.encode(plain, ties: .toNearestOrEven))
+        #expect(
+            ThumbHash.encode(plain, ties: .toNearestOrAwayFromZero) == ThumbHash.encode(plain, ties: .toNearestOrEven))
     }
 
-    @Test("Given an image, when its ThumbHash is drawn by our decoder, then the drawing keeps the approximate aspect ratio and the average colour")
+    @Test(
+        "Given an image, when its ThumbHash is drawn by our decoder, then the drawing keeps the approximate aspect ratio and the average colour"
+    )
     func thumbHashRoundTrip() throws {
         let image = PlaceholderCase.gradient(width: 64, height: 32, alpha: false)
         let drawn = try ThumbHash.image(from: try ThumbHash.hash(of: image))
         // ThumbHash stores the ratio as its L coefficient counts: 7 by 4 here, so 32×18 for 2:1.
         #expect(drawn.width == 32 && drawn.height == 18)
-        let a = PlaceholderOracleTests.averageColor(image).rgb, b = PlaceholderOracleTests.averageColor(drawn).rgb
+        let a = PlaceholderOracleTests.averageColor(image).rgb
+        let b = PlaceholderOracleTests.averageColor(drawn).rgb
         for c in 0..<3 { #expect(abs(a[c] - b[c]) <= 8, "channel \(c): \(a[c]) vs \(b[c])") }
         #expect(try ThumbHash.image(from: try ThumbHash.hash(of: image), longSide: 160).width == 160)
     }
 
-    @Test("Given an image larger than 100 px, when its ThumbHash is asked for, then it is that of the image shrunk to 64 px")
+    @Test(
+        "Given an image larger than 100 px, when its ThumbHash is asked for, then it is that of the image shrunk to 64 px"
+    )
     func largeImagesShrunk() throws {
         let image = PlaceholderCase.gradient(width: 400, height: 300, alpha: true)
         let small = try Placeholders.sourceImage(from: image, ledger: nil)
@@ -79,7 +100,8 @@ struct PlaceholderTests {
         #expect(try ThumbHash.hash(of: image) == ThumbHash.encode(small, ties: .toNearestOrAwayFromZero))
     }
 
-    @Test("Given placeholders asked for, when analysed within a budget, then their copy is reserved and the peak says so")
+    @Test(
+        "Given placeholders asked for, when analysed within a budget, then their copy is reserved and the peak says so")
     func reserved() throws {
         let path = TestFiles.samples.appendingPathComponent("coffee.png").path
         let plain = try ImageColorAnalyzer().analyzeNow(.file(path))

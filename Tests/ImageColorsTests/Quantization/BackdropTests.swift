@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @_spi(Benchmarks) @testable import ImageColors
 
 private func hex(_ text: String) -> RGBColor { RGBColor(hex: text)! }
@@ -20,16 +21,23 @@ private func logoPNG() throws -> String {
 
 @Suite("Backdrop")
 struct BackdropTests {
-    @Test("Given translucent and transparent pixels, when composited onto a colour, then each mixes by its alpha and becomes opaque")
+    @Test(
+        "Given translucent and transparent pixels, when composited onto a colour, then each mixes by its alpha and becomes opaque"
+    )
     func compositing() {
         var image = RGBAImage(width: 3, height: 1, pixels: [200, 100, 0, 255, 200, 100, 0, 128, 0, 0, 0, 0])
         image.composite(onto: hex("#0000ff"))
-        #expect(image.pixels == [200, 100, 0, 255,
-                                 100, 50, 127, 255,  // 200·128/255 = 100.4; 255·127/255 = 127
-                                 0, 0, 255, 255])
+        #expect(
+            image.pixels == [
+                200, 100, 0, 255,
+                100, 50, 127, 255, // 200·128/255 = 100.4; 255·127/255 = 127
+                0, 0, 255, 255,
+            ])
     }
 
-    @Test("Given a transparent logo, when analysed without a backdrop, then the transparent area never becomes black and the background is a fallback neutral")
+    @Test(
+        "Given a transparent logo, when analysed without a backdrop, then the transparent area never becomes black and the background is a fallback neutral"
+    )
     func withoutBackdrop() async throws {
         let path = try logoPNG()
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -39,7 +47,9 @@ struct BackdropTests {
         #expect(result.primary == RGBColor(red: 220, green: 30, blue: 30))
     }
 
-    @Test("Given a transparent logo and a backdrop, when analysed, then the backdrop is the background, from the edges, and the logo the primary")
+    @Test(
+        "Given a transparent logo and a backdrop, when analysed, then the backdrop is the background, from the edges, and the logo the primary"
+    )
     func withBackdrop() async throws {
         let path = try logoPNG()
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -50,13 +60,16 @@ struct BackdropTests {
         #expect(ColorDistance.deltaE(result.primary, hex("#dc1e1e")) < 0.02)
     }
 
-    @Test("Given a backdrop and a JPEG thumbnail, when analysed, then the thumbnail shows the backdrop through the transparency")
+    @Test(
+        "Given a backdrop and a JPEG thumbnail, when analysed, then the thumbnail shows the backdrop through the transparency"
+    )
     func thumbnailOnBackdrop() async throws {
         let path = try logoPNG()
         defer { try? FileManager.default.removeItem(atPath: path) }
         let backdrop = hex("#1d2b3a")
         let analyzer = ImageColorAnalyzer(options: AnalysisOptions(backdrop: backdrop))
-        let (_, thumbnail) = try await analyzer.analyze(.file(path), thumbnail: ThumbnailRequest(longSide: 50, format: .png))
+        let (_, thumbnail) = try await analyzer.analyze(
+            .file(path), thumbnail: ThumbnailRequest(longSide: 50, format: .png))
         let (image, _) = try decodeFully(writeTemporary(thumbnail.data))
         let corner = image[0, 20]
         #expect(corner == (backdrop.red, backdrop.green, backdrop.blue, 255))

@@ -1,10 +1,13 @@
 import Foundation
 import Testing
+
 @_spi(Benchmarks) @testable import ImageColors
 
 @Suite("Determinism")
 struct DeterminismTests {
-    @Test("Given a sample, when analysed 20 times with a palette, then every result is identical", arguments: ["rocket.jpg", "coffee.png"])
+    @Test(
+        "Given a sample, when analysed 20 times with a palette, then every result is identical",
+        arguments: ["rocket.jpg", "coffee.png"])
     func twentyRuns(sample: String) async throws {
         let analyzer = ImageColorAnalyzer(options: AnalysisOptions(paletteSize: 8))
         let path = TestFiles.samples.appendingPathComponent(sample).path
@@ -14,8 +17,9 @@ struct DeterminismTests {
         }
     }
 
-    @Test("Given a photo's rows fed to the downscaler in chunks of 1, 7, 64 or whole rows, when quantized, then image, roles and palette are identical",
-          arguments: [1, 7, 64])
+    @Test(
+        "Given a photo's rows fed to the downscaler in chunks of 1, 7, 64 or whole rows, when quantized, then image, roles and palette are identical",
+        arguments: [1, 7, 64])
     func chunkSizes(chunk: Int) throws {
         let (full, _) = try decodeFully(TestFiles.samples.appendingPathComponent("chelsea.png").path)
         func downscaled(chunk: Int?) throws -> RGBAImage {
@@ -32,7 +36,8 @@ struct DeterminismTests {
             }
             return downscaler.finish()
         }
-        let whole = try downscaled(chunk: nil), chunked = try downscaled(chunk: chunk)
+        let whole = try downscaled(chunk: nil)
+        let chunked = try downscaled(chunk: chunk)
         #expect(chunked == whole)
         let quantizer = Quantizer()
         #expect(quantizer.quantize(chunked, paletteSize: 8) == quantizer.quantize(whole, paletteSize: 8))

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ImageColors
 
 private func hex(_ text: String) -> RGBColor { RGBColor(hex: text)! }
@@ -16,7 +17,9 @@ struct FaithfulRolesTests {
     /// 100×100: an 8-pixel maroon border round an orange field (84 × 84 = 70.6%).
     var painting: RGBAImage { paintedImage(100, 100, maroon, [(8, 8, 92, 92, orange)]) }
 
-    @Test("Given an orange field inside a maroon border, when quantized, then the orange is the primary as it is, where the classic scheme falls back to white")
+    @Test(
+        "Given an orange field inside a maroon border, when quantized, then the orange is the primary as it is, where the classic scheme falls back to white"
+    )
     func orangeFieldKeepsItsColour() throws {
         try #require(Contrast.contrastRatio(orange, maroon) >= 3)
         try #require(Quantizer.isDark(orange) && Quantizer.isDark(maroon))
@@ -30,8 +33,9 @@ struct FaithfulRolesTests {
         #expect(classic.roles(of: painting).fallback == [.primary, .secondary, .detail])
     }
 
-    @Test("Given the painting and a higher contrast target, when quantized, then the orange is toned just to reach it, hue kept",
-          arguments: [4.5, 7.0])
+    @Test(
+        "Given the painting and a higher contrast target, when quantized, then the orange is toned just to reach it, hue kept",
+        arguments: [4.5, 7.0])
     func higherTargets(_ target: Double) throws {
         let roles = Quantizer(minimumContrast: target).roles(of: painting)
         let adjustment = try #require(roles.reports.primary.adjustment)
@@ -41,11 +45,16 @@ struct FaithfulRolesTests {
         #expect(OKLCh.hueDistance(OKLCh(roles.primary).hue, OKLCh(orange).hue) < 5)
     }
 
-    @Test("Given a grey photo with a bright pink figure on 10% of it, when quantized, then the primary is that pink toned to 3:1, not black")
+    @Test(
+        "Given a grey photo with a bright pink figure on 10% of it, when quantized, then the primary is that pink toned to 3:1, not black"
+    )
     func pinkFigureOnGrey() throws {
-        let pink = hex("#ff6ec7"), light = hex("#c8c8c8")
-        var rects: [(Int, Int, Int, Int, RGBColor)] = [(10, 10, 90, 50, hex("#9a9a9a")), (10, 50, 90, 90, hex("#d9d9d9"))]
-        rects.append((40, 30, 60, 80, pink))  // 20 × 50 = 10%
+        let pink = hex("#ff6ec7")
+        let light = hex("#c8c8c8")
+        var rects: [(Int, Int, Int, Int, RGBColor)] = [
+            (10, 10, 90, 50, hex("#9a9a9a")), (10, 50, 90, 90, hex("#d9d9d9")),
+        ]
+        rects.append((40, 30, 60, 80, pink)) // 20 × 50 = 10%
         let roles = faithful.roles(of: paintedImage(100, 100, light, rects))
         #expect(roles.background == light)
         #expect(!roles.fallback.contains(.primary))
@@ -56,14 +65,17 @@ struct FaithfulRolesTests {
         #expect(classic.roles(of: paintedImage(100, 100, light, rects)).primary != roles.primary)
     }
 
-    @Test("Given small galaxies of three hues on black, when quantized, then no role falls back and the roles carry the three hues")
+    @Test(
+        "Given small galaxies of three hues on black, when quantized, then no role falls back and the roles carry the three hues"
+    )
     func starfield() {
         let hues = [hex("#ff9a3c"), hex("#6fa8ff"), hex("#fff176")]
         var rects: [(Int, Int, Int, Int, RGBColor)] = []
         for (i, color) in hues.enumerated() {
             for k in 0..<4 {
-                let x = 10 + 20 * k + 3 * i, y = 15 + 25 * i
-                rects.append((x, y, x + 3, y + 3, color))  // 9 pixels: 0.09% each, 0.36% per hue
+                let x = 10 + 20 * k + 3 * i
+                let y = 15 + 25 * i
+                rects.append((x, y, x + 3, y + 3, color)) // 9 pixels: 0.09% each, 0.36% per hue
             }
         }
         let roles = faithful.roles(of: paintedImage(100, 100, .black, rects))
@@ -75,11 +87,13 @@ struct FaithfulRolesTests {
         }
     }
 
-    @Test("Given a vivid detail on 0.03% of a dull picture, when quantized, then it takes a role; a dull one that small does not",
-          arguments: [(hex("#e8202a"), true), (hex("#8a7f74"), false)])
+    @Test(
+        "Given a vivid detail on 0.03% of a dull picture, when quantized, then it takes a role; a dull one that small does not",
+        arguments: [(hex("#e8202a"), true), (hex("#8a7f74"), false)])
     func tinyDetail(_ detail: RGBColor, _ expected: Bool) {
-        let field = hex("#7d8a6a"), sky = hex("#c9d1c3")
-        let image = paintedImage(100, 100, sky, [(0, 50, 100, 100, field), (60, 40, 63, 41, detail)])  // 3 pixels
+        let field = hex("#7d8a6a")
+        let sky = hex("#c9d1c3")
+        let image = paintedImage(100, 100, sky, [(0, 50, 100, 100, field), (60, 40, 63, 41, detail)]) // 3 pixels
         let roles = faithful.roles(of: image)
         let hue = OKLCh(detail).hue
         let carried = ColorRole.allCases.contains { role in
@@ -89,21 +103,31 @@ struct FaithfulRolesTests {
         #expect(carried == expected)
     }
 
-    @Test("Given three shades of one blue and a small orange, when quantized, then the blue and the orange come before a second blue")
+    @Test(
+        "Given three shades of one blue and a small orange, when quantized, then the blue and the orange come before a second blue"
+    )
     func differentHuesFirst() throws {
-        let image = paintedImage(100, 100, .white, [(5, 5, 95, 40, hex("#1f4e9c")), (5, 40, 95, 70, hex("#4f7fd0")),
-                                                   (5, 70, 95, 90, hex("#9db8e8")), (40, 90, 60, 95, hex("#e07b10"))])
+        let image = paintedImage(
+            100, 100, .white,
+            [
+                (5, 5, 95, 40, hex("#1f4e9c")), (5, 40, 95, 70, hex("#4f7fd0")),
+                (5, 70, 95, 90, hex("#9db8e8")), (40, 90, 60, 95, hex("#e07b10")),
+            ])
         let roles = faithful.roles(of: image)
-        let blue = OKLCh(hex("#1f4e9c")).hue, orange = OKLCh(hex("#e07b10")).hue
+        let blue = OKLCh(hex("#1f4e9c")).hue
+        let orange = OKLCh(hex("#e07b10")).hue
         #expect(OKLCh.hueDistance(OKLCh(roles.primary).hue, blue) <= 15)
         #expect(OKLCh.hueDistance(OKLCh(roles.secondary).hue, orange) <= 15)
         #expect(OKLCh.hueDistance(OKLCh(roles.detail).hue, blue) <= 15)
         #expect(roles.fallback.isEmpty)
     }
 
-    @Test("Given a grey photograph, when quantized, then one grey from the image takes a role and the others fall back: greys are never distinct")
+    @Test(
+        "Given a grey photograph, when quantized, then one grey from the image takes a role and the others fall back: greys are never distinct"
+    )
     func greyscale() {
-        let image = paintedImage(100, 100, hex("#d0d0d0"), [(10, 10, 90, 50, hex("#303030")), (10, 50, 90, 90, hex("#707070"))])
+        let image = paintedImage(
+            100, 100, hex("#d0d0d0"), [(10, 10, 90, 50, hex("#303030")), (10, 50, 90, 90, hex("#707070"))])
         let roles = faithful.roles(of: image)
         #expect(roles.reports.primary.source == .image)
         #expect(ColorDistance.isGrey(roles.primary))
@@ -112,11 +136,12 @@ struct FaithfulRolesTests {
 
     @Test("Given a noisy image, when quantized repeatedly or transposed, then the faithful result never changes")
     func deterministic() {
-        var image = paintedImage(120, 120, hex("#1d2b3a"), [(0, 60, 60, 120, hex("#f5a623")), (60, 0, 120, 60, hex("#1abc9c"))])
+        var image = paintedImage(
+            120, 120, hex("#1d2b3a"), [(0, 60, 60, 120, hex("#f5a623")), (60, 0, 120, 60, hex("#1abc9c"))])
         var state: UInt64 = 42
         for i in stride(from: 0, to: image.pixels.count, by: 4) {
             for c in 0..<3 {
-                state = state &* 6364136223846793005 &+ 1442695040888963407
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
                 image.pixels[i + c] = UInt8(clamping: Int(image.pixels[i + c]) + Int((state >> 33) % 25) - 12)
             }
         }

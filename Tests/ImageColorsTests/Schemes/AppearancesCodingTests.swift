@@ -1,12 +1,14 @@
 import Foundation
 import Testing
+
 @testable import ImageColors
 
 /// `appearances` and `placeholder` in JSON, and `card(for:)` on results that left one out.
 @Suite("Appearances in JSON")
 struct AppearancesCodingTests {
     static func analysis(_ options: AnalysisOptions = AnalysisOptions(placeholders: .both)) throws -> ColorAnalysis {
-        try ImageColorAnalyzer(options: options).analyzeNow(.file(TestFiles.samples.appendingPathComponent("chelsea.png").path))
+        try ImageColorAnalyzer(options: options).analyzeNow(
+            .file(TestFiles.samples.appendingPathComponent("chelsea.png").path))
     }
 
     /// The JSON of a value, keys sorted: what a script sees. (Structs keep full precision where
@@ -26,8 +28,9 @@ struct AppearancesCodingTests {
         #expect(try Self.json(decoded.card(for: .dark)) == Self.json(original.card(for: .dark)))
     }
 
-    @Test("Given JSON without the dark card (--appearance light) or without appearances at all, when decoded, then card(for:) still gives both cards",
-          arguments: [true, false])
+    @Test(
+        "Given JSON without the dark card (--appearance light) or without appearances at all, when decoded, then card(for:) still gives both cards",
+        arguments: [true, false])
     func missingCardsRebuilt(keepLight: Bool) throws {
         let original = try Self.analysis(AnalysisOptions(titleRule: .wcag, minimumContrast: 4.5))
         var partial = original

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ImageColors
 
 /// The dark card's rule, colour by colour.
@@ -9,19 +10,28 @@ struct DarkSchemeTests {
     static func lightCard(_ background: String, _ roles: [String], rule: TitleRule = .brightness) -> CardColors {
         let colors = roles.map { RGBColor(hex: $0)! }
         let bg = RGBColor(hex: background)!
-        let reports = colors.map { RoleReport(source: .image, share: 0.1, contrastRatio: Contrast.contrastRatio($0, bg)) }
-        let roles = ColorRoles(background: bg, primary: colors[0], secondary: colors[1], detail: colors[2],
-                               reports: RoleReports(background: RoleReport(source: .edges, share: 0.5),
-                                                    primary: reports[0], secondary: reports[1], detail: reports[2]))
+        let reports = colors.map {
+            RoleReport(source: .image, share: 0.1, contrastRatio: Contrast.contrastRatio($0, bg))
+        }
+        let roles = ColorRoles(
+            background: bg, primary: colors[0], secondary: colors[1], detail: colors[2],
+            reports: RoleReports(
+                background: RoleReport(source: .edges, share: 0.5),
+                primary: reports[0], secondary: reports[1], detail: reports[2]))
         return CardColors(roles: roles, title: TitleChoice(background: bg, rule: rule))
     }
 
-    @Test("Given a pale background, when made dark, then it keeps its hue at a lightness in the band, the paler the darker")
+    @Test(
+        "Given a pale background, when made dark, then it keeps its hue at a lightness in the band, the paler the darker"
+    )
     func paleBackground() {
-        let pale = RGBColor(hex: "#f3e3c8")!, mid = RGBColor(hex: "#c08040")!
-        let darkPale = DarkScheme.background(for: pale), darkMid = DarkScheme.background(for: mid)
+        let pale = RGBColor(hex: "#f3e3c8")!
+        let mid = RGBColor(hex: "#c08040")!
+        let darkPale = DarkScheme.background(for: pale)
+        let darkMid = DarkScheme.background(for: mid)
         for (light, dark) in [(pale, darkPale), (mid, darkMid)] {
-            let l = OKLCh(light), d = OKLCh(dark)
+            let l = OKLCh(light)
+            let d = OKLCh(dark)
             #expect(DarkScheme.lightnessBand.contains(d.lightness), "\(dark.hex) L \(d.lightness)")
             #expect(OKLCh.hueDistance(l.hue, d.hue) <= DarkScheme.hueTolerance, "\(light.hex) → \(dark.hex)")
         }
@@ -36,19 +46,25 @@ struct DarkSchemeTests {
         }
     }
 
-    @Test("Given backgrounds just above and below the band's top, when made dark, then the dark ones are close (the rule is continuous)")
+    @Test(
+        "Given backgrounds just above and below the band's top, when made dark, then the dark ones are close (the rule is continuous)"
+    )
     func continuous() {
         let below = OKLCh(lightness: 0.305, chroma: 0.05, hue: 250).clampedToSRGB.lab.rgbColor
         let above = OKLCh(lightness: 0.33, chroma: 0.05, hue: 250).clampedToSRGB.lab.rgbColor
         let distance = OKLab(DarkScheme.background(for: below)).distance(to: OKLab(DarkScheme.background(for: above)))
         #expect(distance < 0.03)
         #expect(DarkScheme.darkLightness(for: 1) == DarkScheme.lightnessBand.lowerBound)
-        #expect(DarkScheme.darkLightness(for: DarkScheme.lightnessBand.upperBound) == DarkScheme.lightnessBand.upperBound)
+        #expect(
+            DarkScheme.darkLightness(for: DarkScheme.lightnessBand.upperBound) == DarkScheme.lightnessBand.upperBound)
     }
 
-    @Test("Given every 8th sRGB level, when each is made dark, then the hue stays within 10° wherever the light one has chroma 0.02 or more, and the lightness is in the band give or take 0.01")
+    @Test(
+        "Given every 8th sRGB level, when each is made dark, then the hue stays within 10° wherever the light one has chroma 0.02 or more, and the lightness is in the band give or take 0.01"
+    )
     func everyColor() {
-        var checked = 0, worst = 0.0
+        var checked = 0
+        var worst = 0.0
         for r in stride(from: 3, through: 255, by: 8) {
             for g in stride(from: 3, through: 255, by: 8) {
                 for b in stride(from: 3, through: 255, by: 8) {
@@ -56,23 +72,32 @@ struct DarkSchemeTests {
                     let l = OKLCh(light)
                     guard l.lightness > DarkScheme.lightnessBand.upperBound else { continue }
                     let d = OKLCh(DarkScheme.background(for: light))
-                    #expect(d.lightness >= DarkScheme.lightnessBand.lowerBound - 0.01 && d.lightness <= DarkScheme.lightnessBand.upperBound + 0.01,
-                            "\(light.hex): L \(d.lightness)")
+                    #expect(
+                        d.lightness >= DarkScheme.lightnessBand.lowerBound - 0.01
+                            && d.lightness <= DarkScheme.lightnessBand.upperBound + 0.01,
+                        "\(light.hex): L \(d.lightness)")
                     guard l.chroma >= DarkScheme.hueKeepingChroma else { continue }
                     let turn = OKLCh.hueDistance(l.hue, d.hue)
                     worst = max(worst, turn)
                     checked += 1
-                    if turn > DarkScheme.hueTolerance { Issue.record("\(light.hex) (C \(l.chroma)) → \(DarkScheme.background(for: light).hex): \(turn)°") }
+                    if turn > DarkScheme.hueTolerance {
+                        Issue.record(
+                            "\(light.hex) (C \(l.chroma)) → \(DarkScheme.background(for: light).hex): \(turn)°")
+                    }
                 }
             }
         }
         #expect(checked > 20_000)
         if ProcessInfo.processInfo.environment["IMAGECOLORS_PRINT_SWEEP"] == "1" {
-            print("every 8th level: \(checked) chromatic light backgrounds, worst hue turn \(String(format: "%.2f", worst))°")
+            print(
+                "every 8th level: \(checked) chromatic light backgrounds, worst hue turn \(String(format: "%.2f", worst))°"
+            )
         }
     }
 
-    @Test("Given a light card, when made dark, then each role is the image's colour toned to the target on the dark background")
+    @Test(
+        "Given a light card, when made dark, then each role is the image's colour toned to the target on the dark background"
+    )
     func rolesRetoned() {
         // A cream card with a dark brown, a deep blue and a light orange.
         let light = Self.lightCard("#f3e3c8", ["#4a2a10", "#1a3a8a", "#f0a050"])
@@ -94,7 +119,9 @@ struct DarkSchemeTests {
         #expect(dark.roleReports.background.adjustment?.original == light.background)
     }
 
-    @Test("Given a role the light card toned, when made dark, then it is toned again from the image's colour, not from the light card's")
+    @Test(
+        "Given a role the light card toned, when made dark, then it is toned again from the image's colour, not from the light card's"
+    )
     func tonesFromTheImageColor() {
         var light = Self.lightCard("#f3e3c8", ["#6a4a30", "#1a3a8a", "#f0a050"])
         // As the light card would have it: the image's #d09060 darkened to reach 3:1.
@@ -105,7 +132,9 @@ struct DarkSchemeTests {
         #expect(dark.roleReports.primary.adjustment == nil)
     }
 
-    @Test("Given a target no colour reaches on the dark background, when made dark, then the role falls back to white and is listed")
+    @Test(
+        "Given a target no colour reaches on the dark background, when made dark, then the role falls back to white and is listed"
+    )
     func unreachableFallsBack() {
         let light = Self.lightCard("#f3e3c8", ["#4a2a10", "#1a3a8a", "#f0a050"])
         let dark = DarkScheme.card(from: light, minimumContrast: 21)

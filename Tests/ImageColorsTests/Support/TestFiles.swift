@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+
 @_spi(Benchmarks) @testable import ImageColors
 
 /// Paths of the shared corpus and the samples.
@@ -38,7 +39,9 @@ struct FullImageSink: PixelSink {
 }
 
 /// Decodes a file at full size (or with JPEG DCT scaling down to `minimumLongSide`).
-func decodeFully(_ path: String, minimumLongSide: Int? = nil, strict: Bool = true) throws -> (RGBAImage, DecodedImageInfo) {
+func decodeFully(_ path: String, minimumLongSide: Int? = nil, strict: Bool = true) throws -> (
+    RGBAImage, DecodedImageInfo
+) {
     var sink = FullImageSink()
     var options = DecodeOptions()
     options.minimumLongSide = minimumLongSide
@@ -49,8 +52,10 @@ func decodeFully(_ path: String, minimumLongSide: Int? = nil, strict: Bool = tru
 
 /// An image of one colour with opaque rectangles `(x0, y0, x1, y1, colour)` painted over it
 /// (`x0..<x1`, `y0..<y1`).
-func paintedImage(_ width: Int, _ height: Int, _ fill: RGBColor, alpha: UInt8 = 255,
-                  _ rects: [(Int, Int, Int, Int, RGBColor)] = []) -> RGBAImage {
+func paintedImage(
+    _ width: Int, _ height: Int, _ fill: RGBColor, alpha: UInt8 = 255,
+    _ rects: [(Int, Int, Int, Int, RGBColor)] = []
+) -> RGBAImage {
     var image = RGBAImage(width: width, height: height, filledWith: fill, alpha: alpha)
     for (x0, y0, x1, y1, color) in rects {
         for y in y0..<y1 {
@@ -72,8 +77,10 @@ func makeProgressiveJPEG(from path: String, extraArguments: [String] = []) throw
     guard let jpegtran = JPEGTools.path("jpegtran") else {
         throw ImageDecodingError.unreadable(.jpeg, detail: "jpegtran (Debian package libjpeg-turbo-progs) is needed")
     }
-    let output = FileManager.default.temporaryDirectory.appendingPathComponent("imagecolors-progressive-\(UUID()).jpg").path
-    let result = try runProcess(URL(fileURLWithPath: jpegtran), ["-progressive"] + extraArguments + ["-outfile", output, path])
+    let output = FileManager.default.temporaryDirectory.appendingPathComponent("imagecolors-progressive-\(UUID()).jpg")
+        .path
+    let result = try runProcess(
+        URL(fileURLWithPath: jpegtran), ["-progressive"] + extraArguments + ["-outfile", output, path])
     guard result.status == 0 else {
         throw ImageDecodingError.unreadable(.jpeg, detail: "jpegtran failed: \(result.stderr)")
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @_spi(Benchmarks) @testable import ImageColors
 
 /// Animated WebPs (ANIM/ANMF, through libwebp's demuxer): the first frame by default, every frame
@@ -31,7 +32,8 @@ struct WebPAnimationTests {
     @Test("scaled frames are composited on a scaled canvas, close to the full-size frames averaged")
     func scaledFrames() throws {
         // Given from-gif.webp (96×64: sub-rectangles, blending), decoded with 1/2 allowed
-        let (frames, _) = try WebGIFFixtures.frames(WebGIFFixtures.path("from-gif.webp"), policy: .all, minimumLongSide: 48)
+        let (frames, _) = try WebGIFFixtures.frames(
+            WebGIFFixtures.path("from-gif.webp"), policy: .all, minimumLongSide: 48)
         // Then each frame is 48×32 and within a few levels of its oracle box-filtered to that size
         #expect(frames.count == 3)
         for (index, frame) in frames.enumerated() {
@@ -41,11 +43,13 @@ struct WebPAnimationTests {
             try downscaler.begin(width: oracle.width, height: oracle.height, rowsInOrder: true)
             oracle.pixels.withUnsafeBufferPointer { pixels in
                 for y in 0..<oracle.height {
-                    downscaler.consume(row: pixels.baseAddress! + y * oracle.width * 4, y: y, x0: 0, dx: 1, count: oracle.width)
+                    downscaler.consume(
+                        row: pixels.baseAddress! + y * oracle.width * 4, y: y, x0: 0, dx: 1, count: oracle.width)
                 }
             }
             let expected = downscaler.finish()
-            let mean = zip(frame.pixels, expected.pixels).map { abs(Int($0) - Int($1)) }.reduce(0, +) / frame.pixels.count
+            let mean =
+                zip(frame.pixels, expected.pixels).map { abs(Int($0) - Int($1)) }.reduce(0, +) / frame.pixels.count
             #expect(mean <= 3, "frame \(index): mean difference \(mean)")
         }
     }
@@ -54,12 +58,16 @@ struct WebPAnimationTests {
     func thumbnailIsFirstFrame() throws {
         // Given weights.webp: red for 0.1 s, then blue for 0.3 s
         let analyzer = ImageColorAnalyzer(options: .init(frames: .all))
-        let (analysis, thumbnail) = try analyzer.analyzeNow(.file(WebGIFFixtures.path("weights.webp")),
-                                                            thumbnail: ThumbnailRequest(format: .png))
+        let (analysis, thumbnail) = try analyzer.analyzeNow(
+            .file(WebGIFFixtures.path("weights.webp")),
+            thumbnail: ThumbnailRequest(format: .png))
         // Then the colours come from both frames and the thumbnail is the red first frame
         #expect(analysis.frames == FrameReport(count: 2, counted: 2))
         let image = try decodeFully(fromData: try #require(thumbnail).data)
-        #expect(image.pixels.enumerated().allSatisfy { $0.offset % 4 == 0 ? $0.element == 255 : $0.offset % 4 != 2 || $0.element == 0 })
+        #expect(
+            image.pixels.enumerated().allSatisfy {
+                $0.offset % 4 == 0 ? $0.element == 255 : $0.offset % 4 != 2 || $0.element == 0
+            })
     }
 }
 

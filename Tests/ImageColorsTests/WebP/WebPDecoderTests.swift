@@ -1,12 +1,15 @@
 import Foundation
 import Testing
+
 @_spi(Benchmarks) @testable import ImageColors
 
 /// Still WebPs through libwebp's incremental decoder, with `dwebp` (libwebp's own command-line
 /// decoder) as the oracle, at full size and scaled.
 @Suite("WebP decoding")
 struct WebPDecoderTests {
-    static let stills = ["lossy.webp", "lossless.webp", "lossy-alpha.webp", "lossless-alpha.webp", "icc-p3.webp", "exif-6.webp"]
+    static let stills = [
+        "lossy.webp", "lossless.webp", "lossy-alpha.webp", "lossless-alpha.webp", "icc-p3.webp", "exif-6.webp",
+    ]
 
     @Test("every still fixture decodes at full size to dwebp's pixels", arguments: stills)
     func fullSize(name: String) throws {
@@ -21,7 +24,9 @@ struct WebPDecoderTests {
         #expect(image.pixels == oracle.pixels)
     }
 
-    @Test("scaling while decoding gives dwebp -scale's pixels", arguments: ["lossy.webp", "lossless.webp", "lossless-alpha.webp"])
+    @Test(
+        "scaling while decoding gives dwebp -scale's pixels",
+        arguments: ["lossy.webp", "lossless.webp", "lossless-alpha.webp"])
     func scaled(name: String) throws {
         // Given a file and the smallest long side that still allows 1/2 (the JPEG rule)
         let path = WebGIFFixtures.path(name)
@@ -37,8 +42,10 @@ struct WebPDecoderTests {
         #expect(image.pixels == oracle.pixels)
     }
 
-    @Test("the scale follows JPEG's rule: the largest of 1/2, 1/4, 1/8 that keeps the long side",
-          arguments: [(nil, 1), (300, 1), (151, 1), (150, 2), (76, 2), (75, 4), (39, 4), (38, 8), (1, 8)] as [(Int?, Int)])
+    @Test(
+        "the scale follows JPEG's rule: the largest of 1/2, 1/4, 1/8 that keeps the long side",
+        arguments: [(nil, 1), (300, 1), (151, 1), (150, 2), (76, 2), (75, 4), (39, 4), (38, 8), (1, 8)] as [(Int?, Int)]
+    )
     func scaleRule(minimum: Int?, denominator: Int) throws {
         // lossy.webp is 300×200: 1/2 gives 150×100, 1/4 gives 75×50, 1/8 gives 38×25 (rounded up)
         let (_, info) = try decodeFully(WebGIFFixtures.path("lossy.webp"), minimumLongSide: minimum)
@@ -49,7 +56,8 @@ struct WebPDecoderTests {
     @Test("rows reach the sink as libwebp finishes them, in order, over several updates")
     func incremental() throws {
         // Given a lossless file of several update steps (a Sample, encoded now by cwebp)
-        let path = try WebGIFFixtures.cwebp(["-lossless", "-exact"], input: TestFiles.samples.appendingPathComponent("coffee.png").path)
+        let path = try WebGIFFixtures.cwebp(
+            ["-lossless", "-exact"], input: TestFiles.samples.appendingPathComponent("coffee.png").path)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let size = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
         #expect(size > 3 * WebPDecoder.updateBytes)
@@ -59,7 +67,8 @@ struct WebPDecoderTests {
         try bytes.withUnsafeBytes { raw in
             let container = try WebPContainer(raw)
             let decoding = WebPDecoder.FrameDecoding(container: container, options: DecodeOptions())
-            try decoding.decode(frame: 0, try container.frame(0), into: CanvasRect(x: 0, y: 0, width: 600, height: 400)) { _, rows in
+            try decoding.decode(frame: 0, try container.frame(0), into: CanvasRect(x: 0, y: 0, width: 600, height: 400))
+            { _, rows in
                 deliveries.append(rows)
             }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @_spi(Benchmarks) @testable import ImageColors
 
 /// WebP's header limits, memory reservations and damaged input: refused from the header, with
@@ -31,9 +32,12 @@ struct WebPLimitTests {
         #expect(HeaderDimensions.read(.webp, from: prefix)! == (65_500, 65_500))
     }
 
-    @Test("the header dimensions of VP8, VP8L and VP8X files", arguments: [
-        ("lossy.webp", 300, 200), ("lossless.webp", 150, 100), ("lossy-alpha.webp", 200, 164), ("animated.webp", 96, 64),
-    ])
+    @Test(
+        "the header dimensions of VP8, VP8L and VP8X files",
+        arguments: [
+            ("lossy.webp", 300, 200), ("lossless.webp", 150, 100), ("lossy-alpha.webp", 200, 164),
+            ("animated.webp", 96, 64),
+        ])
     func headerDimensions(name: String, width: Int, height: Int) throws {
         let prefix = try SourceProbe(.file(WebGIFFixtures.path(name))).prefix
         let size = try #require(HeaderDimensions.read(.webp, from: prefix))
@@ -63,7 +67,7 @@ struct WebPLimitTests {
 
     @Test("the working memory estimate of libwebp 1.2.4 grows with what it keeps", arguments: [false, true])
     func workingBytes(scaled: Bool) {
-        var frame = ic_webp_frame_for_tests(width: 6000, height: 4000)
+        var frame = webpFrameForTests(width: 6000, height: 4000)
         let out = scaled ? (750, 500) : (6000, 4000)
         let lossy = WebPDecoder.workingBytes(frame, outWidth: out.0, outHeight: out.1)
         frame.has_alpha = 1
@@ -93,19 +97,23 @@ struct WebPLimitTests {
 
     @Test("counting every frame checks the frame count and pixel totals first; the first frame alone does not")
     func animationLimits() async throws {
-        let path = WebGIFFixtures.path("animated.webp")   // 3 frames of 96×64
+        let path = WebGIFFixtures.path("animated.webp") // 3 frames of 96×64
         let few = ImageLimits(maxFrames: 2)
         let tooMany = await #expect(throws: ImageDecodingError.self) {
             _ = try await ImageColorAnalyzer(options: .init(limits: few, frames: .all)).analyze(fileAt: path)
         }
         #expect(tooMany?.code == "too-many-frames")
         #expect(tooMany?.description == "WebP animation has more than 2 frames, the limit for counting every frame")
-        let small = ImageLimits(maxAnimationPixels: 18_000)   // 3 × 6 144 pixels = 18 432
+        let small = ImageLimits(maxAnimationPixels: 18_000) // 3 × 6 144 pixels = 18 432
         let tooLarge = await #expect(throws: ImageDecodingError.self) {
             _ = try await ImageColorAnalyzer(options: .init(limits: small, frames: .all)).analyze(fileAt: path)
         }
-        #expect(tooLarge?.description == "WebP image is 96×64, over the 18000 pixel limit for all 3 frames together (18432 pixels in all)")
-        let first = try await ImageColorAnalyzer(options: .init(limits: ImageLimits(maxFrames: 1, maxAnimationPixels: 1))).analyze(fileAt: path)
+        #expect(
+            tooLarge?.description
+                == "WebP image is 96×64, over the 18000 pixel limit for all 3 frames together (18432 pixels in all)")
+        let first = try await ImageColorAnalyzer(
+            options: .init(limits: ImageLimits(maxFrames: 1, maxAnimationPixels: 1))
+        ).analyze(fileAt: path)
         #expect(first.frames == FrameReport(count: 3, counted: 1))
     }
 
@@ -129,7 +137,7 @@ struct WebPLimitTests {
 }
 
 /// An `ic_webp_frame` of a size, lossy and opaque.
-func ic_webp_frame_for_tests(width: Int, height: Int) -> WebPDecoder.FrameHeader {
+func webpFrameForTests(width: Int, height: Int) -> WebPDecoder.FrameHeader {
     var frame = WebPDecoder.FrameHeader()
     frame.width = UInt32(width)
     frame.height = UInt32(height)

@@ -15,8 +15,10 @@ struct CanvasRect: Sendable, Hashable {
 
     /// The part inside a `width` × `height` canvas.
     func clipped(width canvasWidth: Int, height canvasHeight: Int) -> CanvasRect {
-        let x0 = min(max(x, 0), canvasWidth), y0 = min(max(y, 0), canvasHeight)
-        let x1 = min(max(x + width, 0), canvasWidth), y1 = min(max(y + height, 0), canvasHeight)
+        let x0 = min(max(x, 0), canvasWidth)
+        let y0 = min(max(y, 0), canvasHeight)
+        let x1 = min(max(x + width, 0), canvasWidth)
+        let y1 = min(max(y + height, 0), canvasHeight)
         return CanvasRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 }
@@ -75,7 +77,8 @@ final class AnimationCanvas {
     /// Draws `count` pixels of `source` at `(x, y)` (clipped to the canvas).
     func draw(_ source: UnsafePointer<UInt8>, count: Int, x: Int, y: Int, drawing: Drawing) {
         guard y >= 0, y < height, x < width, count > 0 else { return }
-        let first = max(0, -x), last = min(count, width - x)
+        let first = max(0, -x)
+        let last = min(count, width - x)
         guard first < last else { return }
         let target = pixels + (y * width + x) * 4
         switch drawing {
@@ -87,7 +90,8 @@ final class AnimationCanvas {
             }
         case .blend(let keep):
             for i in first..<last {
-                let s = source + i * 4, d = target + i * 4
+                let s = source + i * 4
+                let d = target + i * 4
                 if s[3] == 255 || keep.contains(x: x + i, y: y) {
                     d.update(from: s, count: 4)
                 } else {
@@ -127,7 +131,8 @@ final class AnimationCanvas {
         let area = rect.clipped(width: width, height: height)
         guard area.width > 0 else { return }
         for row in 0..<area.height {
-            (saved + row * area.width * 4).update(from: pixels + ((area.y + row) * width + area.x) * 4, count: area.width * 4)
+            (saved + row * area.width * 4).update(
+                from: pixels + ((area.y + row) * width + area.x) * 4, count: area.width * 4)
         }
     }
 
@@ -136,7 +141,8 @@ final class AnimationCanvas {
         let area = rect.clipped(width: width, height: height)
         guard area.width > 0 else { return }
         for row in 0..<area.height {
-            (pixels + ((area.y + row) * width + area.x) * 4).update(from: saved + row * area.width * 4, count: area.width * 4)
+            (pixels + ((area.y + row) * width + area.x) * 4).update(
+                from: saved + row * area.width * 4, count: area.width * 4)
         }
     }
 

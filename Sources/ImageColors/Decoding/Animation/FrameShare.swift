@@ -41,7 +41,8 @@ struct FrameShare: Sendable, Hashable {
         let total = UInt64(displayTimes.reduce(0) { $0 + max(1, $1) })
         var shares: [FrameShare] = []
         shares.reserveCapacity(displayTimes.count)
-        var elapsed: UInt64 = 0, lower: UInt64 = 0
+        var elapsed: UInt64 = 0
+        var lower: UInt64 = 0
         for time in displayTimes {
             elapsed += UInt64(max(1, time))
             // elapsed · 2³² / total, without overflowing 64 bits.

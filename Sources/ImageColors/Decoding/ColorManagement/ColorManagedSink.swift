@@ -71,7 +71,7 @@ struct ColorManagedSink<Inner: PixelSink>: PixelSink {
             try apply(data, cmyk: nil)
             return false
         case .cmyk(let profile, let inverted):
-            guard let profile else { return false }   // the shim's documented naive conversion
+            guard let profile else { return false } // the shim's documented naive conversion
             try apply(profile, cmyk: inverted)
             return converter != nil
         case .unreadableProfile(let reason, let fallback):
@@ -92,7 +92,10 @@ struct ColorManagedSink<Inner: PixelSink>: PixelSink {
             case (.gray, nil): input = .grayInRGBA
             case (.cmyk, let inverted?): input = .cmyk(inverted: inverted)
             case (let space, let inverted):
-                throw IgnoredProfile(reason: "\(Self.article(space)) profile (\(profile.description)) on \(inverted == nil ? "RGB" : "CMYK") pixels")
+                throw IgnoredProfile(
+                    reason:
+                        "\(Self.article(space)) profile (\(profile.description)) on \(inverted == nil ? "RGB" : "CMYK") pixels"
+                )
             }
             let transform = try ColorTransform(from: profile, input: input)
             if transform.isNearIdentity() { return }

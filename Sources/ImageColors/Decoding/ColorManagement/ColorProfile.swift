@@ -38,13 +38,16 @@ final class ColorProfile {
             throw IgnoredProfile(reason: "not an ICC profile (\(data.count) bytes, shorter than an ICC header)")
         }
         guard data.count <= Self.maximumBytes else {
-            throw IgnoredProfile(reason: "an ICC profile of \(data.count) bytes, over the \(Self.maximumBytes) an image can carry")
+            throw IgnoredProfile(
+                reason: "an ICC profile of \(data.count) bytes, over the \(Self.maximumBytes) an image can carry")
         }
         let opened = data.withUnsafeBytes { raw in
             cmsOpenProfileFromMemTHR(context.handle, raw.baseAddress, cmsUInt32Number(raw.count))
         }
         guard let opened else {
-            if let error = context.budgetError(for: "reading the embedded ICC profile (\(data.count) bytes)") { throw error }
+            if let error = context.budgetError(for: "reading the embedded ICC profile (\(data.count) bytes)") {
+                throw error
+            }
             throw IgnoredProfile(reason: "not a valid ICC profile (\(context.message(or: "LittleCMS cannot read it")))")
         }
         // Checked before any stored property is set: a throw after all of them would run deinit
@@ -59,9 +62,11 @@ final class ColorProfile {
             throw IgnoredProfile(reason: "a profile for \(Self.name(of: other.rawValue)) data, not RGB, grey or CMYK")
         }
         let deviceClass = cmsGetDeviceClass(opened)
-        if deviceClass == cmsSigLinkClass || deviceClass == cmsSigAbstractClass || deviceClass == cmsSigNamedColorClass {
+        if deviceClass == cmsSigLinkClass || deviceClass == cmsSigAbstractClass || deviceClass == cmsSigNamedColorClass
+        {
             cmsCloseProfile(opened)
-            throw IgnoredProfile(reason: "a \(Self.name(of: deviceClass.rawValue)) profile, which does not describe an image's colours")
+            throw IgnoredProfile(
+                reason: "a \(Self.name(of: deviceClass.rawValue)) profile, which does not describe an image's colours")
         }
         handle = opened
         description = Self.describe(opened)
@@ -89,9 +94,12 @@ final class ColorProfile {
     /// terminals: control characters dropped, spaces collapsed, at most 100 characters.
     private static func describe(_ profile: cmsHPROFILE) -> String {
         var buffer = [CChar](repeating: 0, count: 256)
-        let length = cmsGetProfileInfoASCII(profile, cmsInfoDescription, "en", "US", &buffer, cmsUInt32Number(buffer.count))
-        let text = length > 0 ? String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
-        let printable = text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : String($0) }.joined()
+        let length = cmsGetProfileInfoASCII(
+            profile, cmsInfoDescription, "en", "US", &buffer, cmsUInt32Number(buffer.count))
+        let text =
+            length > 0 ? String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
+        let printable = text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : String($0) }
+            .joined()
         let tidy = printable.split(separator: " ").joined(separator: " ")
         if tidy.isEmpty { return "unnamed ICC profile" }
         return tidy.count > 100 ? String(tidy.prefix(99)) + "…" : tidy
@@ -101,6 +109,7 @@ final class ColorProfile {
     private static func name(of signature: UInt32) -> String {
         let bytes = [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: signature >> $0) }
         let text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespaces)
-        return bytes.allSatisfy({ (0x20..<0x7F).contains($0) }) && !text.isEmpty ? "'\(text)'" : String(format: "0x%08x", signature)
+        return bytes.allSatisfy({ (0x20..<0x7F).contains($0) }) && !text.isEmpty
+            ? "'\(text)'" : String(format: "0x%08x", signature)
     }
 }

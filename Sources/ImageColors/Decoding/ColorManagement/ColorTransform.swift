@@ -41,7 +41,8 @@ final class ColorTransform {
         let sRGB = try ColorProfile(sRGBIn: context)
         // A matrix-shaper RGB profile needs no LittleCMS transform at all: building one would
         // cost as much as converting a small image (its curves are sampled with pow).
-        matrixShaper = input == .rgba && directMatrixShaper
+        matrixShaper =
+            input == .rgba && directMatrixShaper
             ? try MatrixShaperConversion(profile: profile.handle, sRGB: sRGB.handle, context: context) : nil
         if matrixShaper != nil {
             handle = nil
@@ -63,10 +64,12 @@ final class ColorTransform {
         }
         context.clearErrors()
         let grey = input == .grayInRGBA
-        guard let created = cmsCreateTransformTHR(
-            context.handle, profile.handle, cmsUInt32Number(inputFormat), sRGB.handle,
-            cmsUInt32Number(grey ? IC_LCMS_TYPE_RGB_8 : IC_LCMS_TYPE_RGBA_8), cmsUInt32Number(INTENT_RELATIVE_COLORIMETRIC),
-            grey ? flags | UInt32(cmsFLAGS_NOOPTIMIZE) : flags)
+        guard
+            let created = cmsCreateTransformTHR(
+                context.handle, profile.handle, cmsUInt32Number(inputFormat), sRGB.handle,
+                cmsUInt32Number(grey ? IC_LCMS_TYPE_RGB_8 : IC_LCMS_TYPE_RGBA_8),
+                cmsUInt32Number(INTENT_RELATIVE_COLORIMETRIC),
+                grey ? flags | UInt32(cmsFLAGS_NOOPTIMIZE) : flags)
         else {
             if let error = context.budgetError(for: "the colour transform from \(profile.description)") { throw error }
             throw IgnoredProfile(reason: "LittleCMS cannot convert it to sRGB (\(context.message(or: "no transform")))")
@@ -111,7 +114,7 @@ final class ColorTransform {
         }
         cmsDoTransform(handle, source, destination, cmsUInt32Number(count))
         switch input {
-        case .rgba, .grayInRGBA: break   // cmsFLAGS_COPY_ALPHA
+        case .rgba, .grayInRGBA: break // cmsFLAGS_COPY_ALPHA
         case .cmyk:
             for i in 0..<count { destination[i * 4 + 3] = 255 }
         }

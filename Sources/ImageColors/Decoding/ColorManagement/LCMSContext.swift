@@ -113,7 +113,8 @@ final class LCMSContext {
         plugin.base.Type = cmsUInt32Number(cmsPluginMemHandlerSig)
         plugin.MallocPtr = { context, size in LCMSContext.allocate(Int(size), context: context) }
         plugin.FreePtr = { _, pointer in LCMSContext.free(pointer) }
-        plugin.ReallocPtr = { context, pointer, size in LCMSContext.reallocate(pointer, to: Int(size), context: context) }
+        plugin.ReallocPtr = { context, pointer, size in LCMSContext.reallocate(pointer, to: Int(size), context: context)
+        }
         var mutex = cmsPluginMutex()
         mutex.base.Magic = cmsUInt32Number(cmsPluginMagicNumber)
         mutex.base.ExpectedVersion = cmsUInt32Number(LCMS_VERSION)
@@ -130,8 +131,9 @@ final class LCMSContext {
             return withUnsafeMutablePointer(to: &plugin) { cmsCreateContext($0, userData) }
         }
         guard let handle = created else {
-            throw MemoryBudgetError.overBudget(purpose: "LittleCMS's context", needed: state.refusedBytes ?? 0,
-                                               available: ledger?.available ?? 0, budget: ledger?.budget.bytes ?? 0)
+            throw MemoryBudgetError.overBudget(
+                purpose: "LittleCMS's context", needed: state.refusedBytes ?? 0,
+                available: ledger?.available ?? 0, budget: ledger?.budget.bytes ?? 0)
         }
         self.handle = handle
         self.state = state
@@ -164,8 +166,9 @@ final class LCMSContext {
             return nil
         }
         block.storeBytes(of: total, as: Int.self)
-        block.storeBytes(of: state.map { Unmanaged.passUnretained($0).toOpaque() }, toByteOffset: 8,
-                         as: UnsafeMutableRawPointer?.self)
+        block.storeBytes(
+            of: state.map { Unmanaged.passUnretained($0).toOpaque() }, toByteOffset: 8,
+            as: UnsafeMutableRawPointer?.self)
         state?.link(block)
         return block + headerBytes
     }
@@ -186,10 +189,13 @@ final class LCMSContext {
         Foundation.free(block)
     }
 
-    private static func reallocate(_ pointer: UnsafeMutableRawPointer?, to size: Int, context: cmsContext?) -> UnsafeMutableRawPointer? {
+    private static func reallocate(_ pointer: UnsafeMutableRawPointer?, to size: Int, context: cmsContext?)
+        -> UnsafeMutableRawPointer?
+    {
         guard let pointer else { return allocate(size, context: context) }
         let block = pointer - headerBytes
-        let oldTotal = block.load(as: Int.self), newTotal = size + headerBytes
+        let oldTotal = block.load(as: Int.self)
+        let newTotal = size + headerBytes
         let state = owner(of: block)
         if let state, newTotal > oldTotal, !state.reserve(newTotal - oldTotal) { return nil }
         // realloc may move the block: off the list first, back on at its new address (or the old
@@ -215,7 +221,9 @@ final class LCMSContext {
 
     /// lcms's first message, tidied, or `fallback`.
     func message(or fallback: String) -> String {
-        guard let text = state.firstError?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else { return fallback }
+        guard let text = state.firstError?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else {
+            return fallback
+        }
         return text.prefix(1).lowercased() + text.dropFirst()
     }
 

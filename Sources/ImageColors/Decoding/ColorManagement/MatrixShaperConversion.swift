@@ -39,21 +39,22 @@ final class MatrixShaperConversion {
     /// - Throws: ``MemoryBudgetError`` when the budget refuses the tables.
     init?(profile: cmsHPROFILE, sRGB: cmsHPROFILE, context: LCMSContext) throws {
         guard cmsGetColorSpace(profile) == cmsSigRgbData, cmsIsMatrixShaper(profile) != 0,
-              cmsIsCLUT(profile, cmsUInt32Number(INTENT_RELATIVE_COLORIMETRIC), cmsUInt32Number(LCMS_USED_AS_INPUT)) == 0,
-              let source = Self.colorants(of: profile), let target = Self.colorants(of: sRGB),
-              let inverse = Self.inverse(target)
+            cmsIsCLUT(profile, cmsUInt32Number(INTENT_RELATIVE_COLORIMETRIC), cmsUInt32Number(LCMS_USED_AS_INPUT)) == 0,
+            let source = Self.colorants(of: profile), let target = Self.colorants(of: sRGB),
+            let inverse = Self.inverse(target)
         else { return nil }
         var curves: [Float] = []
         curves.reserveCapacity(3 * 256)
         for tag in [cmsSigRedTRCTag, cmsSigGreenTRCTag, cmsSigBlueTRCTag] {
             guard let raw = cmsReadTag(profile, tag) else { return nil }
-            let curve = OpaquePointer(raw)  // cmsToneCurve is opaque to Swift
+            let curve = OpaquePointer(raw) // cmsToneCurve is opaque to Swift
             for level in 0..<256 { curves.append(cmsEvalToneCurveFloat(curve, Float(level) / 255)) }
         }
         context.clearErrors()
         guard let storage = _cmsMalloc(context.handle, cmsUInt32Number(Self.bytes)) else {
-            throw context.budgetError(for: "the colour conversion tables") ?? MemoryBudgetError.overBudget(
-                purpose: "the colour conversion tables", needed: Self.bytes, available: 0, budget: 0)
+            throw context.budgetError(for: "the colour conversion tables")
+                ?? MemoryBudgetError.overBudget(
+                    purpose: "the colour conversion tables", needed: Self.bytes, available: 0, budget: 0)
         }
         self.storage = storage
         self.context = context
@@ -80,7 +81,9 @@ final class MatrixShaperConversion {
 
     /// Converts `count` RGBA pixels; alpha is carried over.
     func convert(_ source: UnsafePointer<UInt8>, into destination: UnsafeMutablePointer<UInt8>, count: Int) {
-        let red = storage.assumingMemoryBound(to: Float.self), green = red + 256, blue = red + 512
+        let red = storage.assumingMemoryBound(to: Float.self)
+        let green = red + 256
+        let blue = red + 512
         let m = (storage + Self.matrixOffset).assumingMemoryBound(to: Float.self)
         let encode = (storage + Self.encodeOffset).assumingMemoryBound(to: UInt8.self)
         let scale = Float(Self.encodeSteps)
@@ -89,7 +92,9 @@ final class MatrixShaperConversion {
         }
         for i in 0..<count {
             let p = i &* 4
-            let r = red[Int(source[p])], g = green[Int(source[p + 1])], b = blue[Int(source[p + 2])]
+            let r = red[Int(source[p])]
+            let g = green[Int(source[p + 1])]
+            let b = blue[Int(source[p + 2])]
             destination[p] = encoded(m[0] * r + m[1] * g + m[2] * b)
             destination[p + 1] = encoded(m[3] * r + m[4] * g + m[5] * b)
             destination[p + 2] = encoded(m[6] * r + m[7] * g + m[8] * b)
@@ -104,14 +109,18 @@ final class MatrixShaperConversion {
             guard let raw = cmsReadTag(profile, tag) else { return nil }
             columns.append(raw.assumingMemoryBound(to: cmsCIEXYZ.self).pointee)
         }
-        return [columns[0].X, columns[1].X, columns[2].X,
-                columns[0].Y, columns[1].Y, columns[2].Y,
-                columns[0].Z, columns[1].Z, columns[2].Z]
+        return [
+            columns[0].X, columns[1].X, columns[2].X,
+            columns[0].Y, columns[1].Y, columns[2].Y,
+            columns[0].Z, columns[1].Z, columns[2].Z,
+        ]
     }
 
     /// The inverse of a 3×3 row-major matrix, or `nil` when it is singular.
     private static func inverse(_ a: [Double]) -> [Double]? {
-        let c00 = a[4] * a[8] - a[5] * a[7], c01 = a[5] * a[6] - a[3] * a[8], c02 = a[3] * a[7] - a[4] * a[6]
+        let c00 = a[4] * a[8] - a[5] * a[7]
+        let c01 = a[5] * a[6] - a[3] * a[8]
+        let c02 = a[3] * a[7] - a[4] * a[6]
         let determinant = a[0] * c00 + a[1] * c01 + a[2] * c02
         guard abs(determinant) > 1e-12 else { return nil }
         let cofactors = [

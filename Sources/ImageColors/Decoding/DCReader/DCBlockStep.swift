@@ -17,8 +17,10 @@ protocol DCBlockStep {
     ///   - input: Where more bits come from, for a step that reads past the DC coefficient.
     ///   - dc: The component's DC table (`nil` in a refinement).
     ///   - ac: The component's AC table (sequential scans only).
-    func decode(_ bits: inout EntropyBitReader, input: JPEGByteReader, component: Int, dc: HuffmanTable.Decoder?,
-                ac: HuffmanTable.Decoder?, into coefficient: inout Int16) throws -> DCBlockProblem?
+    func decode(
+        _ bits: inout EntropyBitReader, input: JPEGByteReader, component: Int, dc: HuffmanTable.Decoder?,
+        ac: HuffmanTable.Decoder?, into coefficient: inout Int16
+    ) throws -> DCBlockProblem?
     /// Sets the DC predictions of `count` components to 0 (at the scan's start and each restart).
     func resetPredictions(_ count: Int)
 }
@@ -32,10 +34,13 @@ struct FirstScanStep: DCBlockStep {
     let al: Int
 
     @inline(__always)
-    func decode(_ bits: inout EntropyBitReader, input: JPEGByteReader, component: Int, dc: HuffmanTable.Decoder?,
-                ac: HuffmanTable.Decoder?, into coefficient: inout Int16) -> DCBlockProblem? {
+    func decode(
+        _ bits: inout EntropyBitReader, input: JPEGByteReader, component: Int, dc: HuffmanTable.Decoder?,
+        ac: HuffmanTable.Decoder?, into coefficient: inout Int16
+    ) -> DCBlockProblem? {
         let table = dc.unsafelyUnwrapped
-        var difference: Int32 = 0, problem: DCBlockProblem?
+        var difference: Int32 = 0
+        var problem: DCBlockProblem?
         if let (length, value) = table.dcDifference(next: bits.peek(HuffmanTable.skipBits)) {
             bits.consume(length)
             difference = value
@@ -75,8 +80,10 @@ struct RefinementStep: DCBlockStep {
     let bit: Int16
 
     @inline(__always)
-    func decode(_ bits: inout EntropyBitReader, input: JPEGByteReader, component: Int, dc: HuffmanTable.Decoder?,
-                ac: HuffmanTable.Decoder?, into coefficient: inout Int16) -> DCBlockProblem? {
+    func decode(
+        _ bits: inout EntropyBitReader, input: JPEGByteReader, component: Int, dc: HuffmanTable.Decoder?,
+        ac: HuffmanTable.Decoder?, into coefficient: inout Int16
+    ) -> DCBlockProblem? {
         if bits.read(1) == 1 { coefficient |= bit }
         return nil
     }
@@ -94,8 +101,10 @@ struct SequentialStep: DCBlockStep {
     let dc: FirstScanStep
 
     @inline(__always)
-    func decode(_ bits: inout EntropyBitReader, input: JPEGByteReader, component: Int, dc table: HuffmanTable.Decoder?,
-                ac: HuffmanTable.Decoder?, into coefficient: inout Int16) throws -> DCBlockProblem? {
+    func decode(
+        _ bits: inout EntropyBitReader, input: JPEGByteReader, component: Int, dc table: HuffmanTable.Decoder?,
+        ac: HuffmanTable.Decoder?, into coefficient: inout Int16
+    ) throws -> DCBlockProblem? {
         let problem = dc.decode(&bits, input: input, component: component, dc: table, ac: nil, into: &coefficient)
         if problem == .outOfRange { return problem }
         let ac = ac.unsafelyUnwrapped
@@ -130,7 +139,8 @@ struct SequentialStep: DCBlockStep {
                 return .badCode
             }
             bits.consume(length)
-            let run = symbol >> 4, size = symbol & 15
+            let run = symbol >> 4
+            let size = symbol & 15
             if size > 0 {
                 bits.consume(size)
                 k &+= run &+ 1

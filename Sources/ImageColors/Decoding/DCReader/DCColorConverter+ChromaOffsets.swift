@@ -29,16 +29,24 @@ extension DCColorConverter {
         /// (libjpeg's plain upsampling: pixel x takes sample x / `factor`).
         func load(blue cb: UnsafePointer<UInt8>, red cr: UnsafePointer<UInt8>, repeat factor: Int) {
             DCColorConverter.tables.withUnsafeBufferPointer { tables in
-                let crToR = tables.baseAddress!, cbToB = crToR + 256, crToG = crToR + 512, cbToG = crToR + 768
-                var x = 0, sample = 0
+                let crToR = tables.baseAddress!
+                let cbToB = crToR + 256
+                let crToG = crToR + 512
+                let cbToG = crToR + 768
+                var x = 0
+                var sample = 0
                 while x < width {
-                    let blueSample = Int(cb[sample]), redSample = Int(cr[sample])
+                    let blueSample = Int(cb[sample])
+                    let redSample = Int(cr[sample])
                     let r = Int16(truncatingIfNeeded: crToR[redSample])
-                    let g = Int16(truncatingIfNeeded: (cbToG[blueSample] &+ crToG[redSample]) >> DCColorConverter.scaleBits)
+                    let g = Int16(
+                        truncatingIfNeeded: (cbToG[blueSample] &+ crToG[redSample]) >> DCColorConverter.scaleBits)
                     let b = Int16(truncatingIfNeeded: cbToB[blueSample])
                     let end = min(width, x &+ factor)
                     while x < end {
-                        red[x] = r; green[x] = g; blue[x] = b
+                        red[x] = r
+                        green[x] = g
+                        blue[x] = b
                         x &+= 1
                     }
                     sample &+= 1
@@ -62,7 +70,8 @@ extension DCColorConverter {
             let g = UInt32(truncatingIfNeeded: min(max(y &+ green[x], 0), 255))
             let b = UInt32(truncatingIfNeeded: min(max(y &+ blue[x], 0), 255))
             // One 4-byte store a pixel (through the raw pointer: the row is bound to UInt8).
-            rgba.storeBytes(of: (r | g &<< 8 | b &<< 16 | 0xFF00_0000).littleEndian, toByteOffset: x &* 4, as: UInt32.self)
+            rgba.storeBytes(
+                of: (r | g &<< 8 | b &<< 16 | 0xFF00_0000).littleEndian, toByteOffset: x &* 4, as: UInt32.self)
         }
     }
 }

@@ -22,22 +22,33 @@ struct DCColorConverter {
     func convert(_ rows: [UnsafeMutablePointer<UInt8>], into rgba: UnsafeMutablePointer<UInt8>, width: Int) {
         // One loop per colour space, outside the pixel loop, with the tables as plain pointers.
         Self.tables.withUnsafeBufferPointer { tables in
-            let crToR = tables.baseAddress!, cbToB = crToR + 256, crToG = crToR + 512, cbToG = crToR + 768
+            let crToR = tables.baseAddress!
+            let cbToB = crToR + 256
+            let crToG = crToR + 512
+            let cbToG = crToR + 768
             switch colorSpace {
             case .grey:
                 let y = rows[0]
                 for x in 0..<width {
-                    rgba[4 * x] = y[x]; rgba[4 * x + 1] = y[x]; rgba[4 * x + 2] = y[x]; rgba[4 * x + 3] = 255
+                    rgba[4 * x] = y[x]
+                    rgba[4 * x + 1] = y[x]
+                    rgba[4 * x + 2] = y[x]
+                    rgba[4 * x + 3] = 255
                 }
             case .rgb:
                 let (r, g, b) = (rows[0], rows[1], rows[2])
                 for x in 0..<width {
-                    rgba[4 * x] = r[x]; rgba[4 * x + 1] = g[x]; rgba[4 * x + 2] = b[x]; rgba[4 * x + 3] = 255
+                    rgba[4 * x] = r[x]
+                    rgba[4 * x + 1] = g[x]
+                    rgba[4 * x + 2] = b[x]
+                    rgba[4 * x + 3] = 255
                 }
             case .yCbCr:
                 let (luma, blue, red) = (rows[0], rows[1], rows[2])
                 for x in 0..<width {
-                    let y = Int(luma[x]), cb = Int(blue[x]), cr = Int(red[x])
+                    let y = Int(luma[x])
+                    let cb = Int(blue[x])
+                    let cr = Int(red[x])
                     rgba[4 * x] = Self.clamp(y + crToR[cr])
                     rgba[4 * x + 1] = Self.clamp(y + ((cbToG[cb] + crToG[cr]) >> Self.scaleBits))
                     rgba[4 * x + 2] = Self.clamp(y + cbToB[cb])
@@ -50,7 +61,9 @@ struct DCColorConverter {
             case .ycck:
                 for x in 0..<width {
                     // jdcolor.c ycck_cmyk_convert: the YCbCr part becomes inverted RGB, K passes through.
-                    let y = Int(rows[0][x]), cb = Int(rows[1][x]), cr = Int(rows[2][x])
+                    let y = Int(rows[0][x])
+                    let cb = Int(rows[1][x])
+                    let cr = Int(rows[2][x])
                     let c = Int(Self.clamp(255 - (y + crToR[cr])))
                     let m = Int(Self.clamp(255 - (y + ((cbToG[cb] + crToG[cr]) >> Self.scaleBits))))
                     let yellow = Int(Self.clamp(255 - (y + cbToB[cb])))
@@ -66,7 +79,10 @@ struct DCColorConverter {
     @inline(__always)
     private func inks(_ c: Int, _ m: Int, _ y: Int, _ k: Int, _ out: UnsafeMutablePointer<UInt8>) {
         if rawCMYK {
-            out[0] = UInt8(c); out[1] = UInt8(m); out[2] = UInt8(y); out[3] = UInt8(k)
+            out[0] = UInt8(c)
+            out[1] = UInt8(m)
+            out[2] = UInt8(y)
+            out[3] = UInt8(k)
             return
         }
         let (c, m, y, k) = invertedCMYK ? (c, m, y, k) : (255 - c, 255 - m, 255 - y, 255 - k)

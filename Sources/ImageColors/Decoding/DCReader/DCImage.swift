@@ -20,7 +20,8 @@ struct DCImage {
     /// Zeroed planes for `frame` (reserve ``bytesNeeded(for:)`` first).
     init(frame: JPEGFrame) {
         self.frame = frame
-        var offsets: [Int] = [], total = 0
+        var offsets: [Int] = []
+        var total = 0
         for component in frame.components {
             offsets.append(total)
             total += component.planeWidth * component.planeHeight

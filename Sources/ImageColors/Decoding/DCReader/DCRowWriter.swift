@@ -17,14 +17,17 @@ enum DCRowWriter {
     ///   - converter: Colour conversion for the image's colour space.
     ///   - options: Its ``DecodeOptions/checkInterval`` spaces the deadline checks.
     ///   - deadline: Checked (with cancellation) every `checkInterval` rows.
-    static func write(_ image: DCImage, converter: DCColorConverter, into sink: inout some PixelSink,
-                      options: DecodeOptions, deadline: DecodeDeadline) throws {
+    static func write(
+        _ image: DCImage, converter: DCColorConverter, into sink: inout some PixelSink,
+        options: DecodeOptions, deadline: DecodeDeadline
+    ) throws {
         let frame = image.frame
-        let width = (frame.width + 7) / 8, height = (frame.height + 7) / 8
+        let width = (frame.width + 7) / 8
+        let height = (frame.height + 7) / 8
         let rgba = UnsafeMutablePointer<UInt8>.allocate(capacity: width * 4)
         defer { rgba.deallocate() }
         let rows = frame.components.map { _ in UnsafeMutablePointer<UInt8>.allocate(capacity: width) }
-        defer { rows.forEach { $0.deallocate() } }
+        defer { for row in rows { row.deallocate() } }
         let repeatX = frame.components.map { frame.maxH / $0.h }
         let repeatY = frame.components.map { frame.maxV / $0.v }
         // JFIF's usual layout (full-resolution luma, Cb and Cr sampled alike): each chroma pair
@@ -32,7 +35,8 @@ enum DCRowWriter {
         // clamps in a loop the compiler vectorizes. The general loop below looks the offsets up
         // per pixel, about 4× the instructions (24 MP: 25 M instead of 6 M).
         if converter.colorSpace == .yCbCr, repeatX[0] == 1, repeatY[0] == 1,
-           repeatX[1] == repeatX[2], repeatY[1] == repeatY[2] {
+            repeatX[1] == repeatX[2], repeatY[1] == repeatY[2]
+        {
             let offsets = DCColorConverter.ChromaOffsets(width: width)
             defer { offsets.deallocate() }
             var chromaRow = -1

@@ -53,8 +53,10 @@ struct DCScanDecoder {
     ///   - acTables: The scan members' AC tables for a sequential scan; empty otherwise.
     ///   - image: Where the planes are.
     ///   - restartInterval: MCUs between restart markers, 0 for none.
-    init(_ kind: Kind, scan: JPEGScanHeader, dcTables: [HuffmanTable?], acTables: [HuffmanTable] = [],
-         image: DCImage, restartInterval: Int) {
+    init(
+        _ kind: Kind, scan: JPEGScanHeader, dcTables: [HuffmanTable?], acTables: [HuffmanTable] = [],
+        image: DCImage, restartInterval: Int
+    ) {
         self.kind = kind
         self.scan = scan
         self.tables = dcTables + acTables
@@ -64,9 +66,10 @@ struct DCScanDecoder {
         targets = scan.members.enumerated().map { position, member in
             let component = frame.components[member.index]
             // A single-component scan's MCU is one block (T.81 A.2.2), whatever the factors.
-            return Target(plane: image.planeOffsets[member.index], stride: component.planeWidth,
-                          h: interleaved ? component.h : 1, v: interleaved ? component.v : 1,
-                          dc: dcTables[position]?.decoder, ac: position < acTables.count ? acTables[position].decoder : nil)
+            return Target(
+                plane: image.planeOffsets[member.index], stride: component.planeWidth,
+                h: interleaved ? component.h : 1, v: interleaved ? component.v : 1,
+                dc: dcTables[position]?.decoder, ac: position < acTables.count ? acTables[position].decoder : nil)
         }
         let only = frame.components[scan.members[0].index]
         mcusPerRow = interleaved ? frame.mcusPerRow : only.widthInBlocks
@@ -77,22 +80,27 @@ struct DCScanDecoder {
     /// - Parameter checkpoint: Called after every MCU row (deadline and cancellation).
     /// - Returns: The marker after the scan's data (EOI when the input ended and warnings are
     ///   not errors).
-    func decode(into image: inout DCImage, input: JPEGByteReader, warnings: DecodeWarnings,
-                checkpoint: () throws -> Void) throws -> UInt8 {
+    func decode(
+        into image: inout DCImage, input: JPEGByteReader, warnings: DecodeWarnings,
+        checkpoint: () throws -> Void
+    ) throws -> UInt8 {
         try withExtendedLifetime(tables) {
             try targets.withUnsafeBufferPointer { targets in
                 try image.coefficients.withUnsafeMutableBufferPointer { planes in
                     try withUnsafeTemporaryAllocation(of: Int32.self, capacity: targets.count) { predictions in
                         if kind == .sequential {
                             // A sequential scan's Al is 0 (libjpeg warns about any other and ignores it).
-                            try decodeMCUs(SequentialStep(dc: FirstScanStep(predictions: predictions, al: 0)), planes: planes,
-                                           targets: targets, input: input, warnings: warnings, checkpoint: checkpoint)
+                            try decodeMCUs(
+                                SequentialStep(dc: FirstScanStep(predictions: predictions, al: 0)), planes: planes,
+                                targets: targets, input: input, warnings: warnings, checkpoint: checkpoint)
                         } else if scan.ah == 0 {
-                            try decodeMCUs(FirstScanStep(predictions: predictions, al: scan.al), planes: planes,
-                                           targets: targets, input: input, warnings: warnings, checkpoint: checkpoint)
+                            try decodeMCUs(
+                                FirstScanStep(predictions: predictions, al: scan.al), planes: planes,
+                                targets: targets, input: input, warnings: warnings, checkpoint: checkpoint)
                         } else {
-                            try decodeMCUs(RefinementStep(bit: Int16(truncatingIfNeeded: 1 << scan.al)), planes: planes,
-                                           targets: targets, input: input, warnings: warnings, checkpoint: checkpoint)
+                            try decodeMCUs(
+                                RefinementStep(bit: Int16(truncatingIfNeeded: 1 << scan.al)), planes: planes,
+                                targets: targets, input: input, warnings: warnings, checkpoint: checkpoint)
                         }
                     }
                 }
@@ -103,23 +111,29 @@ struct DCScanDecoder {
     /// The MCU loop, specialized for each kind of scan by `step`. Its state lives in locals of
     /// this function rather than in variables that closures capture, so the compiler can keep it
     /// in registers: together with the specialization, that cut the scan's time by two thirds.
-    private func decodeMCUs(_ step: some DCBlockStep, planes: UnsafeMutableBufferPointer<Int16>,
-                            targets: UnsafeBufferPointer<Target>, input: JPEGByteReader,
-                            warnings: DecodeWarnings, checkpoint: () throws -> Void) throws -> UInt8 {
+    private func decodeMCUs(
+        _ step: some DCBlockStep, planes: UnsafeMutableBufferPointer<Int16>,
+        targets: UnsafeBufferPointer<Target>, input: JPEGByteReader,
+        warnings: DecodeWarnings, checkpoint: () throws -> Void
+    ) throws -> UInt8 {
         var bits = EntropyBitReader()
         step.resetPredictions(targets.count)
         var restartsToGo = restartInterval
         var nextRestart = 0
         // libjpeg's insufficient_data: after the data ran out, MCUs are left as they are.
-        var insufficient = false, warnedEnd = false
+        var insufficient = false
+        var warnedEnd = false
         var pending: UInt8?
         for mcuY in 0..<mcuRows {
             for mcuX in 0..<mcusPerRow {
                 if restartInterval > 0 {
                     if restartsToGo == 0 {
-                        let found = try endSegment(bits, pending: &pending, input: input, warnings: warnings, atRestart: true)
+                        let found = try endSegment(
+                            bits, pending: &pending, input: input, warnings: warnings, atRestart: true)
                         if found == 0xD0 + UInt8(nextRestart) || (!warnings.strict && (0xD0...0xD7).contains(found)) {
-                            if found != 0xD0 + UInt8(nextRestart) { try warnings.warn(Self.wrongRestart(found, nextRestart)) }
+                            if found != 0xD0 + UInt8(nextRestart) {
+                                try warnings.warn(Self.wrongRestart(found, nextRestart))
+                            }
                             bits.restart()
                             insufficient = false
                         } else {
@@ -140,12 +154,15 @@ struct DCScanDecoder {
                     let target = targets[t]
                     // The MCU's first block of this component; in bounds by construction (the
                     // planes are the MCU grid's size), so plain pointer arithmetic.
-                    var row = planes.baseAddress! + (target.plane &+ mcuY &* target.v &* target.stride &+ mcuX &* target.h)
+                    var row =
+                        planes.baseAddress! + (target.plane &+ mcuY &* target.v &* target.stride &+ mcuX &* target.h)
                     for _ in 0..<target.v {
                         for bx in 0..<target.h {
                             try bits.fill(from: input)
-                            if let problem = try step.decode(&bits, input: input, component: t, dc: target.dc, ac: target.ac,
-                                                             into: &row[bx]) {
+                            if let problem = try step.decode(
+                                &bits, input: input, component: t, dc: target.dc, ac: target.ac,
+                                into: &row[bx])
+                            {
                                 try report(problem, warnings)
                             }
                         }
@@ -186,8 +203,10 @@ struct DCScanDecoder {
     /// - Returns: The marker's code; EOI when the input ended (already warned about).
     /// Takes the bit reader by value: handing the MCU loop's reader `inout` to a function that
     /// is not inlined would keep it out of registers (see ``EntropyBitReader``).
-    private func endSegment(_ bits: EntropyBitReader, pending: inout UInt8?, input: JPEGByteReader,
-                            warnings: DecodeWarnings, atRestart: Bool) throws -> UInt8 {
+    private func endSegment(
+        _ bits: EntropyBitReader, pending: inout UInt8?, input: JPEGByteReader,
+        warnings: DecodeWarnings, atRestart: Bool
+    ) throws -> UInt8 {
         if let code = pending {
             pending = nil
             return code
@@ -206,7 +225,9 @@ struct DCScanDecoder {
             return JPEGMarker.eoi
         }
         if skipped > 0 {
-            try warnings.warn(.corrupt(.jpeg, detail: "corrupt JPEG data: \(skipped) extraneous bytes before marker 0x\(Self.hex(code))"))
+            try warnings.warn(
+                .corrupt(
+                    .jpeg, detail: "corrupt JPEG data: \(skipped) extraneous bytes before marker 0x\(Self.hex(code))"))
         }
         return code
     }

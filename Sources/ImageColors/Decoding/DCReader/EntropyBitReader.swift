@@ -55,8 +55,10 @@ struct EntropyBitReader {
     /// - Returns: The new accumulator and count, the marker met, and whether the input ended.
     @inline(never)
     private static func refill(_ accumulator: UInt64, _ count: Int, from input: JPEGByteReader) throws
-        -> (UInt64, Int, UInt8?, Bool) {
-        var accumulator = accumulator, count = count
+        -> (UInt64, Int, UInt8?, Bool)
+    {
+        var accumulator = accumulator
+        var count = count
         // Fast path: plain data bytes straight from the reader's window, with no call per byte
         // (a baseline scan refills every few coefficients). It stops at an FF, which may be
         // stuffing or a marker, and at the window's end; the loop below handles both.

@@ -150,7 +150,8 @@ final class HuffmanTable {
         // Canonical codes (T.81 Figure C.2); a length whose codes overflow its bit count is not a
         // prefix code (the all-ones code is reserved).
         var codes = [Int](repeating: 0, count: lengths.count)
-        var code = 0, index = 0
+        var code = 0
+        var index = 0
         var maxCode = [Int32](repeating: -1, count: 18)
         var valueOffset = [Int32](repeating: 0, count: 18)
         for length in 1...16 {
@@ -178,7 +179,8 @@ final class HuffmanTable {
         // look-up and then its extra bits, two dependent steps in every block.
         var skip = [UInt32](repeating: 0, count: Self.skipCount)
         for (i, length) in lengths.enumerated() where isDC && length + Int(definition.symbols[i]) <= Self.skipBits {
-            let size = Int(definition.symbols[i]), total = length + size
+            let size = Int(definition.symbols[i])
+            let total = length + size
             for fill in 0..<(1 << (Self.skipBits - length)) {
                 let index = codes[i] << (Self.skipBits - length) | fill
                 let raw = size == 0 ? 0 : (index >> (Self.skipBits - total)) & ((1 << size) - 1)
@@ -188,7 +190,9 @@ final class HuffmanTable {
             }
         }
         for (i, length) in lengths.enumerated() where !isDC && length <= Self.skipBits {
-            let symbol = Int(definition.symbols[i]), run = symbol >> 4, size = symbol & 15
+            let symbol = Int(definition.symbols[i])
+            let run = symbol >> 4
+            let size = symbol & 15
             // As libjpeg's decode_mcu: extra bits move the index run + 1; ZRL (F0) moves 16; any
             // other symbol without extra bits ends the block.
             let advance = size > 0 ? run + 1 : run == 15 ? 16 : 64
@@ -202,9 +206,11 @@ final class HuffmanTable {
         // at, ends the block in the same step: most blocks of a photo end after a few small
         // coefficients, and each step is a dependent table load.
         if !isDC, let eob = definition.symbols.prefix(lengths.count).firstIndex(of: 0), lengths[eob] <= Self.skipBits {
-            let eobLength = lengths[eob], eobCode = codes[eob]
+            let eobLength = lengths[eob]
+            let eobCode = codes[eob]
             for index in skip.indices where skip[index] != 0 {
-                let used = Int(skip[index] & 0x1F), advance = Int(skip[index] >> 5)
+                let used = Int(skip[index] & 0x1F)
+                let advance = Int(skip[index] >> 5)
                 guard advance < 64, used + eobLength <= Self.skipBits else { continue }
                 if (index >> (Self.skipBits - used - eobLength)) & ((1 << eobLength) - 1) == eobCode {
                     skip[index] |= UInt32(used + eobLength) << 12
@@ -218,10 +224,13 @@ final class HuffmanTable {
         if !isDC {
             let mask = Self.skipCount - 1
             for index in skip.indices where skip[index] != 0 {
-                var used = 0, advance = 0, ends = false
+                var used = 0
+                var advance = 0
+                var ends = false
                 while used < Self.skipBits {
                     let next = skip[(index << used) & mask]
-                    let length = Int(next & 0x1F), step = Int((next >> 5) & 0x7F)
+                    let length = Int(next & 0x1F)
+                    let step = Int((next >> 5) & 0x7F)
                     guard next != 0, length <= Self.skipBits - used else { break }
                     if step == 64 {
                         used += length
@@ -242,7 +251,8 @@ final class HuffmanTable {
         (storage + Self.lookupOffset).bindMemory(to: UInt16.self, capacity: Self.lookupCount)
             .initialize(from: lookup, count: Self.lookupCount)
         (storage + Self.maxCodeOffset).bindMemory(to: Int32.self, capacity: 18).initialize(from: maxCode, count: 18)
-        (storage + Self.valueOffsetOffset).bindMemory(to: Int32.self, capacity: 18).initialize(from: valueOffset, count: 18)
+        (storage + Self.valueOffsetOffset).bindMemory(to: Int32.self, capacity: 18).initialize(
+            from: valueOffset, count: 18)
         (storage + Self.symbolsOffset).bindMemory(to: UInt8.self, capacity: 256).initialize(from: symbols, count: 256)
         (storage + Self.skipOffset).bindMemory(to: UInt32.self, capacity: Self.skipCount)
             .initialize(from: skip, count: Self.skipCount)

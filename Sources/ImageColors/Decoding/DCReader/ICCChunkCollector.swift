@@ -50,11 +50,14 @@ struct ICCChunkCollector {
     ///   - adobeInverted: An Adobe APP14 marker was seen.
     /// - Returns: Bytes reserved for the reassembled profile (release them when decoding ends) and
     ///   whether the sink wants 4-byte CMYK rows instead of RGBA.
-    func announce(components: Int, adobeInverted: Bool, options: DecodeOptions,
-                  to sink: inout some PixelSink) throws -> (reserved: Int, rawCMYK: Bool) {
+    func announce(
+        components: Int, adobeInverted: Bool, options: DecodeOptions,
+        to sink: inout some PixelSink
+    ) throws -> (reserved: Int, rawCMYK: Bool) {
         guard overLimit, sink.readsColorProfiles else {
-            return try ColorSpaceAnnouncement.announce(jpegICCChunks: chunks, components: components,
-                                                       adobeInverted: adobeInverted, options: options, to: &sink)
+            return try ColorSpaceAnnouncement.announce(
+                jpegICCChunks: chunks, components: components,
+                adobeInverted: adobeInverted, options: options, to: &sink)
         }
         // The shim's words for the same case; the pixels are then taken as untagged.
         let reason = "ICC chunks over \(limit) bytes (the profile's share of the memory budget) or over 255 of them"

@@ -194,7 +194,7 @@ final class JPEGByteReader {
             let code = bytes[position + 1]
             switch code {
             case 0x00, 0xD0...0xD7: position += 2
-            case 0xFF: position += 1  // a fill byte; the next FF starts the marker
+            case 0xFF: position += 1 // a fill byte; the next FF starts the marker
             default:
                 position += 2
                 return code

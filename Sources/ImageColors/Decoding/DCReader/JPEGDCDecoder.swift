@@ -59,8 +59,10 @@ enum JPEGDCDecoder {
             input.onRefill = { try deadline.check(.jpeg) }
             guard let header = try readHeader(input, options: options, icc: &icc) else { return nil }
             let frame = header.frame
-            let width = (frame.width + 7) / 8, height = (frame.height + 7) / 8
-            let planes = DCImage.bytesNeeded(for: frame), rows = DCRowWriter.bytesNeeded(for: frame)
+            let width = (frame.width + 7) / 8
+            let height = (frame.height + 7) / 8
+            let planes = DCImage.bytesNeeded(for: frame)
+            let rows = DCRowWriter.bytesNeeded(for: frame)
             // libjpeg streams a sequential file in a few rows' memory: this reader's planes (2
             // bytes a block, 1.1 MB at 24 MP) are worth it only when they fit what is left.
             if !frame.isProgressive, let ledger = options.ledger, planes + rows > ledger.available { return nil }
@@ -80,13 +82,15 @@ enum JPEGDCDecoder {
             try sink.begin(width: width, height: height, rowsInOrder: true)
             var image = DCImage(frame: frame)
             try readScans(input, header: header, image: &image, options: options, deadline: deadline)
-            let converter = DCColorConverter(colorSpace: header.colorSpace, invertedCMYK: header.state.adobeTransform != nil,
-                                             rawCMYK: rawCMYK)
+            let converter = DCColorConverter(
+                colorSpace: header.colorSpace, invertedCMYK: header.state.adobeTransform != nil,
+                rawCMYK: rawCMYK)
             try DCRowWriter.write(image, converter: converter, into: &sink, options: options, deadline: deadline)
-            return DecodedImageInfo(format: .jpeg, width: frame.width, height: frame.height,
-                                    orientation: header.state.orientation ?? .up,
-                                    decodedWidth: width, decodedHeight: height,
-                                    decoder: frame.isProgressive ? .progressiveDC : .sequentialDC)
+            return DecodedImageInfo(
+                format: .jpeg, width: frame.width, height: frame.height,
+                orientation: header.state.orientation ?? .up,
+                decodedWidth: width, decodedHeight: height,
+                decoder: frame.isProgressive ? .progressiveDC : .sequentialDC)
         }
     }
 
@@ -94,8 +98,10 @@ enum JPEGDCDecoder {
     /// - Returns: `nil` when the file is for libjpeg: not progressive DC-decodable, not at 1/8, or
     ///   anything odd in the header (libjpeg then reports it in its own words).
     /// - Throws: The header limits' error (as the libjpeg path would), reading errors, the deadline.
-    private static func readHeader(_ input: JPEGByteReader, options: DecodeOptions,
-                                   icc: inout ICCChunkCollector) throws -> Header? {
+    private static func readHeader(
+        _ input: JPEGByteReader, options: DecodeOptions,
+        icc: inout ICCChunkCollector
+    ) throws -> Header? {
         guard try input.readByte() == 0xFF, try input.readByte() == JPEGMarker.soi else { return nil }
         var state = JPEGMarkerState()
         var frame: JPEGFrame?
@@ -103,7 +109,8 @@ enum JPEGDCDecoder {
             guard let (code, skipped) = try input.nextMarker(), skipped == 0 else { return nil }
             if JPEGMarker.isStandalone(code) { continue }
             guard code != JPEGMarker.soi, code != JPEGMarker.eoi,
-                  let length = try input.readUInt16(), length >= 2 else { return nil }
+                let length = try input.readUInt16(), length >= 2
+            else { return nil }
             if code == JPEGMarker.app2 {
                 guard try icc.read(input, length: length - 2, ledger: options.ledger) else { return nil }
                 continue
@@ -117,12 +124,14 @@ enum JPEGDCDecoder {
             case _ where JPEGMarker.isStartOfFrame(code):
                 guard frame == nil, let parsed = JPEGFrame(marker: code, segment: body) else { return nil }
                 try options.limits.check(width: parsed.width, height: parsed.height, format: .jpeg)
-                let scale = JPEGDecoder.scaleDenominator(longSide: max(parsed.width, parsed.height),
-                                                         minimumLongSide: options.minimumLongSide)
+                let scale = JPEGDecoder.scaleDenominator(
+                    longSide: max(parsed.width, parsed.height),
+                    minimumLongSide: options.minimumLongSide)
                 // A baseline file's libjpeg decode needs no whole-image buffer (one scan, rows
                 // streamed), so only a progressive one falls back to this reader for memory.
                 guard parsed.isDCDecodable,
-                      scale == 8 || (parsed.isProgressive && fallsBackToDC(parsed, options: options)) else { return nil }
+                    scale == 8 || (parsed.isProgressive && fallsBackToDC(parsed, options: options))
+                else { return nil }
                 frame = parsed
             case JPEGMarker.dqt: guard (try? state.readDQT(body)) != nil else { return nil }
             case JPEGMarker.dht: guard (try? state.readDHT(body)) != nil else { return nil }
@@ -130,7 +139,8 @@ enum JPEGDCDecoder {
             case JPEGMarker.app0, JPEGMarker.app1, JPEGMarker.app14: state.readApplicationSegment(code, body)
             case JPEGMarker.sos:
                 guard let frame, let scan = try? state.readSOS(body, frame: frame),
-                      let colorSpace = JPEGColorSpace.of(frame, sawJFIF: state.sawJFIF, adobeTransform: state.adobeTransform)
+                    let colorSpace = JPEGColorSpace.of(
+                        frame, sawJFIF: state.sawJFIF, adobeTransform: state.adobeTransform)
                 else { return nil }
                 return Header(frame: frame, state: state, firstScan: scan, colorSpace: colorSpace)
             default: return nil
@@ -144,7 +154,7 @@ enum JPEGDCDecoder {
     /// at least ``DecodeOptions/budgetFallbackLongSide``. Without a budget, never.
     private static func fallsBackToDC(_ frame: JPEGFrame, options: DecodeOptions) -> Bool {
         guard let ledger = options.ledger,
-              let floor = options.budgetFallbackLongSide ?? options.minimumLongSide.map({ ($0 + 1) / 2 })
+            let floor = options.budgetFallbackLongSide ?? options.minimumLongSide.map({ ($0 + 1) / 2 })
         else { return false }
         let coefficientBytes = frame.planeBlocks * 64 * MemoryLayout<Int16>.size
         return coefficientBytes > ledger.available && (max(frame.width, frame.height) + 7) / 8 >= floor
@@ -152,8 +162,10 @@ enum JPEGDCDecoder {
 
     /// Decodes every scan through EOI: DC scans into `image`, AC scans skipped, tables between
     /// scans applied.
-    private static func readScans(_ input: JPEGByteReader, header: Header, image: inout DCImage,
-                                  options: DecodeOptions, deadline: DecodeDeadline) throws {
+    private static func readScans(
+        _ input: JPEGByteReader, header: Header, image: inout DCImage,
+        options: DecodeOptions, deadline: DecodeDeadline
+    ) throws {
         let warnings = DecodeWarnings(strict: options.warningsAreErrors)
         var progression = ScanProgression(componentCount: header.frame.components.count)
         var state = header.state
@@ -176,23 +188,30 @@ enum JPEGDCDecoder {
             var marker: UInt8
             if !header.frame.isProgressive {
                 // libjpeg builds both tables of every member before decoding.
-                var dcTables: [HuffmanTable?] = [], acTables: [HuffmanTable] = []
+                var dcTables: [HuffmanTable?] = []
+                var acTables: [HuffmanTable] = []
                 for member in scan.members {
                     dcTables.append(try huffmanTable(state.dcTables, member.dcTable, isDC: true))
                     acTables.append(try huffmanTable(state.acTables, member.acTable, isDC: false))
                 }
-                let decoder = DCScanDecoder(.sequential, scan: scan, dcTables: dcTables, acTables: acTables, image: image,
-                                            restartInterval: state.restartInterval)
-                marker = try decoder.decode(into: &image, input: input, warnings: warnings) { try deadline.check(.jpeg) }
+                let decoder = DCScanDecoder(
+                    .sequential, scan: scan, dcTables: dcTables, acTables: acTables, image: image,
+                    restartInterval: state.restartInterval)
+                marker = try decoder.decode(into: &image, input: input, warnings: warnings) {
+                    try deadline.check(.jpeg)
+                }
             } else if scan.isDC {
                 var tables: [HuffmanTable?] = []
                 for member in scan.members {
                     // A refinement scan's bits are raw: it needs no table.
                     tables.append(scan.ah == 0 ? try huffmanTable(state.dcTables, member.dcTable, isDC: true) : nil)
                 }
-                let decoder = DCScanDecoder(.progressiveDC, scan: scan, dcTables: tables, image: image,
-                                            restartInterval: state.restartInterval)
-                marker = try decoder.decode(into: &image, input: input, warnings: warnings) { try deadline.check(.jpeg) }
+                let decoder = DCScanDecoder(
+                    .progressiveDC, scan: scan, dcTables: tables, image: image,
+                    restartInterval: state.restartInterval)
+                marker = try decoder.decode(into: &image, input: input, warnings: warnings) {
+                    try deadline.check(.jpeg)
+                }
             } else {
                 // Never decoded, but libjpeg refuses a scan whose table is missing or broken.
                 _ = try huffmanTable(state.acTables, scan.members[0].acTable, isDC: false)
@@ -209,7 +228,8 @@ enum JPEGDCDecoder {
                 case JPEGMarker.eoi: return
                 case JPEGMarker.soi: throw corrupt("invalid JPEG file structure: two SOI markers")
                 case _ where JPEGMarker.isStandalone(marker): break
-                case _ where JPEGMarker.isStartOfFrame(marker): throw corrupt("invalid JPEG file structure: two SOF markers")
+                case _ where JPEGMarker.isStartOfFrame(marker):
+                    throw corrupt("invalid JPEG file structure: two SOF markers")
                 default: try readSegment(marker, input: input, state: &state)
                 }
                 guard let (code, skipped) = try input.nextMarker() else {
@@ -217,12 +237,16 @@ enum JPEGDCDecoder {
                     return
                 }
                 if skipped > 0 {
-                    try warnings.warn(corrupt("corrupt JPEG data: \(skipped) extraneous bytes before marker 0x\(DCScanDecoder.hex(code))"))
+                    try warnings.warn(
+                        corrupt(
+                            "corrupt JPEG data: \(skipped) extraneous bytes before marker 0x\(DCScanDecoder.hex(code))")
+                    )
                 }
                 marker = code
             }
             guard let length = try input.readUInt16(), length >= 2,
-                  let body = try input.readBytes(length - 2) else { throw DCScanDecoder.prematureEnd }
+                let body = try input.readBytes(length - 2)
+            else { throw DCScanDecoder.prematureEnd }
             scan = try state.readSOS(body, frame: image.frame)
             scans += 1
         }
@@ -234,7 +258,9 @@ enum JPEGDCDecoder {
     private static func readSegment(_ marker: UInt8, input: JPEGByteReader, state: inout JPEGMarkerState) throws {
         guard let length = try input.readUInt16() else { throw DCScanDecoder.prematureEnd }
         guard length >= 2 else { throw ImageDecodingError.corrupt(.jpeg, detail: "bogus marker length") }
-        let known = [JPEGMarker.dqt, JPEGMarker.dht, JPEGMarker.dri, JPEGMarker.app0, JPEGMarker.app1, JPEGMarker.app14]
+        let known = [
+            JPEGMarker.dqt, JPEGMarker.dht, JPEGMarker.dri, JPEGMarker.app0, JPEGMarker.app1, JPEGMarker.app14,
+        ]
         guard JPEGMarker.isSkipped(marker) || known.contains(marker) else {
             throw ImageDecodingError.corrupt(.jpeg, detail: "unsupported marker type 0x\(DCScanDecoder.hex(marker))")
         }
@@ -252,7 +278,9 @@ enum JPEGDCDecoder {
 
     /// The Huffman table in `slot`, built and checked.
     /// - Throws: ``ImageDecodingError/corrupt(_:detail:)`` when it is missing or broken.
-    private static func huffmanTable(_ tables: [HuffmanDefinition?], _ slot: Int, isDC: Bool) throws(ImageDecodingError) -> HuffmanTable {
+    private static func huffmanTable(_ tables: [HuffmanDefinition?], _ slot: Int, isDC: Bool) throws(ImageDecodingError)
+        -> HuffmanTable
+    {
         guard slot < tables.count, let definition = tables[slot] else {
             throw .corrupt(.jpeg, detail: "huffman table 0x\(DCScanDecoder.hex(UInt8(slot))) was not defined")
         }

@@ -50,7 +50,8 @@ struct JPEGFrame {
         let count = Int(segment[5])
         guard count >= 1, count <= 10, segment.count == 6 + 3 * count else { return nil }
         self.marker = marker
-        let width = Int(segment[3]) << 8 | Int(segment[4]), height = Int(segment[1]) << 8 | Int(segment[2])
+        let width = Int(segment[3]) << 8 | Int(segment[4])
+        let height = Int(segment[1]) << 8 | Int(segment[2])
         guard width > 0, height > 0 else { return nil }
         precision = Int(segment[0])
         self.width = width
@@ -58,18 +59,24 @@ struct JPEGFrame {
         var factors: [(id: UInt8, h: Int, v: Int, table: Int)] = []
         for i in 0..<count {
             let at = 6 + 3 * i
-            let h = Int(segment[at + 1] >> 4), v = Int(segment[at + 1] & 0x0F), table = Int(segment[at + 2])
+            let h = Int(segment[at + 1] >> 4)
+            let v = Int(segment[at + 1] & 0x0F)
+            let table = Int(segment[at + 2])
             guard (1...4).contains(h), (1...4).contains(v), table < 4,
-                  !factors.contains(where: { $0.id == segment[at] }) else { return nil }
+                !factors.contains(where: { $0.id == segment[at] })
+            else { return nil }
             factors.append((segment[at], h, v, table))
         }
-        let maxH = factors.map(\.h).max()!, maxV = factors.map(\.v).max()!
-        let mcusPerRow = (width + 8 * maxH - 1) / (8 * maxH), mcuRows = (height + 8 * maxV - 1) / (8 * maxV)
+        let maxH = factors.map(\.h).max()!
+        let maxV = factors.map(\.v).max()!
+        let mcusPerRow = (width + 8 * maxH - 1) / (8 * maxH)
+        let mcuRows = (height + 8 * maxV - 1) / (8 * maxV)
         components = factors.map { f in
-            Component(id: f.id, h: f.h, v: f.v, quantTable: f.table,
-                      widthInBlocks: (width * f.h + 8 * maxH - 1) / (8 * maxH),
-                      heightInBlocks: (height * f.v + 8 * maxV - 1) / (8 * maxV),
-                      planeWidth: mcusPerRow * f.h, planeHeight: mcuRows * f.v)
+            Component(
+                id: f.id, h: f.h, v: f.v, quantTable: f.table,
+                widthInBlocks: (width * f.h + 8 * maxH - 1) / (8 * maxH),
+                heightInBlocks: (height * f.v + 8 * maxV - 1) / (8 * maxV),
+                planeWidth: mcusPerRow * f.h, planeHeight: mcuRows * f.v)
         }
         self.maxH = maxH
         self.maxV = maxV

@@ -98,7 +98,8 @@ struct JPEGMarkerState {
     mutating func readDQT(_ body: [UInt8]) throws(ImageDecodingError) {
         var at = 0
         while at < body.count {
-            let precision = Int(body[at] >> 4), slot = Int(body[at] & 0x0F)
+            let precision = Int(body[at] >> 4)
+            let slot = Int(body[at] & 0x0F)
             guard slot < 4 else { throw Self.corrupt("bogus DQT index \(slot)") }
             // libjpeg reads any non-zero precision as 16-bit entries.
             let size = precision != 0 ? 128 : 64
@@ -142,7 +143,9 @@ struct JPEGMarkerState {
         case JPEGMarker.app1:
             guard !sawExif, body.count > 6, body.starts(with: [0x45, 0x78, 0x69, 0x66, 0, 0]) else { return }
             sawExif = true
-            orientation = body.withUnsafeBytes { ExifReader.orientation(in: UnsafeRawBufferPointer(rebasing: $0[6...])) }
+            orientation = body.withUnsafeBytes {
+                ExifReader.orientation(in: UnsafeRawBufferPointer(rebasing: $0[6...]))
+            }
         case JPEGMarker.app14:
             // libjpeg's examine_app14: at least 12 bytes starting "Adobe"; the transform is byte 11
             // (the last such marker wins, as in libjpeg).
@@ -160,14 +163,16 @@ struct JPEGMarkerState {
         }
         var members: [JPEGScanHeader.Member] = []
         for i in 0..<Int(first) {
-            let id = body[1 + 2 * i], tables = body[2 + 2 * i]
+            let id = body[1 + 2 * i]
+            let tables = body[2 + 2 * i]
             guard let index = frame.componentIndex(id: id), !members.contains(where: { $0.index == index }) else {
                 throw Self.corrupt("invalid component ID \(id) in SOS")
             }
             members.append(.init(index: index, dcTable: Int(tables >> 4), acTable: Int(tables & 0x0F)))
         }
         let at = 1 + 2 * Int(first)
-        return JPEGScanHeader(members: members, ss: Int(body[at]), se: Int(body[at + 1]),
-                              ah: Int(body[at + 2] >> 4), al: Int(body[at + 2] & 0x0F))
+        return JPEGScanHeader(
+            members: members, ss: Int(body[at]), se: Int(body[at + 1]),
+            ah: Int(body[at + 2] >> 4), al: Int(body[at + 2] & 0x0F))
     }
 }

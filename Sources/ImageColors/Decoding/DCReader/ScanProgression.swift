@@ -26,7 +26,8 @@ struct ScanProgression {
         if scan.ah != 0, scan.al != scan.ah - 1 { bad = true }
         if scan.al > 13 { bad = true }
         if bad {
-            throw .corrupt(.jpeg, detail: "invalid progressive parameters Ss=\(scan.ss) Se=\(scan.se) Ah=\(scan.ah) Al=\(scan.al)")
+            throw .corrupt(
+                .jpeg, detail: "invalid progressive parameters Ss=\(scan.ss) Se=\(scan.se) Ah=\(scan.ah) Al=\(scan.al)")
         }
         for member in scan.members {
             let base = member.index * 64
@@ -39,6 +40,7 @@ struct ScanProgression {
     }
 
     private static func inconsistent(_ component: Int, _ coefficient: Int) -> ImageDecodingError {
-        .corrupt(.jpeg, detail: "inconsistent progression sequence for component \(component) coefficient \(coefficient)")
+        .corrupt(
+            .jpeg, detail: "inconsistent progression sequence for component \(component) coefficient \(coefficient)")
     }
 }

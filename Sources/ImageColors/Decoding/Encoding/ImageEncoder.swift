@@ -9,8 +9,9 @@ enum ImageEncoder {
         var opaque = image
         opaque.composite(onto: backdrop)
         return try encode(.jpeg, opaque.pixels, image.width, image.height) { pixels, out, size in
-            ic_jpeg_encode_rgba(pixels, UInt32(image.width), UInt32(image.height), image.width * 4,
-                                Int32(min(100, max(1, quality))), out, size)
+            ic_jpeg_encode_rgba(
+                pixels, UInt32(image.width), UInt32(image.height), image.width * 4,
+                Int32(min(100, max(1, quality))), out, size)
         }
     }
 
@@ -23,7 +24,8 @@ enum ImageEncoder {
 
     private static func encode(
         _ format: ImageFormat, _ pixels: [UInt8], _ width: Int, _ height: Int,
-        _ call: (UnsafePointer<UInt8>, UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>, UnsafeMutablePointer<Int>) -> ic_status
+        _ call: (UnsafePointer<UInt8>, UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>, UnsafeMutablePointer<Int>) ->
+            ic_status
     ) throws(ImageDecodingError) -> Data {
         guard width > 0, height > 0 else { throw .corrupt(format, detail: "cannot encode an empty image") }
         var out: UnsafeMutablePointer<UInt8>?

@@ -5,7 +5,9 @@ import CImageCodecs
 struct PNGWriter {
     /// Channels per pixel.
     enum Layout: Int {
-        case grey = 1, rgb = 3, rgba = 4
+        case grey = 1
+        case rgb = 3
+        case rgba = 4
     }
 
     /// Writes `path`, asking `row(y, buffer)` to fill each row (`width × channels` bytes).
@@ -25,8 +27,10 @@ struct PNGWriter {
         var writer: OpaquePointer?
         defer { ic_png_writer_destroy(writer) }
         let message = { shimMessage(ic_png_writer_message(writer)) }
-        try ic_png_writer_open(&writer, path, UInt32(width), UInt32(height), Int32(layout.rawValue),
-                               interlaced ? 1 : 0, Int32(compressionLevel)).check(.png, message: message)
+        try ic_png_writer_open(
+            &writer, path, UInt32(width), UInt32(height), Int32(layout.rawValue),
+            interlaced ? 1 : 0, Int32(compressionLevel)
+        ).check(.png, message: message)
         var buffer = [UInt8](repeating: 0, count: width * layout.rawValue)
         for _ in 0..<ic_png_writer_passes(writer) {
             for y in 0..<height {

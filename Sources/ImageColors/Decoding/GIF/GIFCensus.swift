@@ -29,14 +29,19 @@ struct GIFCensus {
                 try limits.check(width: screen.width, height: screen.height, format: .gif)
             }
             try limits.check(width: Int(frame.width), height: Int(frame.height), format: .gif)
-            if frames.count == limits.maxFrames { throw ImageDecodingError.tooManyFrames(.gif, limit: limits.maxFrames) }
-            frames.append(Frame(
-                rect: CanvasRect(x: Int(frame.x), y: Int(frame.y), width: Int(frame.width), height: Int(frame.height)),
-                displayTime: FrameShare.displayTime(milliseconds: Int(frame.delay_cs) * 10),
-                disposal: frame.disposal))
+            if frames.count == limits.maxFrames {
+                throw ImageDecodingError.tooManyFrames(.gif, limit: limits.maxFrames)
+            }
+            frames.append(
+                Frame(
+                    rect: CanvasRect(
+                        x: Int(frame.x), y: Int(frame.y), width: Int(frame.width), height: Int(frame.height)),
+                    displayTime: FrameShare.displayTime(milliseconds: Int(frame.delay_cs) * 10),
+                    disposal: frame.disposal))
         }
         guard !frames.isEmpty else { throw ImageDecodingError.corrupt(.gif, detail: "the file holds no image") }
-        try limits.checkAnimation(frameAreas: frames.map { $0.rect.width * $0.rect.height }, canvas: screen, format: .gif)
+        try limits.checkAnimation(
+            frameAreas: frames.map { $0.rect.width * $0.rect.height }, canvas: screen, format: .gif)
         self.screen = screen
         self.frames = frames
     }
@@ -54,7 +59,8 @@ struct GIFCensus {
             size = (Int(frame.width), Int(frame.height))
         }
         guard size.width > 0, size.height > 0 else {
-            throw ImageDecodingError.corrupt(.gif, detail: "the logical screen and the first frame are empty (\(size.width)×\(size.height))")
+            throw ImageDecodingError.corrupt(
+                .gif, detail: "the logical screen and the first frame are empty (\(size.width)×\(size.height))")
         }
         return size
     }

@@ -14,9 +14,11 @@ extension GIFDecoder {
         _ census: GIFCensus, descriptor: ic_source_desc, options: DecodeOptions, into sink: inout some PixelSink
     ) throws {
         let (width, height) = census.screen
-        let canvas = try AnimationCanvas(width: width, height: height, ledger: options.ledger,
-                                         purpose: "the GIF animation's canvas (\(width)×\(height))")
-        let restored = census.frames.filter { $0.disposal == 3 }
+        let canvas = try AnimationCanvas(
+            width: width, height: height, ledger: options.ledger,
+            purpose: "the GIF animation's canvas (\(width)×\(height))")
+        let restored =
+            census.frames.filter { $0.disposal == 3 }
             .map { $0.rect.clipped(width: width, height: height) }
             .map { $0.width * $0.height * 4 }.max() ?? 0
         let widest = census.frames.map(\.rect.width).max() ?? 0
@@ -37,7 +39,7 @@ extension GIFDecoder {
             guard Int(frame.width) == planned.rect.width, Int(frame.height) == planned.rect.height else {
                 throw ImageDecodingError.corrupt(.gif, detail: "the file's frames changed between two readings")
             }
-                        let rect = planned.rect
+            let rect = planned.rect
             if planned.disposal == 3 { canvas.save(rect, into: saved) }
             try reader.readRows(of: frame, checking: deadline, every: options.checkInterval) { pixels, row in
                 canvas.draw(pixels, count: rect.width, x: rect.x, y: rect.y + row, drawing: .opaqueOver)

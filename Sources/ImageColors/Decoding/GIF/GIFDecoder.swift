@@ -35,9 +35,10 @@ enum GIFDecoder {
                 let census = try GIFCensus(descriptor, limits: options.limits)
                 if census.frames.count > 1 {
                     try decodeEveryFrame(census, descriptor: descriptor, options: options, into: &sink)
-                    return DecodedImageInfo(format: .gif, width: census.screen.width, height: census.screen.height,
-                                            orientation: .up, decodedWidth: census.screen.width, decodedHeight: census.screen.height,
-                                            frames: FrameReport(count: census.frames.count, counted: census.frames.count))
+                    return DecodedImageInfo(
+                        format: .gif, width: census.screen.width, height: census.screen.height,
+                        orientation: .up, decodedWidth: census.screen.width, decodedHeight: census.screen.height,
+                        frames: FrameReport(count: census.frames.count, counted: census.frames.count))
                 }
             }
             return try decodeFirstFrame(descriptor, options: options, into: &sink)
@@ -79,7 +80,8 @@ enum GIFDecoder {
                 sink.consume(row: pixels, y: y, x0: 0, dx: 1, count: screen.width)
             } else {
                 canvasRow.withUnsafeMutableBufferPointer { buffer in
-                    (buffer.baseAddress! + visible.x * 4).update(from: pixels + (visible.x - rect.x) * 4, count: visible.width * 4)
+                    (buffer.baseAddress! + visible.x * 4).update(
+                        from: pixels + (visible.x - rect.x) * 4, count: visible.width * 4)
                 }
                 sink.consume(row: canvasRow, y: y, x0: 0, dx: 1, count: screen.width)
             }
@@ -91,9 +93,10 @@ enum GIFDecoder {
         }
         // A second image means an animation; what follows it is not read (nor judged).
         let animated = (try? reader.nextFrame()) != nil
-        return DecodedImageInfo(format: .gif, width: screen.width, height: screen.height, orientation: .up,
-                                decodedWidth: screen.width, decodedHeight: screen.height,
-                                frames: animated ? FrameReport(count: nil, counted: 1) : nil)
+        return DecodedImageInfo(
+            format: .gif, width: screen.width, height: screen.height, orientation: .up,
+            decodedWidth: screen.width, decodedHeight: screen.height,
+            frames: animated ? FrameReport(count: nil, counted: 1) : nil)
     }
 }
 
@@ -125,8 +128,10 @@ final class GIFReader {
 
     /// Decodes every row of `frame` (the frame ``nextFrame()`` returned last) and hands each to
     /// `row` as RGBA with its row number in the frame; checks `deadline` every `interval` rows.
-    func readRows(of frame: ic_gif_frame, checking deadline: DecodeDeadline, every interval: Int,
-                  _ row: (UnsafePointer<UInt8>, Int) throws -> Void) throws {
+    func readRows(
+        of frame: ic_gif_frame, checking deadline: DecodeDeadline, every interval: Int,
+        _ row: (UnsafePointer<UInt8>, Int) throws -> Void
+    ) throws {
         guard frame.width > 0, frame.height > 0 else { return }
         let pixels = UnsafeMutablePointer<UInt8>.allocate(capacity: Int(frame.width) * 4)
         defer { pixels.deallocate() }

@@ -14,7 +14,8 @@ extension WebPDecoder {
     ) throws {
         try decoding.options.limits.checkAnimation(
             frameAreas: frames.map { Int($0.width) * Int($0.height) }, canvas: (size.width, size.height), format: .webp)
-        let shares = FrameShare.shares(displayTimes: frames.map { FrameShare.displayTime(milliseconds: Int($0.duration_ms)) })
+        let shares = FrameShare.shares(
+            displayTimes: frames.map { FrameShare.displayTime(milliseconds: Int($0.duration_ms)) })
         let canvas = try AnimationCanvas(
             width: size.decodedWidth, height: size.decodedHeight, ledger: decoding.options.ledger,
             purpose: "the animation's canvas (\(size.decodedWidth)×\(size.decodedHeight))")
@@ -34,7 +35,8 @@ extension WebPDecoder {
             let drawing: AnimationCanvas.Drawing = keyFrame || frame.blend == 0 ? .replace : .blend(keep: cleared)
             try decoding.decode(frame: index, frame, into: rect) { pixels, rows in
                 for r in rows {
-                    canvas.draw(pixels + r * rect.width * 4, count: rect.width, x: rect.x, y: rect.y + r, drawing: drawing)
+                    canvas.draw(
+                        pixels + r * rect.width * 4, count: rect.width, x: rect.x, y: rect.y + r, drawing: drawing)
                 }
             }
             sink.beginFrame(index, share: shares[index])
@@ -47,7 +49,9 @@ extension WebPDecoder {
     /// libwebp's `IsKeyFrame`: a frame that does not depend on the canvas before it — the
     /// first; one that covers the canvas and is opaque or not blended; or one after a frame
     /// disposed to background that covered the canvas or was itself a key frame.
-    static func isKeyFrame(_ frame: ic_webp_frame, previous: (frame: ic_webp_frame, keyFrame: Bool)?, canvas: Canvas) -> Bool {
+    static func isKeyFrame(_ frame: ic_webp_frame, previous: (frame: ic_webp_frame, keyFrame: Bool)?, canvas: Canvas)
+        -> Bool
+    {
         func full(_ f: ic_webp_frame) -> Bool { Int(f.width) == canvas.width && Int(f.height) == canvas.height }
         guard let previous else { return true }
         if (frame.has_alpha == 0 || frame.blend == 0) && full(frame) { return true }

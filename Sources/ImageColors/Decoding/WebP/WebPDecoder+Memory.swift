@@ -18,7 +18,8 @@ extension WebPDecoder {
     /// - Scaling: libwebp's rescalers, a few rows of the output width per channel.
     /// - Both: ``fixedAllowance`` for the decoder's structures and tables.
     static func workingBytes(_ frame: ic_webp_frame, outWidth: Int, outHeight: Int) -> Int {
-        let width = Int(frame.width), height = Int(frame.height)
+        let width = Int(frame.width)
+        let height = Int(frame.height)
         let pixels = width * height
         let scaling = outWidth != width || outHeight != height
         var bytes = fixedAllowance

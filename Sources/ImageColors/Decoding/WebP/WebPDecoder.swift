@@ -36,7 +36,7 @@ enum WebPDecoder {
         let bytes: Data
         switch source {
         case .data(let data):
-            bytes = data   // reserved by the analyzer as the encoded image held in memory
+            bytes = data // reserved by the analyzer as the encoded image held in memory
         case .file(let path):
             let size = try fileSize(path)
             try options.ledger?.reserve(size, for: "the WebP file's compressed bytes (\(size) bytes)")
@@ -66,7 +66,8 @@ enum WebPDecoder {
         _ container: WebPContainer, options: DecodeOptions, reserved: inout Int, into sink: inout some PixelSink
     ) throws -> DecodedImageInfo {
         let info = container.info
-        let width = Int(info.canvas_width), height = Int(info.canvas_height)
+        let width = Int(info.canvas_width)
+        let height = Int(info.canvas_height)
         try options.limits.check(width: width, height: height, format: .webp)
         let frameCount = Int(info.frame_count)
         // The demuxer's index: a record per frame and chunk, allocated while parsing (bounded
@@ -77,12 +78,15 @@ enum WebPDecoder {
 
         var orientation = Orientation.up
         if let exif = info.exif, info.exif_size > 0 {
-            orientation = ExifReader.orientation(in: tiffData(UnsafeRawBufferPointer(start: exif, count: info.exif_size))) ?? .up
+            orientation =
+                ExifReader.orientation(in: tiffData(UnsafeRawBufferPointer(start: exif, count: info.exif_size))) ?? .up
         }
-        let denominator = JPEGDecoder.scaleDenominator(longSide: max(width, height), minimumLongSide: options.minimumLongSide)
-        let canvas = Canvas(width: width, height: height,
-                            decodedWidth: (width + denominator - 1) / denominator,
-                            decodedHeight: (height + denominator - 1) / denominator)
+        let denominator = JPEGDecoder.scaleDenominator(
+            longSide: max(width, height), minimumLongSide: options.minimumLongSide)
+        let canvas = Canvas(
+            width: width, height: height,
+            decodedWidth: (width + denominator - 1) / denominator,
+            decodedHeight: (height + denominator - 1) / denominator)
         let animated = info.animated != 0 && frameCount > 1
         let everyFrame = animated && options.frames == .all
         // Before any frame header is read: libwebp finds a frame by walking the list from the
@@ -161,10 +165,12 @@ extension WebPDecoder {
         /// edges scaled (left and top rounded down, right and bottom up, so frames that tile
         /// the canvas still cover it), at least 1 pixel a side.
         func scaled(_ frame: ic_webp_frame) -> CanvasRect {
-            let x0 = Int(frame.x) * decodedWidth / width, y0 = Int(frame.y) * decodedHeight / height
+            let x0 = Int(frame.x) * decodedWidth / width
+            let y0 = Int(frame.y) * decodedHeight / height
             let x1 = ((Int(frame.x) + Int(frame.width)) * decodedWidth + width - 1) / width
             let y1 = ((Int(frame.y) + Int(frame.height)) * decodedHeight + height - 1) / height
-            return CanvasRect(x: x0, y: y0, width: max(1, min(x1, decodedWidth) - x0), height: max(1, min(y1, decodedHeight) - y0))
+            return CanvasRect(
+                x: x0, y: y0, width: max(1, min(x1, decodedWidth) - x0), height: max(1, min(y1, decodedHeight) - y0))
         }
     }
 
@@ -183,20 +189,25 @@ extension WebPDecoder {
         /// Decodes frame `index` at `rect`'s size into a buffer of its own (reserved with
         /// libwebp's working memory for the frame, and freed after), calling `rowsReady` with
         /// the buffer and each range of rows as libwebp completes them.
-        func decode(frame index: Int, _ frame: ic_webp_frame, into rect: CanvasRect,
-                    rowsReady: (UnsafePointer<UInt8>, Range<Int>) throws -> Void) throws {
+        func decode(
+            frame index: Int, _ frame: ic_webp_frame, into rect: CanvasRect,
+            rowsReady: (UnsafePointer<UInt8>, Range<Int>) throws -> Void
+        ) throws {
             let webp = container.handle
             let message = container.message
             let working = WebPDecoder.workingBytes(frame, outWidth: rect.width, outHeight: rect.height)
             let output = rect.width * rect.height * 4
             let kind = frame.lossless != 0 ? "lossless" : frame.has_alpha != 0 ? "lossy, with alpha," : "lossy"
-            try options.ledger?.reserve(working + output,
-                                        for: "decoding a \(kind) \(frame.width)×\(frame.height) WebP frame at \(rect.width)×\(rect.height)")
+            try options.ledger?.reserve(
+                working + output,
+                for: "decoding a \(kind) \(frame.width)×\(frame.height) WebP frame at \(rect.width)×\(rect.height)")
             defer { options.ledger?.release(working + output) }
             let pixels = UnsafeMutablePointer<UInt8>.allocate(capacity: output)
             defer { pixels.deallocate() }
-            try ic_webp_frame_start(webp, UInt32(index), UInt32(rect.width), UInt32(rect.height), pixels, rect.width * 4)
-                .check(.webp, message: message)
+            try ic_webp_frame_start(
+                webp, UInt32(index), UInt32(rect.width), UInt32(rect.height), pixels, rect.width * 4
+            )
+            .check(.webp, message: message)
             var delivered = 0
             while true {
                 var rows: UInt32 = 0
