@@ -78,7 +78,7 @@ public struct Thumbnail: Sendable, Hashable, Codable {
     }
 
     /// Encodes `image` as `request` asks, compositing transparency onto `backdrop` for JPEG.
-    init(encoding image: RGBAImage, as request: ThumbnailRequest, backdrop: RGBColor) throws(ImageDecodingError) {
+    init(encoding image: RGBAImage, as request: ThumbnailRequest, backdrop: RGBColor) throws(EncodingError) {
         width = image.width
         height = image.height
         format = request.format
