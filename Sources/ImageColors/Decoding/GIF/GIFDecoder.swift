@@ -26,8 +26,7 @@ enum GIFDecoder {
     ) throws -> DecodedImageInfo {
         var reserved = 0
         defer { options.ledger?.release(reserved) }
-        try options.ledger?.reserve(libraryAllowance, for: "giflib's decoder")
-        if options.ledger != nil { reserved += libraryAllowance }
+        try options.reserve(libraryAllowance, for: "giflib's decoder", adding: &reserved)
         // A GIF carries no colour profile that ImageColors reads: its colours are sRGB.
         _ = try sink.colorSpace(.sRGB)
         return try withSourceDescriptor(source) { descriptor in
