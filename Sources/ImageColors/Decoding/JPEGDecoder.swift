@@ -100,7 +100,7 @@ enum JPEGDecoder {
                     available: libjpegCap, budget: options.ledger!.budget.bytes)
             }
             var rows = [UInt8](repeating: 0, count: rowBytes * batchRows)
-            var sinceCheck = 0
+            var pacer = DeadlinePacer(deadline, every: options.checkInterval, format: .jpeg)
             while true {
                 var first: UInt32 = 0
                 var count: UInt32 = 0
@@ -114,11 +114,7 @@ enum JPEGDecoder {
                     }
                 }
                 if try status.check(.jpeg, timeout: limits.decodeTimeout, message: message) { break }
-                sinceCheck += Int(count)
-                if sinceCheck >= options.checkInterval {
-                    sinceCheck = 0
-                    try deadline.check(.jpeg)
-                }
+                try pacer.advance(by: Int(count))
             }
             return DecodedImageInfo(
                 format: .jpeg, width: width, height: height, orientation: orientation,

@@ -52,7 +52,7 @@ enum PNGDecoder {
             reserved += try ColorSpaceAnnouncement.announce(header, options: options, to: &sink)
             try sink.begin(width: width, height: height, rowsInOrder: header.interlaced == 0)
             var row = [UInt8](repeating: 0, count: width * 4)
-            var sinceCheck = 0
+            var pacer = DeadlinePacer(deadline, every: options.checkInterval, format: .png)
             while true {
                 var position = ic_png_row()
                 let status = row.withUnsafeMutableBufferPointer { ic_png_read_row(png, $0.baseAddress, &position) }
@@ -62,11 +62,7 @@ enum PNGDecoder {
                         row: buffer.baseAddress!, y: Int(position.y), x0: Int(position.x0),
                         dx: Int(position.dx), count: Int(position.count))
                 }
-                sinceCheck += 1
-                if sinceCheck >= options.checkInterval {
-                    sinceCheck = 0
-                    try deadline.check(.png)
-                }
+                try pacer.advance()
             }
             return DecodedImageInfo(
                 format: .png, width: width, height: height, orientation: orientation,

@@ -134,16 +134,12 @@ final class GIFReader {
         guard frame.width > 0, frame.height > 0 else { return }
         let pixels = UnsafeMutablePointer<UInt8>.allocate(capacity: Int(frame.width) * 4)
         defer { pixels.deallocate() }
-        var sinceCheck = 0
+        var pacer = DeadlinePacer(deadline, every: interval, format: .gif)
         while true {
             var y: UInt32 = 0
             if try ic_gif_read_row(handle, pixels, &y).check(.gif, message: message) { break }
             try row(UnsafePointer(pixels), Int(y))
-            sinceCheck += 1
-            if sinceCheck >= interval {
-                sinceCheck = 0
-                try deadline.check(.gif)
-            }
+            try pacer.advance()
         }
     }
 }
