@@ -12,7 +12,10 @@ extension AnalysisCache {
     ///   - thumbnail: A thumbnail to make (and keep) with the analysis; default `nil`.
     /// - Returns: The result, with ``CacheStatus/fresh`` when it came from the cache,
     ///   ``CacheStatus/stored`` when it was analysed now.
-    /// - Throws: What `analyzer` throws (``LoadingError`` for a missing file, …).
+    /// - Throws: What `analyzer` throws on a miss (see `ImageColorAnalyzer.analyze(fileAt:)`):
+    ///   `LoadingError` for a missing or unreadable file, `ImageDecodingError`,
+    ///   `MemoryBudgetError`, `TitleRegionError`, `PlaceholderError` or `CancellationError`. The
+    ///   cache's own failures are never thrown: they go to the warning handler (``AnalysisCacheWarning``).
     public func analyze(
         fileAt path: String, with analyzer: ImageColorAnalyzer,
         thumbnail: ThumbnailRequest? = nil
@@ -42,11 +45,7 @@ extension AnalysisCache {
         _ path: String, analyzer: ImageColorAnalyzer,
         thumbnail: ThumbnailRequest?
     ) async throws -> AnalyzedImage {
-        if let thumbnail {
-            let made = try await analyzer.analyze(.file(path), thumbnail: thumbnail)
-            return AnalyzedImage(analysis: made.analysis, thumbnail: made.thumbnail)
-        }
-        return AnalyzedImage(analysis: try await analyzer.analyze(fileAt: path))
+        AnalyzedImage(try await analyzer.analyze(.file(path), thumbnail: thumbnail))
     }
 
     /// `file:ABSOLUTE-PATH#SIZE@SECONDS.NANOSECONDS` for a regular file, else `nil`.

@@ -20,7 +20,9 @@ extension ImageColorAnalyzer {
     ///     5 redirects, spool past 4 MB, loopback and link-local addresses refused.
     /// - Returns: The analysis, with `source` set to `url.displayString` (no credentials, query
     ///   or fragment).
-    /// - Throws: ``RemoteLoadingError``, the core's errors, or `CancellationError`.
+    /// - Throws: As ``RemoteImageLoader/analyze(url:)``: ``RemoteLoadingError``, ``LoadingError``,
+    ///   ``ImageDecodingError``, ``MemoryBudgetError``, ``TitleRegionError``, ``PlaceholderError``
+    ///   or `CancellationError`.
     public func analyze(url: URL, limits: DownloadLimits = .default) async throws -> ColorAnalysis {
         // Connecting can never take longer than the whole download may.
         let transport = RemoteImageLoader.sharedTransport(

@@ -30,19 +30,19 @@ extension RemoteImageLoader {
             await cache?.store(entry, for: key)
             return AnalyzedImage(analysis: entry.analysis, thumbnail: entry.thumbnail, cacheStatus: .revalidated)
         case .body(let body):
-            let output = try await analyze(body, from: url, thumbnail: thumbnail, spoolingTo: file)
-            guard let cache else { return AnalyzedImage(analysis: output.analysis, thumbnail: output.thumbnail) }
+            let response = try await analyze(body, from: url, thumbnail: thumbnail, spoolingTo: file)
+            guard let cache else { return AnalyzedImage(response) }
             guard body.policy.isStorable else {
                 // no-store: what was kept must go too.
                 if cached != nil { await cache.removeEntry(for: key) }
-                return AnalyzedImage(analysis: output.analysis, thumbnail: output.thumbnail)
+                return AnalyzedImage(response)
             }
             // What later runs will read back, returned now too: one result whichever run made it.
-            let stored = output.analysis.asStored
+            let stored = response.analysis.asStored
             await cache.store(
-                CachedAnalysis(analysis: stored, thumbnail: output.thumbnail, policy: body.policy), for: key)
+                CachedAnalysis(analysis: stored, thumbnail: response.thumbnail, policy: body.policy), for: key)
             return AnalyzedImage(
-                analysis: stored, thumbnail: output.thumbnail, cacheStatus: cached == nil ? .stored : .replaced)
+                analysis: stored, thumbnail: response.thumbnail, cacheStatus: cached == nil ? .stored : .replaced)
         }
     }
 
@@ -60,7 +60,7 @@ extension RemoteImageLoader {
     /// and written to `file` if the analysis has to wait for room.
     private func analyze(
         _ body: DownloadedBody, from url: URL, thumbnail: ThumbnailRequest?, spoolingTo file: SpoolFile
-    ) async throws -> AnalysisOutput {
+    ) async throws -> AnalysisResponse {
         var pooled: PooledBody?
         if let reservation = body.reservation, case .data(let bytes) = body.source {
             pooled = PooledBody(reservation: reservation) {
@@ -68,9 +68,9 @@ extension RemoteImageLoader {
                 return .file(file.path)
             }
         }
-        var output = try await analyzer.perform(body.source, thumbnail: thumbnail, body: pooled)
+        var response = try await analyzer.perform(body.source, thumbnail: thumbnail, body: pooled)
         // Redacted: results are logged and stored, and signed URLs carry secrets in the query.
-        output.analysis.source = url.displayString
-        return output
+        response.analysis.source = url.displayString
+        return response
     }
 }

@@ -11,7 +11,9 @@ extension RemoteImageLoader {
     ///   - thumbnail: The thumbnail to make, or `nil` for none.
     /// - Returns: The analysis (with `source` set to `url.absoluteString`), the thumbnail, and
     ///   how the cache served them.
-    /// - Throws: As ``analyze(url:)``.
+    /// - Throws: As ``analyze(url:)``: ``RemoteLoadingError``, `LoadingError`,
+    ///   `ImageDecodingError` (also when the thumbnail cannot be encoded), `MemoryBudgetError`,
+    ///   `TitleRegionError`, `PlaceholderError` or `CancellationError`.
     public func analyze(url: URL, thumbnail: ThumbnailRequest?) async throws -> AnalyzedImage {
         try await load(url, thumbnail: thumbnail)
     }

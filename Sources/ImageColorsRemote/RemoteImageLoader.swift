@@ -106,6 +106,7 @@ public final class RemoteImageLoader: Sendable {
     ///   - isolation: The caller's actor, so `body` runs there; leave the default.
     ///   - body: Uses the loader; it must not keep it.
     /// - Returns: What `body` returned.
+    /// - Throws: What `body` threw; otherwise the transport's error from ``shutdown()``.
     public static func withLoader<Value>(
         analyzer: ImageColorAnalyzer = ImageColorAnalyzer(),
         limits: DownloadLimits = .default,
@@ -143,8 +144,10 @@ public final class RemoteImageLoader: Sendable {
     ///   from the bytes; `Content-Type` is ignored).
     /// - Returns: The analysis, with `source` set to `url.displayString` (no credentials, query
     ///   or fragment, which may hold secrets).
-    /// - Throws: ``RemoteLoadingError`` for the download; the core's errors (such as
-    ///   `ImageDecodingError`) for the image; `CancellationError`.
+    /// - Throws: ``RemoteLoadingError`` for the download (a custom transport's own
+    ///   `ImageColorsError` passes as it is); for the image, the core's errors: `LoadingError`
+    ///   (a spooled body that cannot be read back), `ImageDecodingError`, `MemoryBudgetError`,
+    ///   `TitleRegionError` and `PlaceholderError`; `CancellationError` when the task is cancelled.
     public func analyze(url: URL) async throws -> ColorAnalysis {
         try await load(url, thumbnail: nil).analysis
     }

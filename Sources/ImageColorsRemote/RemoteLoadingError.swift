@@ -20,16 +20,18 @@ public enum RemoteLoadingError: ImageColorsError, Equatable {
     case timedOut(URL, limit: Duration)
     /// No connection could be made within ``DownloadLimits/connectTimeout``.
     case connectTimedOut(URL, limit: Duration)
-    /// No connection could be made, or it failed before a response head arrived.
-    case connectionFailed(URL, reason: String)
+    /// No connection could be made, or it failed before a response head arrived; `underlying`
+    /// is the transport's error (for the default transport, AsyncHTTPClient's or NIO's).
+    case connectionFailed(URL, underlying: UnderlyingError)
     /// More than ``DownloadLimits/maxRedirects`` redirects; `url` is the URL first asked for.
     case tooManyRedirects(URL, limit: Int)
     /// `url` redirects to `target`, which was already visited.
     case redirectLoop(URL, target: URL)
     /// A redirect without a usable `Location`.
     case invalidRedirect(URL, location: String?)
-    /// The temporary file for a large body could not be written.
-    case spoolFailed(path: String, reason: String)
+    /// The temporary file for a large body could not be created or written; `underlying` is
+    /// the file system's error.
+    case spoolFailed(path: String, underlying: UnderlyingError)
     /// The host resolved to (or a connection reached) an address the ``AddressPolicy`` refuses;
     /// nothing was sent to it. The message names the address and its class, never a body.
     case addressNotAllowed(URL, address: IPAddress, addressClass: AddressClass)
@@ -82,8 +84,8 @@ public enum RemoteLoadingError: ImageColorsError, Equatable {
             return "timed out after \(limit.displayString) downloading \(url.displayString)"
         case .connectTimedOut(let url, let limit):
             return "could not connect to \(url.displayString) within \(limit.displayString)"
-        case .connectionFailed(let url, let reason):
-            return "cannot connect to \(url.displayString): \(reason)"
+        case .connectionFailed(let url, let underlying):
+            return "cannot connect to \(url.displayString): \(underlying)"
         case .tooManyRedirects(let url, let limit):
             return "more than \(limit) redirects from \(url.displayString)"
         case .redirectLoop(let url, let target):
@@ -91,8 +93,8 @@ public enum RemoteLoadingError: ImageColorsError, Equatable {
         case .invalidRedirect(let url, let location):
             return "redirect from \(url.displayString) has "
                 + (location.map { "an invalid Location: \($0)" } ?? "no Location")
-        case .spoolFailed(let path, let reason):
-            return "cannot write the download to \(path): \(reason)"
+        case .spoolFailed(let path, let underlying):
+            return "cannot write the download to \(path): \(underlying)"
         case .addressNotAllowed(let url, let address, let kind):
             return "\(address) is \(kind.phrase); refused: \(url.displayString)"
         case .connectionRefused(let url):

@@ -65,8 +65,8 @@ struct BatchAnalysis {
             let made = try await cache.analyze(fileAt: source, with: analyzer, thumbnail: thumbnail)
             item = Item(analysis: made.analysis, thumbnail: made.thumbnail, cacheStatus: made.cacheStatus)
         } else if let thumbnail {
-            let (analysis, made) = try await analyzer.analyze(.file(source), thumbnail: thumbnail)
-            item = Item(analysis: analysis, thumbnail: made)
+            let response = try await analyzer.analyze(.file(source), thumbnail: thumbnail)
+            item = Item(analysis: response.analysis, thumbnail: response.thumbnail)
         } else {
             item = Item(analysis: try await analyzer.analyze(fileAt: source))
         }

@@ -26,9 +26,11 @@ struct SourceFailure: Encodable {
         }
     }
 
-    /// The flag that would allow what the library refused; the library's messages name no flags.
+    /// The flag that would allow what the library refused, or raise the limit it hit; the
+    /// library's messages name no flags.
     private static func hint(for error: any ImageColorsError) -> String {
-        switch error as? RemoteLoadingError {
+        if error is MemoryBudgetError { return "; raise it with --memory-budget or use a smaller image" }
+        return switch error as? RemoteLoadingError {
         case .addressNotAllowed(_, _, .loopback): " (allow with --allow-loopback)"
         case .addressNotAllowed(_, _, .private): " (refused by --block-private)"
         case .insecureRedirect: " (allow with --allow-downgrade)"

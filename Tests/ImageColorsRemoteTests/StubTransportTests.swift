@@ -117,9 +117,11 @@ struct StubTransportTests {
         let refusing = StubTransport { _ in throw StubFailure(description: "connection refused") }
         let breaking = StubTransport { _ in .init(chunks: [Data(count: 2000)], failure: "connection reset by peer") }
         // Then each failure is told apart, with the transport's words
-        await #expect(throws: RemoteLoadingError.connectionFailed(url, reason: "connection refused")) {
+        let failed = try await #require(throws: RemoteLoadingError.self) {
             try await analyze(url, transport: refusing)
         }
+        #expect(failed.code == "connection-failed")
+        #expect(failed.description == "cannot connect to https://images.example/a/cover.jpg: connection refused")
         let truncated = RemoteLoadingError.bodyTruncated(
             url, received: 2000, expected: nil, reason: "connection reset by peer")
         await #expect(throws: truncated) { try await analyze(url, transport: breaking) }
@@ -127,6 +129,51 @@ struct StubTransportTests {
             truncated.description
                 == "body cut off after \(MemoryBudget.format(bytes: 2000)) from https://images.example/a/cover.jpg: connection reset by peer"
         )
+    }
+
+    @Test("connection-failed keeps the transport's own error, not just its words")
+    func wrappedTransportError() async throws {
+        // Given a transport that throws its own error type before any response
+        let refusing = StubTransport { _ in throw StubFailure(description: "no route to host") }
+        // When a URL is analysed through it
+        let error = try await #require(throws: RemoteLoadingError.self) {
+            try await analyze(url, transport: refusing)
+        }
+        // Then the error wraps what the transport threw, and equality sees its type and words
+        guard case .connectionFailed(let failedURL, let underlying) = error else {
+            Issue.record("expected connection-failed, got \(error)")
+            return
+        }
+        #expect(failedURL == url)
+        let original = try #require(underlying.error as? StubFailure)
+        #expect(original.description == "no route to host")
+        #expect(
+            error == .connectionFailed(url, underlying: UnderlyingError(StubFailure(description: "no route to host"))))
+        #expect(
+            error
+                != .connectionFailed(
+                    url, underlying: UnderlyingError(CancellationError(), description: "no route to host")))
+    }
+
+    @Test("spool-failed keeps the file system's error and names the path")
+    func wrappedSpoolError() async throws {
+        // Given a body over the spool threshold and a temporary directory that does not exist
+        let transport = StubTransport { _ in .init(chunks: [Fixtures.jpeg]) }
+        var limits = Fixtures.limits
+        limits.spoolThreshold = 100
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("imagecolors-missing-\(UUID())")
+        let loader = RemoteImageLoader(limits: limits, transport: transport, temporaryDirectory: missing)
+        // When the URL is analysed
+        let error = try await #require(throws: RemoteLoadingError.self) { try await loader.analyze(url: url) }
+        // Then it is spool-failed, wrapping the system's ENOENT, and the message names the path
+        guard case .spoolFailed(let path, let underlying) = error else {
+            Issue.record("expected spool-failed, got \(error)")
+            return
+        }
+        #expect(error.code == "spool-failed")
+        #expect(path.hasPrefix(missing.path))
+        #expect((underlying.error as? POSIXError)?.code == .ENOENT)
+        #expect(error.description == "cannot write the download to \(path): No such file or directory")
     }
 
     @Test("messages never show credentials, query or fragment")

@@ -182,6 +182,8 @@ struct AnalyzeCommandTests {
         let error = try #require(try CLI.object(output.lines[0])["error"] as? [String: String])
         #expect(error["code"] == "over-memory-budget")
         #expect(error["message"]?.contains("over the 600 kB memory budget") == true)
+        // The library's message names no flag; the CLI adds the one that raises the budget.
+        #expect(error["message"]?.hasSuffix("; raise it with --memory-budget or use a smaller image") == true)
     }
 
     @Test(

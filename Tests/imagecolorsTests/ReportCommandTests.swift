@@ -70,7 +70,7 @@ struct ReportCommandTests {
             }
             mutating func consume(row: UnsafePointer<UInt8>, y: Int, x0: Int, dx: Int, count: Int) {
                 for i in 0..<count {
-                    for c in 0..<4 { image.pixels[(y * image.width + x0 + i * dx) * 4 + c] = row[i * 4 + c] }
+                    image[x0 + i * dx, y] = (row[i * 4], row[i * 4 + 1], row[i * 4 + 2], row[i * 4 + 3])
                 }
             }
         }

@@ -78,8 +78,8 @@ public enum FuzzHarness {
             guard analysis.width > 0, analysis.height > 0,
                 analysis.analyzed.width > 0, analysis.analyzed.height > 0,
                 analysis.analyzed.width <= max(analysis.width, analysis.height),
-                analysis.analyzed.height <= max(analysis.width, analysis.height),
-                (1...8).contains(analysis.orientation)
+                // (The orientation needs no check: it is an `Orientation`, one of the eight.)
+                analysis.analyzed.height <= max(analysis.width, analysis.height)
             else {
                 fatalError("impossible sizes in \(analysis)")
             }

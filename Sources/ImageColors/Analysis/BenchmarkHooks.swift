@@ -24,6 +24,7 @@
     /// by 1/2, 1/4 or 1/8 while decoding as long as the long side stays at least `minimumLongSide`
     /// (`nil`: full size). Default limits, no memory budget.
     /// - Returns: The size rows were delivered at.
+    /// - Throws: ``LoadingError``, ``ImageDecodingError``, or what `sink` throws.
     @discardableResult
     public static func decode<Sink: RowSink>(
         fileAt path: String, minimumLongSide: Int?,
@@ -62,6 +63,7 @@
 
     /// `analyze(_:)` without the `async` wrapper: the same pipeline on the calling thread (so
     /// that callgrind, which follows one thread, counts all of it).
+    /// - Throws: As ``ImageColorAnalyzer/analyze(_:)``, except `CancellationError`.
     public static func analyzeSynchronously(_ analyzer: ImageColorAnalyzer, _ source: ImageSource) throws
         -> ColorAnalysis
     {

@@ -23,8 +23,9 @@ public struct ColorAnalysis: Sendable, Hashable, Codable {
     public var width: Int
     /// The image's height as shown (after EXIF orientation).
     public var height: Int
-    /// The EXIF orientation that was applied (1 when none).
-    public var orientation: Int
+    /// The EXIF orientation that was applied (``Orientation/up`` when none). Encoded as the
+    /// EXIF number (1–8), as the JSON contract has it.
+    public var orientation: Orientation
     /// The size of the image the colours were counted on.
     public var analyzed: Size
     /// The card's background colour.
@@ -90,7 +91,7 @@ public struct ColorAnalysis: Sendable, Hashable, Codable {
 
     /// Creates a result.
     public init(
-        source: String?, format: ImageFormat, width: Int, height: Int, orientation: Int,
+        source: String?, format: ImageFormat, width: Int, height: Int, orientation: Orientation,
         analyzed: Size, roles: ColorRoles, title: TitleChoice, memory: MemoryReport? = nil
     ) {
         self.source = source

@@ -1,16 +1,3 @@
-/// What one analysis made: the result and, when one was asked for, the thumbnail.
-package struct AnalysisOutput: Sendable {
-    /// The colours and the title choice.
-    package var analysis: ColorAnalysis
-    /// The thumbnail from the same decoding pass, or `nil` when none was asked for.
-    package var thumbnail: Thumbnail?
-
-    package init(analysis: ColorAnalysis, thumbnail: Thumbnail?) {
-        self.analysis = analysis
-        self.thumbnail = thumbnail
-    }
-}
-
 /// Encoded bytes already held in a ``MemoryPool`` for an analysis (a download kept in memory),
 /// and how to move them out of memory if the analysis has to wait for room.
 package struct PooledBody: Sendable {
@@ -42,13 +29,10 @@ extension ImageColorAnalyzer {
     ///     which the analysis takes over. Ignored without a pool.
     /// - Throws: As ``analyze(_:)``.
     package func perform(_ source: ImageSource, thumbnail: ThumbnailRequest?, body: PooledBody? = nil) async throws
-        -> AnalysisOutput
+        -> AnalysisResponse
     {
         try await withTaskExecutorPreference(executor) {
-            guard let memoryPool else {
-                let made = try analyzeNow(source, thumbnail: thumbnail)
-                return AnalysisOutput(analysis: made.analysis, thumbnail: made.thumbnail)
-            }
+            guard let memoryPool else { return try analyzeNow(source, thumbnail: thumbnail) }
             return try await performPooled(source, thumbnail: thumbnail, pool: memoryPool, body: body)
         }
     }
@@ -58,7 +42,7 @@ extension ImageColorAnalyzer {
     /// pool while holding pool bytes, so analyses cannot wait for each other in a circle.
     private func performPooled(
         _ source: ImageSource, thumbnail: ThumbnailRequest?, pool: MemoryPool, body: PooledBody?
-    ) async throws -> AnalysisOutput {
+    ) async throws -> AnalysisResponse {
         let budget = effectiveBudget
         var source = source
         var held = body?.reservation
@@ -80,10 +64,7 @@ extension ImageColorAnalyzer {
             let bodyBytes = held == nil ? 0 : backing.bytes - upFront
             let ledger = MemoryLedger(budget: budget, backing: backing)
             let outcome = Result { try analyzeNow(source, thumbnail: thumbnail, ledger: ledger) }
-            guard let shortfall = ledger.shortfall else {
-                let made = try outcome.get()
-                return AnalysisOutput(analysis: made.analysis, thumbnail: made.thumbnail)
-            }
+            guard let shortfall = ledger.shortfall else { return try outcome.get() }
             // Others took the room first: keep only the body's bytes, wait for all it needed.
             try Task.checkCancellation()
             if held != nil {

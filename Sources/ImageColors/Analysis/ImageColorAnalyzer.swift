@@ -42,19 +42,26 @@ public struct ImageColorAnalyzer: Sendable {
     }
 
     /// Analyses the JPEG, PNG, WebP or GIF file at `path`.
-    /// - Throws: ``LoadingError``, ``ImageDecodingError``, ``MemoryBudgetError``, or `CancellationError`.
+    /// - Throws: ``LoadingError`` when the file cannot be read; ``ImageDecodingError`` when its
+    ///   bytes are not a usable image; ``MemoryBudgetError`` when the analysis does not fit
+    ///   ``AnalysisOptions/memoryBudget`` (or the ``memoryPool``); ``TitleRegionError`` when
+    ///   ``AnalysisOptions/titleRegion`` cannot be measured on the image; ``PlaceholderError`` when
+    ///   a placeholder asked for cannot be made; `CancellationError` when the task is cancelled.
     public func analyze(fileAt path: String) async throws -> ColorAnalysis {
         try await perform(.file(path), thumbnail: nil).analysis
     }
 
     /// Analyses encoded JPEG, PNG, WebP or GIF bytes.
-    /// - Throws: ``ImageDecodingError``, ``MemoryBudgetError`` or `CancellationError`.
+    /// - Throws: As ``analyze(fileAt:)``, except ``LoadingError`` (there is no file to read):
+    ///   ``ImageDecodingError``, ``MemoryBudgetError``, ``TitleRegionError``, ``PlaceholderError``
+    ///   or `CancellationError`.
     public func analyze(data: Data) async throws -> ColorAnalysis {
         try await perform(.data(data), thumbnail: nil).analysis
     }
 
     /// Analyses a file or bytes.
-    /// - Throws: ``LoadingError``, ``ImageDecodingError``, ``MemoryBudgetError`` or `CancellationError`.
+    /// - Throws: As ``analyze(fileAt:)``: ``LoadingError`` (files only), ``ImageDecodingError``,
+    ///   ``MemoryBudgetError``, ``TitleRegionError``, ``PlaceholderError`` or `CancellationError`.
     public func analyze(_ source: ImageSource) async throws -> ColorAnalysis {
         try await perform(source, thumbnail: nil).analysis
     }
@@ -67,7 +74,7 @@ public struct ImageColorAnalyzer: Sendable {
     /// The synchronous pipeline, with a thumbnail made from the same decoding pass when asked.
     /// - Parameter ledger: Where memory is reserved; default a fresh one for the options' budget.
     func analyzeNow(_ source: ImageSource, thumbnail request: ThumbnailRequest?, ledger: MemoryLedger? = nil) throws
-        -> (analysis: ColorAnalysis, thumbnail: Thumbnail?)
+        -> AnalysisResponse
     {
         let ledger = ledger ?? MemoryLedger(budget: options.memoryBudget)
         let quantizer = Quantizer(
@@ -99,7 +106,7 @@ public struct ImageColorAnalyzer: Sendable {
         let name: String? = if case .file(let path) = source { path } else { nil }
         var analysis = ColorAnalysis(
             source: name, format: info.format, width: width, height: height,
-            orientation: info.orientation.rawValue,
+            orientation: info.orientation,
             analyzed: .init(width: image.width, height: image.height), roles: roles, title: title,
             memory: .init(budget: ledger.budget.bytes, accountedPeak: ledger.peak))
         analysis.scheme = quantizer.scheme
@@ -124,9 +131,11 @@ public struct ImageColorAnalyzer: Sendable {
                 backdrop: roles.background, ledger: ledger)
             analysis.memory?.accountedPeak = ledger.peak
         }
-        guard let request, let thumbnailImage else { return (analysis, nil) }
+        guard let request, let thumbnailImage else { return AnalysisResponse(analysis: analysis) }
         // Transparent pixels are composited onto the card's background: what the card shows.
-        return (analysis, try Thumbnail(encoding: thumbnailImage, as: request, backdrop: roles.background))
+        return AnalysisResponse(
+            analysis: analysis,
+            thumbnail: try Thumbnail(encoding: thumbnailImage, as: request, backdrop: roles.background))
     }
 
     /// Decodes `source` into the analysis downscaler and, when `thumbnailSide` is given, makes

@@ -91,17 +91,15 @@ public struct Thumbnail: Sendable, Hashable, Codable {
 }
 
 extension ImageColorAnalyzer {
-    /// Analyses an image and makes its thumbnail in the same decoding pass, within the same
-    /// memory budget.
+    /// Analyses an image and, when asked, makes its thumbnail in the same decoding pass, within
+    /// the same memory budget.
     /// - Parameters:
     ///   - source: A file or bytes.
-    ///   - thumbnail: The thumbnail to make.
-    /// - Throws: As ``analyze(_:)``.
-    public func analyze(_ source: ImageSource, thumbnail: ThumbnailRequest) async throws -> (
-        analysis: ColorAnalysis, thumbnail: Thumbnail
-    ) {
-        let output = try await perform(source, thumbnail: thumbnail)
-        // perform makes a thumbnail whenever one is requested.
-        return (output.analysis, output.thumbnail!)
+    ///   - thumbnail: The thumbnail to make, or `nil` for none.
+    /// - Returns: The analysis and the thumbnail (present whenever `thumbnail` is not `nil`).
+    /// - Throws: As ``analyze(_:)``; ``ImageDecodingError`` also when the thumbnail cannot be
+    ///   encoded.
+    public func analyze(_ source: ImageSource, thumbnail: ThumbnailRequest?) async throws -> AnalysisResponse {
+        try await perform(source, thumbnail: thumbnail)
     }
 }

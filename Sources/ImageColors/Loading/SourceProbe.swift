@@ -38,13 +38,13 @@ struct SourceProbe: Sendable {
             case ENOENT, ENOTDIR: throw .fileNotFound(path: path)
             // A socket cannot be opened at all.
             case ENXIO, EOPNOTSUPP: throw .notAFile(path: path, kind: "a socket or device")
-            default: throw .unreadable(path: path, reason: String(cString: strerror(code)))
+            default: throw .unreadable(path: path, underlying: POSIXError(errno: code))
             }
         }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
-            throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+            throw .unreadable(path: path, underlying: POSIXError(errno: errno))
         }
         switch status.st_mode & S_IFMT {
         case S_IFREG: break
@@ -61,10 +61,17 @@ struct SourceProbe: Sendable {
             if got == 0 { break }
             if got < 0 {
                 if errno == EINTR { continue }
-                throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+                throw .unreadable(path: path, underlying: POSIXError(errno: errno))
             }
             count += got
         }
         return Array(bytes.prefix(count))
+    }
+}
+
+extension POSIXError {
+    /// The error for an `errno` value; `EIO` for a value the platform's `POSIXErrorCode` lacks.
+    init(errno code: Int32) {
+        self.init(POSIXErrorCode(rawValue: code) ?? .EIO)
     }
 }

@@ -1,4 +1,8 @@
 /// An analysis would need more memory than its budget allows.
+///
+/// The message names what needed the memory and the budget it would pass, never a way to raise
+/// it: that depends on the caller (``AnalysisOptions/memoryBudget``, a ``MemoryPool``'s
+/// capacity, or a command-line flag the CLI names).
 public enum MemoryBudgetError: ImageColorsError, Equatable {
     /// Reserving `needed` bytes for `purpose` would pass the budget: only `available` of
     /// `budget` bytes were left.
@@ -11,8 +15,7 @@ public enum MemoryBudgetError: ImageColorsError, Equatable {
         case .overBudget(let purpose, let needed, let available, let budget):
             let left = available == budget ? "" : " (\(MemoryBudget.format(bytes: available)) left)"
             return "\(purpose) needs \(MemoryBudget.format(bytes: needed)), over the "
-                + "\(MemoryBudget.format(bytes: budget)) memory budget\(left); "
-                + "raise it with --memory-budget or use a smaller image"
+                + "\(MemoryBudget.format(bytes: budget)) memory budget\(left)"
         }
     }
 }

@@ -8,7 +8,10 @@ public struct RGBAImage: Hashable, Sendable {
     /// Height in pixels.
     public let height: Int
     /// `width × height × 4` bytes: R, G, B, A for each pixel, rows top to bottom.
-    public var pixels: [UInt8]
+    ///
+    /// Read-only, so that it always matches ``width`` and ``height``: change pixels with
+    /// ``subscript(x:y:)`` or ``withMutablePixels(_:)``, which cannot change their count.
+    public private(set) var pixels: [UInt8]
 
     /// Creates an image from its pixels.
     /// - Parameters:
@@ -41,6 +44,17 @@ public struct RGBAImage: Hashable, Sendable {
             }
         }
         self.init(width: width, height: height, pixels: pixels)
+    }
+
+    /// Calls `body` with the pixel bytes (``pixels``' layout) to change in place; the span has
+    /// a fixed count, so the image keeps its size.
+    /// - Parameter body: Reads and writes the bytes; what it returns or throws is passed on.
+    /// - Returns: What `body` returned.
+    public mutating func withMutablePixels<Result, Failure: Error>(
+        _ body: (inout MutableSpan<UInt8>) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        var span = pixels.mutableSpan
+        return try body(&span)
     }
 
     /// The pixel at column `x`, row `y`.

@@ -122,7 +122,7 @@ struct Download: Sendable {
             throw RemoteLoadingError.connectionRefused(request.url)
         } catch {
             if Task.isCancelled { throw CancellationError() }
-            throw RemoteLoadingError.connectionFailed(request.url, reason: Self.reason(for: error))
+            throw RemoteLoadingError.connectionFailed(request.url, underlying: Self.underlying(error))
         }
     }
 
@@ -168,5 +168,14 @@ struct Download: Sendable {
     /// A transport error in words for a message.
     static func reason(for error: any Error) -> String {
         String(describing: error)
+    }
+
+    /// A transport error kept for the caller: the network stack's own error when the default
+    /// transport wrapped it (``TransportFailure``), with the transport's words for it.
+    static func underlying(_ error: any Error) -> UnderlyingError {
+        if let failure = error as? TransportFailure {
+            return UnderlyingError(failure.underlying, description: failure.description)
+        }
+        return UnderlyingError(error, description: reason(for: error))
     }
 }

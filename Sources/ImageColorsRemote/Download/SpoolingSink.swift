@@ -43,7 +43,7 @@ final class SpoolingSink {
 
     /// Appends a chunk, moving everything to the file once the threshold is passed (or the
     /// pool has no room for it).
-    /// - Throws: ``RemoteLoadingError/spoolFailed(path:reason:)``.
+    /// - Throws: ``RemoteLoadingError/spoolFailed(path:underlying:)``.
     func append(_ chunk: Data) throws {
         if handle == nil, buffer.count + chunk.count <= threshold, holdsRoom(for: buffer.count + chunk.count) {
             buffer.append(chunk)
@@ -79,7 +79,7 @@ final class SpoolingSink {
         do {
             try handle.close()
         } catch {
-            throw RemoteLoadingError.spoolFailed(path: file.path, reason: "\(error.localizedDescription)")
+            throw RemoteLoadingError.spoolFailed(path: file.path, underlying: SpoolFile.underlying(error))
         }
         return DownloadedBody(source: .file(file.path), reservation: nil, policy: policy)
     }
@@ -90,7 +90,7 @@ final class SpoolingSink {
         do {
             try handle?.write(contentsOf: data)
         } catch {
-            throw RemoteLoadingError.spoolFailed(path: file.path, reason: "\(error.localizedDescription)")
+            throw RemoteLoadingError.spoolFailed(path: file.path, underlying: SpoolFile.underlying(error))
         }
     }
 }

@@ -2,7 +2,8 @@ import Foundation
 import ImageColors
 
 /// One image's result from a loader or a cache: its colours, its thumbnail when one was asked
-/// for, and how the cache served them.
+/// for, and how the cache served them. The first two are an `AnalysisResponse`'s
+/// (``response``); the cache status is what a loader or a cache adds.
 public struct AnalyzedImage: Sendable, Hashable, Codable {
     /// The colours and title choice, with `source` set to the URL (or path).
     public var analysis: ColorAnalysis
@@ -20,6 +21,19 @@ public struct AnalyzedImage: Sendable, Hashable, Codable {
         self.analysis = analysis
         self.thumbnail = thumbnail
         self.cacheStatus = cacheStatus
+    }
+
+    /// Creates a result from an analyzer's response.
+    /// - Parameters:
+    ///   - response: The analysis and its thumbnail, if any.
+    ///   - cacheStatus: Default ``CacheStatus/notCached``.
+    public init(_ response: AnalysisResponse, cacheStatus: CacheStatus = .notCached) {
+        self.init(analysis: response.analysis, thumbnail: response.thumbnail, cacheStatus: cacheStatus)
+    }
+
+    /// The analysis and the thumbnail, without the cache status.
+    public var response: AnalysisResponse {
+        AnalysisResponse(analysis: analysis, thumbnail: thumbnail)
     }
 }
 

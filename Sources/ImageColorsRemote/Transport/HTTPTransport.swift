@@ -32,7 +32,7 @@ public protocol HTTPTransport: Sendable {
     ///   - receive: Reads the status, the headers and as much of the body as it wants.
     /// - Returns: What `receive` returned.
     /// - Throws: What `receive` threw; an error of the network stack when no response head
-    ///   arrived (the loader reports it as ``RemoteLoadingError/connectionFailed(_:reason:)``,
+    ///   arrived (the loader reports it as ``RemoteLoadingError/connectionFailed(_:underlying:)``,
     ///   unless it is a ``RemoteLoadingError`` already); `CancellationError` when cancelled.
     func send<Value>(
         _ request: HTTPTransportRequest,

@@ -68,10 +68,11 @@ struct OneAnswerTests {
         ]
         var palettes: [[PaletteColor]] = []
         for (name, options, thumbnail) in variants {
-            let (analysis, made) = try ImageColorAnalyzer(options: options).analyzeNow(source, thumbnail: thumbnail)
+            let response = try ImageColorAnalyzer(options: options).analyzeNow(source, thumbnail: thumbnail)
+            let analysis = response.analysis
             #expect(Answer(analysis) == Answer(plain), "\(name)")
             if let thumbnail {
-                let made = try #require(made, "\(name)")
+                let made = try #require(response.thumbnail, "\(name)")
                 // Never enlarged, and as large as asked otherwise.
                 #expect(
                     max(made.width, made.height) == min(thumbnail.longSide, max(plain.width, plain.height)), "\(name)")

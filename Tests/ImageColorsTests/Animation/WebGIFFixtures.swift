@@ -147,8 +147,7 @@ struct FrameRecordingSink: PixelSink {
     mutating func consume(row: UnsafePointer<UInt8>, y: Int, x0: Int, dx: Int, count: Int) {
         let last = frames.count - 1
         for i in 0..<count {
-            let o = (y * width + x0 + i * dx) * 4
-            for c in 0..<4 { frames[last].pixels[o + c] = row[i * 4 + c] }
+            frames[last][x0 + i * dx, y] = (row[i * 4], row[i * 4 + 1], row[i * 4 + 2], row[i * 4 + 3])
         }
     }
 }

@@ -26,7 +26,7 @@ struct OrientationTests {
     func tagRead(value: Int) async throws {
         let analysis = try await ImageColorAnalyzer().analyze(
             fileAt: TestFiles.corpus("orientation/hopper_orientation_\(value).jpg"))
-        #expect(analysis.orientation == value)
+        #expect(analysis.orientation == Orientation(rawValue: value))
     }
 
     @Test("the transforms move a marked corner where a viewer shows it")
@@ -73,7 +73,7 @@ struct OrientationTests {
         // When analysed
         let analysis = try await ImageColorAnalyzer(options: .init(quality: .highest)).analyze(data: Data(png))
         // Then the orientation is read and applied
-        #expect(analysis.orientation == 6)
+        #expect(analysis.orientation == .right)
         // (PngSuite files carry gAMA 1.0, which colour management would apply; decodeFully does not.)
         let (image, info) = try ImageColorAnalyzer(options: .init(quality: .highest, colorManagement: false))
             .downscaledImage(.data(Data(png)))
@@ -81,5 +81,27 @@ struct OrientationTests {
         #expect(info.orientation == .right)
         #expect(image == Orientation.right.apply(to: plain))
         #expect(image != plain, "the gradient is not symmetric under rotation")
+    }
+
+    @Test("a result's orientation is written and read as the EXIF number, as the JSON contract has it")
+    func exifNumberInJSON() async throws {
+        // Given the analysis of a file tagged 6
+        let analysis = try await ImageColorAnalyzer().analyze(fileAt: TestFiles.corpus(Self.files[5]))
+        // When it is encoded as JSON
+        let json = try JSONEncoder().encode(analysis)
+        let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+        // Then orientation is the integer 6, and reading it back gives .right
+        #expect(object["orientation"] as? Int == 6)
+        #expect(try JSONDecoder().decode(ColorAnalysis.self, from: json).orientation == .right)
+        // And every EXIF number reads as its case, while 0 and 9 are refused
+        for value in 1...8 {
+            let decoded = try JSONDecoder().decode(Orientation.self, from: Data("\(value)".utf8))
+            #expect(decoded.rawValue == value)
+        }
+        for value in [0, 9] {
+            #expect(throws: DecodingError.self) {
+                try JSONDecoder().decode(Orientation.self, from: Data("\(value)".utf8))
+            }
+        }
     }
 }

@@ -73,7 +73,8 @@ struct PublicAPIExtremesTests {
         request.longSide = longSide
         request.jpegQuality = quality
         // When an image is analysed with it
-        let (_, thumbnail) = try await ImageColorAnalyzer().analyze(.file(Self.sample), thumbnail: request)
+        let thumbnail = try #require(
+            try await ImageColorAnalyzer().analyze(.file(Self.sample), thumbnail: request).thumbnail)
         // Then the thumbnail is the image's size at most (never enlarged), at least one pixel
         #expect(max(thumbnail.width, thumbnail.height) >= 1 && max(thumbnail.width, thumbnail.height) <= 600)
     }

@@ -29,7 +29,7 @@ struct ShimHardeningTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
 
         let analysis = try await ImageColorAnalyzer().analyze(fileAt: path)
-        #expect(analysis.orientation == 6)
+        #expect(analysis.orientation == .right)
         let plain = try await ImageColorAnalyzer().analyze(
             fileAt: TestFiles.corpus("orientation/hopper_orientation_6.jpg"))
         #expect(analysis.background == plain.background && analysis.width == plain.width)
@@ -47,7 +47,7 @@ struct ShimHardeningTests {
         let sos = try #require((2..<original.count - 1).first { original[$0] == 0xFF && original[$0 + 1] == 0xDA })
         let bytes = Array(original[..<sos]) + second + Array(original[sos...])
         let analysis = try await ImageColorAnalyzer().analyze(data: Data(bytes))
-        #expect(analysis.orientation == 6)
+        #expect(analysis.orientation == .right)
     }
 
     @Test(

@@ -47,4 +47,21 @@ struct SpecialFileTests {
             fileAt: TestFiles.samples.appendingPathComponent("coffee.png").path)
         #expect(viaLink.background == direct.background && viaLink.primary == direct.primary)
     }
+
+    @Test("a path that cannot be opened is unreadable-file, wrapping the system's error")
+    func unreadable() async throws {
+        // Given a symbolic link to itself (ELOOP for every user, root included)
+        let link = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "imagecolors-loop-\(UUID().uuidString).png")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: link.path)
+        defer { try? FileManager.default.removeItem(at: link) }
+        // When it is analysed
+        let error = try await #require(throws: LoadingError.self) {
+            _ = try await ImageColorAnalyzer().analyze(fileAt: link.path)
+        }
+        // Then the POSIX error is kept, and the message names the path and says the system's words
+        #expect(error == .unreadable(path: link.path, underlying: POSIXError(.ELOOP)))
+        #expect(error.code == "unreadable-file")
+        #expect(error.description == "cannot read \(link.path): \(String(cString: strerror(ELOOP)))")
+    }
 }

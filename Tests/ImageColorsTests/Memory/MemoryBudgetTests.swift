@@ -41,4 +41,16 @@ struct MemoryBudgetTests {
         try ledger.reserve(30, for: "c")
         #expect(ledger.peak == 60 && ledger.reserved == 30)
     }
+
+    @Test("the library's over-budget message names the need and the budget, and no command-line flag")
+    func messageNamesNoFlag() {
+        // Given an over-budget error as the ledger throws it
+        let error = MemoryBudgetError.overBudget(
+            purpose: "the colour histogram", needed: 300_000, available: 100_000, budget: 250_000)
+        // When it is described
+        let message = error.description
+        // Then it says what needed how much, the budget and what was left, and names no flag
+        #expect(message == "the colour histogram needs 300 kB, over the 250 kB memory budget (100 kB left)")
+        #expect(!message.contains("--"))
+    }
 }

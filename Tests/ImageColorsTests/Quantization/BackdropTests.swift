@@ -69,9 +69,8 @@ struct BackdropTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let backdrop = hex("#1d2b3a")
         let analyzer = ImageColorAnalyzer(options: AnalysisOptions(backdrop: backdrop))
-        let (_, thumbnail) = try await analyzer.analyze(
-            .file(path), thumbnail: ThumbnailRequest(longSide: 50, format: .png))
-        let (image, _) = try decodeFully(writeTemporary(thumbnail.data))
+        let response = try await analyzer.analyze(.file(path), thumbnail: ThumbnailRequest(longSide: 50, format: .png))
+        let (image, _) = try decodeFully(writeTemporary(try #require(response.thumbnail).data))
         let corner = image[0, 20]
         #expect(corner == (backdrop.red, backdrop.green, backdrop.blue, 255))
     }

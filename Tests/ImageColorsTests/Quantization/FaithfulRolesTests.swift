@@ -139,10 +139,12 @@ struct FaithfulRolesTests {
         var image = paintedImage(
             120, 120, hex("#1d2b3a"), [(0, 60, 60, 120, hex("#f5a623")), (60, 0, 120, 60, hex("#1abc9c"))])
         var state: UInt64 = 42
-        for i in stride(from: 0, to: image.pixels.count, by: 4) {
-            for c in 0..<3 {
-                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-                image.pixels[i + c] = UInt8(clamping: Int(image.pixels[i + c]) + Int((state >> 33) % 25) - 12)
+        image.withMutablePixels { pixels in
+            for i in stride(from: 0, to: pixels.count, by: 4) {
+                for c in 0..<3 {
+                    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                    pixels[i + c] = UInt8(clamping: Int(pixels[i + c]) + Int((state >> 33) % 25) - 12)
+                }
             }
         }
         let first = faithful.roles(of: image)

@@ -27,9 +27,11 @@ private func generatedImage(seed: UInt64) -> RGBAImage {
             ))
     }
     var image = paintedImage(60, 60, color(), rects)
-    for i in stride(from: 0, to: image.pixels.count, by: 4) where Int.random(in: 0..<4, using: &random) == 0 {
-        for c in 0..<3 {
-            image.pixels[i + c] = UInt8(clamping: Int(image.pixels[i + c]) + Int.random(in: -6...6, using: &random))
+    image.withMutablePixels { pixels in
+        for i in stride(from: 0, to: pixels.count, by: 4) where Int.random(in: 0..<4, using: &random) == 0 {
+            for c in 0..<3 {
+                pixels[i + c] = UInt8(clamping: Int(pixels[i + c]) + Int.random(in: -6...6, using: &random))
+            }
         }
     }
     return image

@@ -32,8 +32,7 @@ struct FullImageSink: PixelSink {
     mutating func consume(row: UnsafePointer<UInt8>, y: Int, x0: Int, dx: Int, count: Int) {
         rowsSeen += 1
         for i in 0..<count {
-            let o = (y * image.width + x0 + i * dx) * 4
-            for c in 0..<4 { image.pixels[o + c] = row[i * 4 + c] }
+            image[x0 + i * dx, y] = (row[i * 4], row[i * 4 + 1], row[i * 4 + 2], row[i * 4 + 3])
         }
     }
 }

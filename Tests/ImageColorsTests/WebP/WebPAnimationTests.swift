@@ -58,12 +58,12 @@ struct WebPAnimationTests {
     func thumbnailIsFirstFrame() throws {
         // Given weights.webp: red for 0.1 s, then blue for 0.3 s
         let analyzer = ImageColorAnalyzer(options: .init(frames: .all))
-        let (analysis, thumbnail) = try analyzer.analyzeNow(
+        let response = try analyzer.analyzeNow(
             .file(WebGIFFixtures.path("weights.webp")),
             thumbnail: ThumbnailRequest(format: .png))
         // Then the colours come from both frames and the thumbnail is the red first frame
-        #expect(analysis.frames == FrameReport(count: 2, counted: 2))
-        let image = try decodeFully(fromData: try #require(thumbnail).data)
+        #expect(response.analysis.frames == FrameReport(count: 2, counted: 2))
+        let image = try decodeFully(fromData: try #require(response.thumbnail).data)
         #expect(
             image.pixels.enumerated().allSatisfy {
                 $0.offset % 4 == 0 ? $0.element == 255 : $0.offset % 4 != 2 || $0.element == 0

@@ -92,7 +92,7 @@ struct WebPDecoderTests {
         let turned = try await ImageColorAnalyzer().analyze(fileAt: WebGIFFixtures.path("exif-6.webp"))
         let plain = try await ImageColorAnalyzer().analyze(fileAt: WebGIFFixtures.path("lossy.webp"))
         // Then it is reported upright and its colours are the untagged file's
-        #expect(turned.orientation == 6 && plain.orientation == 1)
+        #expect(turned.orientation == .right && plain.orientation == .up)
         #expect(turned.width == 200 && turned.height == 300)
         #expect(turned.analyzed.width == plain.analyzed.height && turned.analyzed.height == plain.analyzed.width)
         #expect(turned.roles == plain.roles)
