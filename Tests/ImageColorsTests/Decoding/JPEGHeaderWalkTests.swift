@@ -49,11 +49,11 @@ struct JPEGHeaderWalkTests {
         let counter = JPEGHeader.WalkCounter()
         let analyzer = ImageColorAnalyzer()
         // When
-        let (_, thumbnail) = try JPEGHeader.$walks.withValue(counter) {
+        let response = try JPEGHeader.$walks.withValue(counter) {
             try analyzer.analyzeNow(.file(Self.path), thumbnail: ThumbnailRequest(longSide: 200))
         }
         // Then
-        #expect(thumbnail != nil)
+        #expect(response.thumbnail != nil)
         #expect(counter.count == 1)
     }
 }
