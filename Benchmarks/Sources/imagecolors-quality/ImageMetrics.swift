@@ -18,14 +18,16 @@ struct ImageMetrics {
     var hueKept: Int
     /// Pairs of roles, both from the image, closer than ΔE_OK 0.08.
     var indistinctPairs: Int
-    /// ΔE_OK of the background: low ↔ high, re-encoded, cropped (`nil` when not measured).
+    /// ΔE_OK of the background from `high`'s: `low`, `lowest`, `highest`, re-encoded, cropped (`nil`
+    /// when not measured).
     var backgroundDeltas: [Double?]
 
     /// The share from which an uncarried colour makes a fallback needless: 2%.
     static let uncarriedFloor = 0.02
 
     init(
-        high: ColorAnalysis, low: ColorAnalysis?, reencoded: ColorAnalysis?, cropped: ColorAnalysis?,
+        high: ColorAnalysis, low: ColorAnalysis?, lowest: ColorAnalysis?, highest: ColorAnalysis?,
+        reencoded: ColorAnalysis?, cropped: ColorAnalysis?,
         hues: HueProfile, target: Double
     ) {
         let roles = ColorRole.allCases
@@ -62,7 +64,7 @@ struct ImageMetrics {
                 indistinctPairs += 1
             }
         }
-        backgroundDeltas = [low, reencoded, cropped].map { other in
+        backgroundDeltas = [low, lowest, highest, reencoded, cropped].map { other in
             other.map { ColorDistance.deltaE($0.background, high.background) }
         }
     }
@@ -79,6 +81,6 @@ struct ImageMetrics {
     }
 
     static let header =
-        "| image | fallbacks | needless | uncarried | under target | hue kept | indistinct pairs | bg ΔE low↔high | bg ΔE q75 | bg ΔE crop |\n"
-        + "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+        "| image | fallbacks | needless | uncarried | under target | hue kept | indistinct pairs | bg ΔE low↔high | bg ΔE lowest↔high | bg ΔE highest↔high | bg ΔE q75 | bg ΔE crop |\n"
+        + "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
 }

@@ -27,7 +27,7 @@ struct QualitySummary {
             "| adjusted roles whose hue stayed within 15° | \(sum(\.hueKept)) of \(sum(\.adjustedWithHue)) | all |",
             "| pairs of image roles closer than ΔE 0.08 | \(sum(\.indistinctPairs)) | 0 |",
         ]
-        let changes = ["low ↔ high", "re-encoded q75", "1-px crop"]
+        let changes = ["low ↔ high", "lowest ↔ high", "highest ↔ high", "re-encoded q75", "1-px crop"]
         for (index, change) in changes.enumerated() {
             let values = rows.compactMap { $0.backgroundDeltas[index] }.sorted()
             guard !values.isEmpty else { continue }

@@ -1,12 +1,12 @@
 // Colour quality: do the colours keep the picture, stay legible and stay put?
 //
 // For every JPEG and PNG of each set, an `imagecolors` binary (this checkout's, or another
-// build's with --cli, for a before/after comparison) analyses the image at `high` and `low`,
+// build's with --cli, for a before/after comparison) analyses the image at `high`, `low`, `lowest` and `highest`,
 // a copy re-encoded as JPEG quality 75 and a copy cropped by one row and column. Per set it
 // prints: fallbacks and needless fallbacks (a role fell back while the picture holds a
 // chromatic colour of ≥ 2% of its pixels whose hue no colour of the card carries), roles under
 // the contrast target, adjusted roles whose hue stayed within 15°, indistinct role pairs, and
-// the background's ΔE_OK across the three changes (median, worst, and how many moved over
+// the background's ΔE_OK across the five changes (median, worst, and how many moved over
 // 0.20: a flip). Colour management is off throughout: the copies carry no profile.
 //
 //   imagecolors-quality --cli PATH [--summary-only] [--scheme S] [--min-contrast R]
@@ -82,6 +82,8 @@ for (name, roots) in sets {
     }
     let high = try runner.analyze(files, quality: "high")
     let low = try runner.analyze(files, quality: "low")
+    let lowest = try runner.analyze(files, quality: "lowest")
+    let highest = try runner.analyze(files, quality: "highest")
     let copies = try runner.analyze(
         variants.values.flatMap { [$0.reencoded, $0.cropped].compactMap { $0 } }, quality: "high")
     var summary = QualitySummary()
@@ -95,7 +97,8 @@ for (name, roots) in sets {
             continue
         }
         let row = ImageMetrics(
-            high: result, low: low[file], reencoded: variants[file]?.reencoded.flatMap { copies[$0] },
+            high: result, low: low[file], lowest: lowest[file], highest: highest[file],
+            reencoded: variants[file]?.reencoded.flatMap { copies[$0] },
             cropped: variants[file]?.cropped.flatMap { copies[$0] }, hues: hues, target: target)
         summary.add(row)
         table.append("| \(shortName) | \(row.formatted) |")

@@ -133,7 +133,9 @@ public struct Quantizer: Sendable {
             minimumCount: max(1, Self.smallestCount(reaching: BackgroundChoice.clusterFloorShare, of: bandPixels)),
             radius: BackgroundChoice.clusterRadius, workspace: &workspace)
         if backgroundSource == .edges { histogram.countInterior(of: image) }
-        let fromRegion = BackgroundChoice(band: band, bandPixels: bandPixels, whole: histogram, workspace: workspace)
+        let fromRegion = BackgroundChoice(
+            band: band, bandPixels: bandPixels, whole: histogram, workspace: workspace,
+            image: image)
         let vividFloor = max(1, Self.smallestCount(reaching: Salience.vividNoiseShare, of: histogram.pixelCount))
         let background: Choice
         if let fromRegion {
