@@ -96,9 +96,19 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // Paths and a process runner shared by the test targets.
+        // A row-by-row PNG file writer (libpng, setjmp-guarded) that the tests make their large and
+        // interlaced images with; test support, never linked into the library. It links libpng
+        // itself rather than through CPNG, so the Release/ and Sanitizers/ packages can declare it
+        // again without declaring CPNG.
+        .target(
+            name: "CTestPNGWriter",
+            path: "Tests/CTestPNGWriter",
+            linkerSettings: [.linkedLibrary("png16")]
+        ),
+        // Paths, a process runner and the PNG writer, shared by the test targets.
         .target(
             name: "TestSupport",
+            dependencies: ["CTestPNGWriter"],
             path: "Tests/TestSupport"
         ),
         .testTarget(

@@ -1,5 +1,6 @@
 // swift-tools-version: 6.1
-// The library's and the loader's suites (ImageColorsTests, ImageColorsRemoteTests) built with
+// The library's and the loader's suites (ImageColorsTests, ImageColorsRemoteTests) and the CLI's
+// batch suite (imagecolorsTests' BatchCommandTests, against the binary built here) built with
 // -O, for CI's release-mode step (`.ci/run`): Swift 6.3.1 miscompiled a task-group shape at -O
 // that debug builds got right, and release builds are what users ship.
 //
@@ -36,6 +37,10 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", exact: "2.101.2"),
+        // For the CLI, whose batch (`--jobs`) runs through the same ordered batcher: its suite
+        // runs the binary built here at -O.
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     ],
     targets: [
         .systemLibrary(name: "CJPEG", path: "Sources/CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
@@ -68,7 +73,27 @@ let package = Package(
             path: "Sources/ImageColorsRemote",
             swiftSettings: releaseSwift
         ),
-        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: releaseSwift),
+        .target(
+            name: "ImageColorsCache",
+            dependencies: ["ImageColors", "ImageColorsRemote", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Sources/ImageColorsCache",
+            swiftSettings: releaseSwift
+        ),
+        .executableTarget(
+            name: "imagecolors",
+            dependencies: [
+                "ImageColors", "ImageColorsRemote", "ImageColorsCache",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Sources/imagecolors",
+            swiftSettings: releaseSwift
+        ),
+        .target(
+            name: "CTestPNGWriter", path: "Tests/CTestPNGWriter", cSettings: [.unsafeFlags(["-O2"])],
+            linkerSettings: [.linkedLibrary("png16")]),
+        .target(
+            name: "TestSupport", dependencies: ["CTestPNGWriter"], path: "Tests/TestSupport",
+            swiftSettings: releaseSwift),
         .target(
             name: "TestHTTPServer",
             dependencies: [
@@ -83,6 +108,16 @@ let package = Package(
             name: "ImageColorsTests",
             dependencies: ["ImageColors", "TestSupport"],
             path: "Tests/ImageColorsTests",
+            swiftSettings: releaseSwift
+        ),
+        // The CLI's batch suite, run against the binary above (built at -O): files and failures
+        // mixed, in input order, at several `--jobs`. Only the suites that need nothing but the
+        // binary and the samples.
+        .testTarget(
+            name: "imagecolorsTests",
+            dependencies: ["imagecolors", "TestSupport"],
+            path: "Tests/imagecolorsTests",
+            sources: ["CLI.swift", "BatchCommandTests.swift"],
             swiftSettings: releaseSwift
         ),
         .testTarget(

@@ -4,18 +4,20 @@
 # targets are compiled. Run `swift test` first; with no debug build there, this builds the
 # dependencies in debug itself.
 #
-# Usage: Release/test.sh [FILTER]   (default: every suite of ImageColorsTests and ImageColorsRemoteTests)
+# Usage: Release/test.sh [FILTER]   (default: every suite of ImageColorsTests and
+# ImageColorsRemoteTests, and the CLI's batch suite, which runs the imagecolors binary built here)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scratch="$PWD/.build"
-filter=${1:-'(ImageColorsTests|ImageColorsRemoteTests)\.'}
+filter=${1:-'(ImageColorsTests|ImageColorsRemoteTests|imagecolorsTests)\.'}
 # The dependency versions the debug build resolved, so nothing is checked out or built again.
 if [ -f Package.resolved ]; then cp Package.resolved Release/Package.resolved; fi
 # Whole-module builds keep no incremental build record: remove the optimised targets' build
 # folders however this ends, so the main package's next build compiles them again instead of
 # linking them.
 cleanup() {
-    for target in CImageCodecs ImageColors ImageColorsRemote TestSupport TestHTTPServer ImageColorsTests ImageColorsRemoteTests; do
+    for target in CImageCodecs ImageColors ImageColorsRemote ImageColorsCache imagecolors CTestPNGWriter TestSupport \
+        TestHTTPServer ImageColorsTests ImageColorsRemoteTests imagecolorsTests; do
         rm -rf "$scratch/debug/$target.build"
     done
 }

@@ -17,7 +17,8 @@ let package = Package(
         .package(name: "ImageColors", path: "..")
     ],
     targets: [
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "CTestPNGWriter", path: "Tests/CTestPNGWriter", linkerSettings: [.linkedLibrary("png16")]),
+        .target(name: "TestSupport", dependencies: ["CTestPNGWriter"], path: "Tests/TestSupport"),
         .testTarget(
             name: "ImageColorsTests",
             dependencies: [.product(name: "ImageColors", package: "ImageColors"), "TestSupport"],

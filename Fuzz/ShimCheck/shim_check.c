@@ -12,6 +12,7 @@
 // does, so valgrind also watches LittleCMS on the profiles real files carry.
 // Exit status 0 unless the shim breaks its own contract (a status code out of range).
 #include "ic_codecs.h"
+#include "ic_png_writer.h"
 
 #include <lcms2.h>
 #include <stdio.h>

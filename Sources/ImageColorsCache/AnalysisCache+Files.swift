@@ -13,8 +13,8 @@ extension AnalysisCache {
     /// - Returns: The result, with ``CacheStatus/fresh`` when it came from the cache,
     ///   ``CacheStatus/stored`` when it was analysed now.
     /// - Throws: What `analyzer` throws on a miss (see `ImageColorAnalyzer.analyze(fileAt:)`):
-    ///   `LoadingError` for a missing or unreadable file, `ImageDecodingError`,
-    ///   `MemoryBudgetError`, `TitleRegionError`, `PlaceholderError` or `CancellationError`. The
+    ///   `LoadingError` for a missing or unreadable file, `ImageDecodingError`, `EncodingError` (a
+    ///   thumbnail), `MemoryBudgetError`, `TitleRegionError`, `PlaceholderError` or `CancellationError`. The
     ///   cache's own failures are never thrown: they go to the warning handler (``AnalysisCacheWarning``).
     public func analyze(
         fileAt path: String, with analyzer: ImageColorAnalyzer,

@@ -12,7 +12,7 @@ extension RemoteImageLoader {
     /// - Returns: The analysis (with `source` set to `url.absoluteString`), the thumbnail, and
     ///   how the cache served them.
     /// - Throws: As ``analyze(url:)``: ``RemoteLoadingError``, `LoadingError`,
-    ///   `ImageDecodingError` (also when the thumbnail cannot be encoded), `MemoryBudgetError`,
+    ///   `ImageDecodingError`, `EncodingError` (when the thumbnail cannot be encoded), `MemoryBudgetError`,
     ///   `TitleRegionError`, `PlaceholderError` or `CancellationError`.
     public func analyze(url: URL, thumbnail: ThumbnailRequest?) async throws -> AnalyzedImage {
         try await load(url, thumbnail: thumbnail)

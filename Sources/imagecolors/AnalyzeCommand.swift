@@ -90,9 +90,8 @@ struct AnalyzeCommand: AsyncParsableCommand {
             downloadLimits: analysis.downloadLimits, jobs: input.jobs, thumbnail: request,
             cache: analysis.resultCache())
         let style = TextStyle.forStandardOutput()
-        let progress = ProgressBar(total: sources.count)
+        let tally = BatchTally(total: sources.count)
         let started = ContinuousClock.now
-        var failures = 0
         var cacheCounts = CacheCounts()
         try await batch.run(sources) { index, source, outcome in
             var outcome = outcome
@@ -108,7 +107,7 @@ struct AnalyzeCommand: AsyncParsableCommand {
             switch outcome {
             case .success(let item):
                 var analysis = item.analysis
-                progress.advance(failed: false)
+                tally.succeeded()
                 switch format {
                 case .json:
                     analysis.appearances = analysis.appearances?.keeping((appearance ?? .both).appearances)
@@ -120,21 +119,17 @@ struct AnalyzeCommand: AsyncParsableCommand {
                         TextReport(analysis: analysis, style: style, appearances: shown).render())
                 }
             case .failure(let error):
-                failures += 1
-                progress.advance(failed: true)
-                let failure = SourceFailure(source: source, error: error)
-                progress.clear()
-                StandardStreams.printError("imagecolors: \(SourceDisplay.name(source)): \(failure.message)")
+                let failure = tally.failed(source, error)
                 if format == .json { try StandardStreams.printLine(JSONLines.line(for: failure)) }
             }
         }
-        progress.clear()
+        tally.finish()
         if sources.count > 1 {
             StandardStreams.printError(
-                "imagecolors: \(sources.count) sources: \(sources.count - failures) analysed, "
-                    + "\(failures) failed, \(ProgressBar.seconds(since: started))\(cacheCounts.summary)")
+                "imagecolors: \(sources.count) sources: \(tally.analysed) analysed, "
+                    + "\(tally.failures) failed, \(ProgressBar.seconds(since: started))\(cacheCounts.summary)")
         }
-        if failures > 0 { throw ExitCode(1) }
+        if tally.failures > 0 { throw ExitCode(1) }
     }
 }
 

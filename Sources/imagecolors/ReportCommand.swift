@@ -72,7 +72,7 @@ struct ReportCommand: AsyncParsableCommand {
             analyzer: analysis.analyzer(options: options), downloadLimits: analysis.downloadLimits,
             jobs: input.jobs, thumbnail: ThumbnailRequest(longSide: thumbnailSize, jpegQuality: 80),
             cache: analysis.resultCache())
-        let progress = ProgressBar(total: sources.count)
+        let tally = BatchTally(total: sources.count)
         // The comparison runs first, without thumbnails; a source it cannot analyse simply shows
         // no comparison (the main run reports the failure).
         var comparisons: [Int: ColorAnalysis] = [:]
@@ -86,7 +86,6 @@ struct ReportCommand: AsyncParsableCommand {
                 if case .success(let item) = outcome { comparisons[index] = item.analysis }
             }
         }
-        var failures = 0
         var writeError: AtomicFile.WriteError?
         let started = Date()
         do {
@@ -94,15 +93,10 @@ struct ReportCommand: AsyncParsableCommand {
                 let entry: HTMLReport.Entry
                 switch outcome {
                 case .success(let item):
-                    progress.advance(failed: false)
+                    tally.succeeded()
                     entry = .analysed(item.analysis, item.thumbnail!, comparison: comparisons[index])
                 case .failure(let error):
-                    failures += 1
-                    progress.advance(failed: true)
-                    let failure = SourceFailure(source: source, error: error)
-                    progress.clear()
-                    StandardStreams.printError("imagecolors: \(SourceDisplay.name(source)): \(failure.message)")
-                    entry = .failed(source: source, failure)
+                    entry = .failed(source: source, tally.failed(source, error))
                 }
                 // A failed write, thrown from the delivery, cancels the rest of the batch.
                 try page.append(HTMLReport.html(for: entry))
@@ -110,22 +104,19 @@ struct ReportCommand: AsyncParsableCommand {
         } catch let error as AtomicFile.WriteError {
             writeError = error
         }
-        progress.clear()
+        tally.finish()
         do throws(AtomicFile.WriteError) {
             if let writeError { throw writeError }
             try page.append(
-                HTMLReport.footer(sources: sources.count, analysed: sources.count - failures, generated: started))
+                HTMLReport.footer(sources: sources.count, analysed: tally.analysed, generated: started))
             try page.commit()
         } catch {
             StandardStreams.printError("imagecolors: \(error)")
             throw ExitCode(1)
         }
         StandardStreams.printError(
-            """
-            imagecolors: wrote \(output): \(sources.count) sources, \(sources.count - failures) analysed, \(failures) \
-            failed
-            """
+            "imagecolors: wrote \(output): \(sources.count) sources, \(tally.analysed) analysed, \(tally.failures) failed"
         )
-        if failures > 0 { throw ExitCode(1) }
+        if tally.failures > 0 { throw ExitCode(1) }
     }
 }

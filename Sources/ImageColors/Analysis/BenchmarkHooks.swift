@@ -4,9 +4,17 @@
 /// A facade rather than `@_spi` on the stages themselves: SPI declarations are hidden from
 /// `@testable import`, so the tests, which use the internal types, would lose them.
 @_spi(Benchmarks) public enum BenchmarkHooks {
-    /// Receives decoded RGBA rows, as the pipeline's internal sinks do (see `PixelSink`).
+    /// Receives decoded RGBA rows. The pipeline's own sinks (`PixelSink`, internal) refine this
+    /// protocol, so its two requirements are declared here and nowhere else.
+    ///
+    /// A row may be sparse: an Adam7 pass delivers every `dx`-th pixel of an image row,
+    /// starting at `x0`.
     public protocol RowSink {
         /// Called once, before any row, with the size rows will arrive at (after DCT scaling).
+        /// - Parameters:
+        ///   - width: Decoded width.
+        ///   - height: Decoded height.
+        ///   - rowsInOrder: `false` when rows arrive in several passes (interlaced PNG).
         mutating func begin(width: Int, height: Int, rowsInOrder: Bool) throws
         /// Adds `count` pixels from `row` at `(x0 + i·dx, y)`.
         mutating func consume(row: UnsafePointer<UInt8>, y: Int, x0: Int, dx: Int, count: Int)

@@ -77,12 +77,12 @@ public struct ImageColorAnalyzer: Sendable {
         -> AnalysisResponse
     {
         let ledger = ledger ?? MemoryLedger(budget: options.memoryBudget)
-        // The histogram and the clustering or palette working set are allocated after decoding;
-        // reserving them first keeps the decoder from taking the room they will need. Reserved
-        // whether or not a palette is asked for, so that the decode (at `highest`, how far the
-        // budget lets it shrink) is the same either way: one image, one set of options, one answer.
-        try ledger.reserve(ColorHistogram.bytesNeeded(bitsPerChannel: 4), for: "the colour histogram")
-        try ledger.reserve(ColorPalette.bytesNeeded(bitsPerChannel: 4), for: "the quantizer's working set")
+        let quantizer = Quantizer(
+            backgroundSource: options.backgroundSource, scheme: options.scheme,
+            minimumContrast: options.minimumContrast)
+        // Quantizing allocates after decoding; reserving first keeps the decoder from taking the
+        // room it will need (one image, one set of options, one answer: see reserveMemory(in:)).
+        try quantizer.reserveMemory(in: ledger)
         if case .data(let data) = source {
             // Encoded bytes in memory stay there until decoding ends (a file is read as it goes).
             try ledger.reserve(data.count, for: "the encoded image held in memory")
@@ -95,9 +95,6 @@ public struct ImageColorAnalyzer: Sendable {
             thumbnailImage?.composite(onto: backdrop)
         }
         let (width, height) = info.orientation.displayedSize(width: info.width, height: info.height)
-        let quantizer = Quantizer(
-            backgroundSource: options.backgroundSource, scheme: options.scheme,
-            minimumContrast: options.minimumContrast)
         let quantized = quantizer.quantize(image, paletteSize: options.paletteSize)
         let roles = quantized.roles
         var title = TitleChoice(
@@ -139,16 +136,6 @@ public struct ImageColorAnalyzer: Sendable {
         return AnalysisResponse(
             analysis: analysis,
             thumbnail: try Thumbnail(encoding: thumbnailImage, as: request, backdrop: roles.background))
-    }
-
-    /// Decodes and downscales `source`, upright: the image quantization sees.
-    /// - Parameters:
-    ///   - source: The image.
-    ///   - ledger: Where memory is reserved; default a fresh one for the options' budget.
-    func downscaledImage(_ source: ImageSource, ledger: MemoryLedger? = nil) throws -> (RGBAImage, DecodedImageInfo) {
-        let (image, _, info, _) = try downscaledImages(
-            source, ledger: ledger ?? MemoryLedger(budget: options.memoryBudget), thumbnailSide: nil)
-        return (image, info)
     }
 
     /// Decodes `source` into the analysis downscaler and, when `thumbnailSide` is given, makes

@@ -78,7 +78,7 @@ public struct Thumbnail: Sendable, Hashable, Codable {
     }
 
     /// Encodes `image` as `request` asks, compositing transparency onto `backdrop` for JPEG.
-    init(encoding image: RGBAImage, as request: ThumbnailRequest, backdrop: RGBColor) throws(ImageDecodingError) {
+    init(encoding image: RGBAImage, as request: ThumbnailRequest, backdrop: RGBColor) throws(EncodingError) {
         width = image.width
         height = image.height
         format = request.format
@@ -97,7 +97,7 @@ extension ImageColorAnalyzer {
     ///   - source: A file or bytes.
     ///   - thumbnail: The thumbnail to make, or `nil` for none.
     /// - Returns: The analysis and the thumbnail (present whenever `thumbnail` is not `nil`).
-    /// - Throws: As ``analyze(_:)``; ``ImageDecodingError`` also when the thumbnail cannot be
+    /// - Throws: As ``analyze(_:)``; ``EncodingError`` also when the thumbnail cannot be
     ///   encoded.
     public func analyze(_ source: ImageSource, thumbnail: ThumbnailRequest?) async throws -> AnalysisResponse {
         try await perform(source, thumbnail: thumbnail)

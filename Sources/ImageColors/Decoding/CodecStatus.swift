@@ -1,7 +1,60 @@
 import CImageCodecs
 
+/// What a failing shim status says, before a layer turns it into its own error.
+enum ShimFailure: Sendable, Equatable {
+    /// `IC_ERR_UNSUPPORTED`: valid, but a feature not decoded.
+    case unsupported
+    /// `IC_ERR_TRUNCATED`: the data ended early.
+    case truncated
+    /// `IC_ERR_NO_MEMORY`: an allocation failed or would pass the library's cap.
+    case outOfMemory
+    /// `IC_ERR_IO`: the file could not be opened or read.
+    case unreadable
+    /// `IC_ERR_LIMIT`: over a configured limit.
+    case overLimit
+    /// `IC_ERR_STATE`: a shim function called out of order.
+    case misuse
+    /// `IC_ERR_DEADLINE`: the deadline passed.
+    case deadline
+    /// `IC_ERR_CORRUPT` or any unknown code: the library rejected the data.
+    case corrupt
+
+    /// A few words for when the library left no message of its own.
+    var summary: String {
+        switch self {
+        case .unsupported: "a feature the library does not support"
+        case .truncated: "the data ended early"
+        case .outOfMemory: "out of memory"
+        case .unreadable: "the file could not be read or written"
+        case .overLimit: "over a configured limit"
+        case .misuse: "the library was called out of order"
+        case .deadline: "the deadline passed"
+        case .corrupt: "the library rejected the data"
+        }
+    }
+}
+
 extension ic_status {
-    /// The one place where shim status codes become thrown errors.
+    /// The one place where shim status codes are read: `IC_OK` and `IC_DONE` pass, every other
+    /// code becomes the caller's error through `error`.
+    /// - Returns: `true` for `IC_DONE`, `false` for `IC_OK`.
+    @discardableResult
+    func check<Failure: Error>(_ error: (ShimFailure) -> Failure) throws(Failure) -> Bool {
+        switch self {
+        case IC_OK: return false
+        case IC_DONE: return true
+        case IC_ERR_UNSUPPORTED: throw error(.unsupported)
+        case IC_ERR_TRUNCATED: throw error(.truncated)
+        case IC_ERR_NO_MEMORY: throw error(.outOfMemory)
+        case IC_ERR_IO: throw error(.unreadable)
+        case IC_ERR_LIMIT: throw error(.overLimit)
+        case IC_ERR_STATE: throw error(.misuse)
+        case IC_ERR_DEADLINE: throw error(.deadline)
+        default: throw error(.corrupt)
+        }
+    }
+
+    /// A decoder's status as an ``ImageDecodingError``.
     ///
     /// - Parameters:
     ///   - format: The format being decoded, for the message.
@@ -13,17 +66,17 @@ extension ic_status {
     func check(_ format: ImageFormat, timeout: Duration = .zero, message: () -> String) throws(ImageDecodingError)
         -> Bool
     {
-        switch self {
-        case IC_OK: return false
-        case IC_DONE: return true
-        case IC_ERR_UNSUPPORTED: throw .unsupportedFeature(format, detail: message())
-        case IC_ERR_TRUNCATED: throw .truncated(format, detail: message())
-        case IC_ERR_NO_MEMORY: throw .outOfMemory(format, detail: message())
-        case IC_ERR_IO: throw .unreadable(format, detail: message())
-        case IC_ERR_LIMIT: throw .overLimit(format, detail: message())
-        case IC_ERR_STATE: throw .corrupt(format, detail: "decoder used out of order (\(message()))")
-        case IC_ERR_DEADLINE: throw .timedOut(format, after: timeout)
-        default: throw .corrupt(format, detail: message())
+        try check { (failure) -> ImageDecodingError in
+            switch failure {
+            case .unsupported: .unsupportedFeature(format, detail: message())
+            case .truncated: .truncated(format, detail: message())
+            case .outOfMemory: .outOfMemory(format, detail: message())
+            case .unreadable: .unreadable(format, detail: message())
+            case .overLimit: .overLimit(format, detail: message())
+            case .misuse: .corrupt(format, detail: "decoder used out of order (\(message()))")
+            case .deadline: .timedOut(format, after: timeout)
+            case .corrupt: .corrupt(format, detail: message())
+            }
         }
     }
 }

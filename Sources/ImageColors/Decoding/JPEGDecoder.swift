@@ -43,20 +43,19 @@ enum JPEGDecoder {
         _ source: ImageSource, options: DecodeOptions, into sink: inout some PixelSink
     ) throws -> DecodedImageInfo {
         let limits = options.limits
-        let deadline = DecodeDeadline(timeout: limits.decodeTimeout)
-        let config = ic_jpeg_config(
-            warnings_are_errors: options.warningsAreErrors ? 1 : 0,
-            max_scans: Int32(clamping: limits.maxScans), deadline_ns: deadline.nanoseconds,
-            icc_limit: ColorSpaceAnnouncement.iccLimit(for: sink, ledger: options.ledger))
-        guard let jpeg = ic_jpeg_create(config) else {
-            throw ImageDecodingError.outOfMemory(.jpeg, detail: "cannot allocate the decoder")
+        let iccLimit = ColorSpaceAnnouncement.iccLimit(for: sink, ledger: options.ledger)
+        let create = { (deadline: DecodeDeadline) in
+            ic_jpeg_create(
+                ic_jpeg_config(
+                    warnings_are_errors: options.warningsAreErrors ? 1 : 0,
+                    max_scans: Int32(clamping: limits.maxScans), deadline_ns: deadline.nanoseconds,
+                    icc_limit: iccLimit))
         }
-        defer { ic_jpeg_destroy(jpeg) }
-        let message = { shimMessage(ic_jpeg_message(jpeg)) }
-        var reserved = 0
-        defer { options.ledger?.release(reserved) }
-
-        return try withSourceDescriptor(source) { descriptor in
+        return try LibraryDecoding.run(
+            .jpeg, source, options: options, create: create, destroy: ic_jpeg_destroy, message: ic_jpeg_message
+        ) { decoding, reserved in
+            let (jpeg, descriptor, deadline, message) =
+                (decoding.decoder, decoding.descriptor, decoding.deadline, decoding.message)
             var header = ic_jpeg_info()
             try ic_jpeg_open(jpeg, descriptor, &header).check(.jpeg, message: message)
             let width = Int(header.width)
@@ -77,19 +76,15 @@ enum JPEGDecoder {
             let outHeight = Int(plan.output_height)
             let rowBytes = outWidth * 4
 
-            if let ledger = options.ledger {
-                if plan.coefficient_bytes > 0 {
-                    let kind = header.progressive != 0 ? "progressive" : "multi-scan"
-                    try ledger.reserve(
-                        Int(plan.coefficient_bytes),
-                        for: "the \(kind) JPEG's coefficient buffer (\(width)×\(height))")
-                    reserved += Int(plan.coefficient_bytes)
-                }
-                let working = Int(plan.working_bytes) + rowBytes * batchRows
-                try ledger.reserve(
-                    working, for: "libjpeg's buffers at 1/\(denominator) scale (\(outWidth)×\(outHeight))")
-                reserved += working
+            if plan.coefficient_bytes > 0 {
+                let kind = header.progressive != 0 ? "progressive" : "multi-scan"
+                try options.reserve(
+                    Int(plan.coefficient_bytes), for: "the \(kind) JPEG's coefficient buffer (\(width)×\(height))",
+                    adding: &reserved)
             }
+            try options.reserve(
+                Int(plan.working_bytes) + rowBytes * batchRows,
+                for: "libjpeg's buffers at 1/\(denominator) scale (\(outWidth)×\(outHeight))", adding: &reserved)
             try sink.begin(width: outWidth, height: outHeight, rowsInOrder: true)
 
             // libjpeg may use what is reserved for it plus whatever the budget has left.
@@ -105,7 +100,7 @@ enum JPEGDecoder {
                     available: libjpegCap, budget: options.ledger!.budget.bytes)
             }
             var rows = [UInt8](repeating: 0, count: rowBytes * batchRows)
-            var sinceCheck = 0
+            var pacer = DeadlinePacer(deadline, every: options.checkInterval, format: .jpeg)
             while true {
                 var first: UInt32 = 0
                 var count: UInt32 = 0
@@ -119,11 +114,7 @@ enum JPEGDecoder {
                     }
                 }
                 if try status.check(.jpeg, timeout: limits.decodeTimeout, message: message) { break }
-                sinceCheck += Int(count)
-                if sinceCheck >= options.checkInterval {
-                    sinceCheck = 0
-                    try deadline.check(.jpeg)
-                }
+                try pacer.advance(by: Int(count))
             }
             return DecodedImageInfo(
                 format: .jpeg, width: width, height: height, orientation: orientation,

@@ -21,21 +21,14 @@ enum PNGDecoder {
         _ source: ImageSource, options: DecodeOptions, into sink: inout some PixelSink
     ) throws -> DecodedImageInfo {
         let limits = options.limits
-        let deadline = DecodeDeadline(timeout: limits.decodeTimeout)
-        guard let png = ic_png_create() else {
-            throw ImageDecodingError.outOfMemory(.png, detail: "cannot allocate the decoder")
-        }
-        defer { ic_png_destroy(png) }
-        let message = { shimMessage(ic_png_message(png)) }
-        var reserved = 0
-        defer { options.ledger?.release(reserved) }
-
-        return try withSourceDescriptor(source) { descriptor in
+        return try LibraryDecoding.run(
+            .png, source, options: options, create: { _ in ic_png_create() }, destroy: ic_png_destroy,
+            message: ic_png_message
+        ) { decoding, reserved in
+            let (png, descriptor, deadline, message) =
+                (decoding.decoder, decoding.descriptor, decoding.deadline, decoding.message)
             let chunkCap = chunkCap(available: options.ledger?.available)
-            if let ledger = options.ledger {
-                try ledger.reserve(chunkCap, for: "libpng's chunk buffer")
-                reserved += chunkCap
-            }
+            try options.reserve(chunkCap, for: "libpng's chunk buffer", adding: &reserved)
             let side = UInt32(clamping: limits.maxSide)
             let pngLimits = ic_png_limits(
                 max_width: side, max_height: side, chunk_cache_max: 0,
@@ -50,18 +43,16 @@ enum PNGDecoder {
                 orientation =
                     ExifReader.orientation(in: UnsafeRawBufferPointer(start: exif, count: header.exif_size)) ?? .up
             }
-            if let ledger = options.ledger {
-                // libpng keeps the current and previous raw rows (at most 8 bytes per pixel,
-                // 16-bit RGBA) and inflate's state; we keep one RGBA8 row.
-                let rows = width * 8 * 2 + width * 4 + 64 * 1024
-                try ledger.reserve(rows, for: "libpng's row buffers (\(width) px wide)")
-                reserved += rows
-            }
+            // libpng keeps the current and previous raw rows (at most 8 bytes per pixel, 16-bit
+            // RGBA) and inflate's state; we keep one RGBA8 row.
+            try options.reserve(
+                width * 8 * 2 + width * 4 + 64 * 1024, for: "libpng's row buffers (\(width) px wide)", adding: &reserved
+            )
             try ic_png_start(png).check(.png, message: message)
             reserved += try ColorSpaceAnnouncement.announce(header, options: options, to: &sink)
             try sink.begin(width: width, height: height, rowsInOrder: header.interlaced == 0)
             var row = [UInt8](repeating: 0, count: width * 4)
-            var sinceCheck = 0
+            var pacer = DeadlinePacer(deadline, every: options.checkInterval, format: .png)
             while true {
                 var position = ic_png_row()
                 let status = row.withUnsafeMutableBufferPointer { ic_png_read_row(png, $0.baseAddress, &position) }
@@ -71,11 +62,7 @@ enum PNGDecoder {
                         row: buffer.baseAddress!, y: Int(position.y), x0: Int(position.x0),
                         dx: Int(position.dx), count: Int(position.count))
                 }
-                sinceCheck += 1
-                if sinceCheck >= options.checkInterval {
-                    sinceCheck = 0
-                    try deadline.check(.png)
-                }
+                try pacer.advance()
             }
             return DecodedImageInfo(
                 format: .png, width: width, height: height, orientation: orientation,

@@ -4,7 +4,7 @@ import Foundation
 /// What a file says about the colours of its pixels, as its decoder found it: handed to the sink
 /// once, before ``PixelSink/begin(width:height:rowsInOrder:)``, through
 /// ``PixelSink/colorSpace(_:)``.
-@_spi(Benchmarks) public enum SourceColorSpace: Sendable, Hashable {
+enum SourceColorSpace: Sendable, Hashable {
     /// Nothing said, or sRGB said outright (a PNG sRGB chunk): the pixels are taken as sRGB.
     case sRGB
     /// An embedded ICC profile (JPEG APP2 chunks, PNG iCCP) for RGB or grey pixels.
@@ -17,16 +17,6 @@ import Foundation
     /// The file carries a profile its decoder could not read (libjpeg found the ICC chunks
     /// inconsistent, libpng dropped the iCCP chunk); the pixels are treated as `fallback`.
     indirect case unreadableProfile(reason: String, fallback: SourceColorSpace)
-}
-
-// Defaults for the colour-management requirements of PixelSink: a sink that does not manage
-// colour takes the RGBA rows as they are.
-extension PixelSink {
-    @_spi(Benchmarks) public var readsColorProfiles: Bool { false }
-
-    @_spi(Benchmarks) public mutating func colorSpace(_ space: SourceColorSpace) throws -> Bool { false }
-
-    mutating func beginFrame(_ index: Int, share: FrameShare) {}
 }
 
 /// How a decoder tells its sink about colours: reads what the C shim found in the header,

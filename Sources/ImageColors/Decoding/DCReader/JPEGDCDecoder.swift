@@ -28,14 +28,6 @@
 /// IDCT (which uses AC coefficients) where this reader repeats the chroma DC value. Luma,
 /// 4:4:4, 4:2:2, grey and CMYK match `djpeg -dct int -nosmooth -scale 1/8` exactly.
 enum JPEGDCDecoder {
-    /// What the header, read up to the first scan, says.
-    private struct Header {
-        let frame: JPEGFrame
-        let state: JPEGMarkerState
-        let firstScan: JPEGScanHeader
-        let colorSpace: JPEGColorSpace
-    }
-
     /// Decodes `source` into `sink` when it is a progressive JPEG this reader takes.
     /// - Returns: What was decoded, or `nil` (with nothing sent to the sink) when the file is
     ///   for libjpeg.
@@ -57,7 +49,12 @@ enum JPEGDCDecoder {
         defer { icc.release(to: options.ledger) }
         return try JPEGByteReader.with(source) { input in
             input.onRefill = { try deadline.check(.jpeg) }
-            guard let header = try readHeader(input, options: options, icc: &icc) else { return nil }
+            // The one walk of the markers (JPEGHeader): what it found decides, and this reader
+            // goes on from where it stopped.
+            guard
+                case .complete(let header) = try JPEGHeader.walk(
+                    input, options: options, icc: &icc, accepting: { accepts($0, options: options) })
+            else { return nil }
             let frame = header.frame
             let width = (frame.width + 7) / 8
             let height = (frame.height + 7) / 8
@@ -94,58 +91,14 @@ enum JPEGDCDecoder {
         }
     }
 
-    /// Reads SOI and the segments up to the first scan's header; ICC chunks go to `icc`.
-    /// - Returns: `nil` when the file is for libjpeg: not progressive DC-decodable, not at 1/8, or
-    ///   anything odd in the header (libjpeg then reports it in its own words).
-    /// - Throws: The header limits' error (as the libjpeg path would), reading errors, the deadline.
-    private static func readHeader(
-        _ input: JPEGByteReader, options: DecodeOptions,
-        icc: inout ICCChunkCollector
-    ) throws -> Header? {
-        guard try input.readByte() == 0xFF, try input.readByte() == JPEGMarker.soi else { return nil }
-        var state = JPEGMarkerState()
-        var frame: JPEGFrame?
-        while true {
-            guard let (code, skipped) = try input.nextMarker(), skipped == 0 else { return nil }
-            if JPEGMarker.isStandalone(code) { continue }
-            guard code != JPEGMarker.soi, code != JPEGMarker.eoi,
-                let length = try input.readUInt16(), length >= 2
-            else { return nil }
-            if code == JPEGMarker.app2 {
-                guard try icc.read(input, length: length - 2, ledger: options.ledger) else { return nil }
-                continue
-            }
-            if JPEGMarker.isSkipped(code) {
-                guard try input.skip(length - 2) else { return nil }
-                continue
-            }
-            guard let body = try input.readBytes(length - 2) else { return nil }
-            switch code {
-            case _ where JPEGMarker.isStartOfFrame(code):
-                guard frame == nil, let parsed = JPEGFrame(marker: code, segment: body) else { return nil }
-                try options.limits.check(width: parsed.width, height: parsed.height, format: .jpeg)
-                let scale = JPEGDecoder.scaleDenominator(
-                    longSide: max(parsed.width, parsed.height),
-                    minimumLongSide: options.minimumLongSide)
-                // A baseline file's libjpeg decode needs no whole-image buffer (one scan, rows
-                // streamed), so only a progressive one falls back to this reader for memory.
-                guard parsed.isDCDecodable,
-                    scale == 8 || (parsed.isProgressive && fallsBackToDC(parsed, options: options))
-                else { return nil }
-                frame = parsed
-            case JPEGMarker.dqt: guard (try? state.readDQT(body)) != nil else { return nil }
-            case JPEGMarker.dht: guard (try? state.readDHT(body)) != nil else { return nil }
-            case JPEGMarker.dri: guard (try? state.readDRI(body)) != nil else { return nil }
-            case JPEGMarker.app0, JPEGMarker.app1, JPEGMarker.app14: state.readApplicationSegment(code, body)
-            case JPEGMarker.sos:
-                guard let frame, let scan = try? state.readSOS(body, frame: frame),
-                    let colorSpace = JPEGColorSpace.of(
-                        frame, sawJFIF: state.sawJFIF, adobeTransform: state.adobeTransform)
-                else { return nil }
-                return Header(frame: frame, state: state, firstScan: scan, colorSpace: colorSpace)
-            default: return nil
-            }
-        }
+    /// Whether this reader takes `frame`: libjpeg would decode it at 1/8, or it is progressive and
+    /// libjpeg's buffer would not fit (``fallsBackToDC(_:options:)``); and it is DC-decodable.
+    private static func accepts(_ frame: JPEGFrame, options: DecodeOptions) -> Bool {
+        let scale = JPEGDecoder.scaleDenominator(
+            longSide: max(frame.width, frame.height), minimumLongSide: options.minimumLongSide)
+        // A baseline file's libjpeg decode needs no whole-image buffer (one scan, rows
+        // streamed), so only a progressive one falls back to this reader for memory.
+        return frame.isDCDecodable && (scale == 8 || (frame.isProgressive && fallsBackToDC(frame, options: options)))
     }
 
     /// Whether a progressive frame that libjpeg would decode at more than 1/8 goes to this reader
@@ -163,7 +116,7 @@ enum JPEGDCDecoder {
     /// Decodes every scan through EOI: DC scans into `image`, AC scans skipped, tables between
     /// scans applied.
     private static func readScans(
-        _ input: JPEGByteReader, header: Header, image: inout DCImage,
+        _ input: JPEGByteReader, header: JPEGHeader, image: inout DCImage,
         options: DecodeOptions, deadline: DecodeDeadline
     ) throws {
         let warnings = DecodeWarnings(strict: options.warningsAreErrors)

@@ -26,8 +26,7 @@ enum GIFDecoder {
     ) throws -> DecodedImageInfo {
         var reserved = 0
         defer { options.ledger?.release(reserved) }
-        try options.ledger?.reserve(libraryAllowance, for: "giflib's decoder")
-        if options.ledger != nil { reserved += libraryAllowance }
+        try options.reserve(libraryAllowance, for: "giflib's decoder", adding: &reserved)
         // A GIF carries no colour profile that ImageColors reads: its colours are sRGB.
         _ = try sink.colorSpace(.sRGB)
         return try withSourceDescriptor(source) { descriptor in
@@ -135,16 +134,12 @@ final class GIFReader {
         guard frame.width > 0, frame.height > 0 else { return }
         let pixels = UnsafeMutablePointer<UInt8>.allocate(capacity: Int(frame.width) * 4)
         defer { pixels.deallocate() }
-        var sinceCheck = 0
+        var pacer = DeadlinePacer(deadline, every: interval, format: .gif)
         while true {
             var y: UInt32 = 0
             if try ic_gif_read_row(handle, pixels, &y).check(.gif, message: message) { break }
             try row(UnsafePointer(pixels), Int(y))
-            sinceCheck += 1
-            if sinceCheck >= interval {
-                sinceCheck = 0
-                try deadline.check(.gif)
-            }
+            try pacer.advance()
         }
     }
 }

@@ -39,8 +39,7 @@ enum WebPDecoder {
             bytes = data // reserved by the analyzer as the encoded image held in memory
         case .file(let path):
             let size = try fileSize(path)
-            try options.ledger?.reserve(size, for: "the WebP file's compressed bytes (\(size) bytes)")
-            if options.ledger != nil { reserved += size }
+            try options.reserve(size, for: "the WebP file's compressed bytes (\(size) bytes)", adding: &reserved)
             do {
                 bytes = try Data(contentsOf: URL(fileURLWithPath: path))
             } catch {
@@ -73,8 +72,7 @@ enum WebPDecoder {
         // The demuxer's index: a record per frame and chunk, allocated while parsing (bounded
         // by the file's size, which is reserved); accounted once it is known.
         let index = frameCount * 128
-        try options.ledger?.reserve(index, for: "the WebP container's index (\(frameCount) frames)")
-        if options.ledger != nil { reserved += index }
+        try options.reserve(index, for: "the WebP container's index (\(frameCount) frames)", adding: &reserved)
 
         var orientation = Orientation.up
         if let exif = info.exif, info.exif_size > 0 {

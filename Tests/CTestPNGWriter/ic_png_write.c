@@ -1,5 +1,5 @@
-// libpng's writer behind setjmp-guarded functions. See ic_codecs.h for the contract.
-#include "ic_codecs.h"
+// libpng's writer behind setjmp-guarded functions, for the tests. See ic_png_writer.h.
+#include "ic_png_writer.h"
 
 #include <setjmp.h>
 #include <stdio.h>
@@ -29,33 +29,33 @@ static void ic_png_writer_warning(png_structp png_ptr, png_const_charp message) 
     (void)message;
 }
 
-ic_status ic_png_writer_open(ic_png_writer **out, const char *path, uint32_t width, uint32_t height,
+int ic_png_writer_open(ic_png_writer **out, const char *path, uint32_t width, uint32_t height,
                              int channels, int interlaced, int level) {
-    if (out == NULL || path == NULL) return IC_ERR_STATE;
+    if (out == NULL || path == NULL) return -1;
     int color_type;
     switch (channels) {
     case 1: color_type = PNG_COLOR_TYPE_GRAY; break;
     case 3: color_type = PNG_COLOR_TYPE_RGB; break;
     case 4: color_type = PNG_COLOR_TYPE_RGB_ALPHA; break;
-    default: return IC_ERR_STATE;
+    default: return -1;
     }
     ic_png_writer *writer = calloc(1, sizeof(ic_png_writer));
     *out = writer;
-    if (writer == NULL) return IC_ERR_NO_MEMORY;
+    if (writer == NULL) return -1;
     writer->file = fopen(path, "wb");
     if (writer->file == NULL) {
         snprintf(writer->message, sizeof(writer->message), "cannot create the file");
         writer->failed = 1;
-        return IC_ERR_IO;
+        return -1;
     }
     writer->png = png_create_write_struct(PNG_LIBPNG_VER_STRING, writer, ic_png_writer_error, ic_png_writer_warning);
     if (writer->png == NULL) {
         writer->failed = 1;
-        return IC_ERR_NO_MEMORY;
+        return -1;
     }
     if (setjmp(writer->jump)) {
         writer->failed = 1;
-        return IC_ERR_CORRUPT;
+        return -1;
     }
     writer->info = png_create_info_struct(writer->png);
     if (writer->info == NULL) png_error(writer->png, "out of memory creating the info struct");
@@ -66,28 +66,28 @@ ic_status ic_png_writer_open(ic_png_writer **out, const char *path, uint32_t wid
                  PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     png_write_info(writer->png, writer->info);
     writer->passes = png_set_interlace_handling(writer->png);
-    return IC_OK;
+    return 0;
 }
 
 int ic_png_writer_passes(const ic_png_writer *writer) {
     return writer == NULL ? 0 : writer->passes;
 }
 
-ic_status ic_png_writer_write_row(ic_png_writer *writer, const uint8_t *row) {
-    if (writer == NULL || writer->png == NULL || writer->failed) return IC_ERR_STATE;
+int ic_png_writer_write_row(ic_png_writer *writer, const uint8_t *row) {
+    if (writer == NULL || writer->png == NULL || writer->failed) return -1;
     if (setjmp(writer->jump)) {
         writer->failed = 1;
-        return IC_ERR_CORRUPT;
+        return -1;
     }
     png_write_row(writer->png, row);
-    return IC_OK;
+    return 0;
 }
 
-ic_status ic_png_writer_finish(ic_png_writer *writer) {
-    if (writer == NULL || writer->png == NULL || writer->failed) return IC_ERR_STATE;
+int ic_png_writer_finish(ic_png_writer *writer) {
+    if (writer == NULL || writer->png == NULL || writer->failed) return -1;
     if (setjmp(writer->jump)) {
         writer->failed = 1;
-        return IC_ERR_CORRUPT;
+        return -1;
     }
     png_write_end(writer->png, NULL);
     int closed = fclose(writer->file);
@@ -95,9 +95,9 @@ ic_status ic_png_writer_finish(ic_png_writer *writer) {
     if (closed != 0) {
         snprintf(writer->message, sizeof(writer->message), "cannot finish writing the file");
         writer->failed = 1;
-        return IC_ERR_IO;
+        return -1;
     }
-    return IC_OK;
+    return 0;
 }
 
 const char *ic_png_writer_message(const ic_png_writer *writer) {

@@ -1,0 +1,9 @@
+/// The decoders behind ``DecodedImageInfo``.
+enum DecoderKind: String, Sendable, Hashable {
+    /// libjpeg or libpng, through the C shim.
+    case library
+    /// The Swift reader of a progressive JPEG's DC scans, at 1/8 scale.
+    case progressiveDC = "progressive-dc"
+    /// The Swift reader of a sequential (baseline) JPEG's DC coefficients, at 1/8 scale.
+    case sequentialDC = "sequential-dc"
+}

@@ -1,0 +1,62 @@
+import CImageCodecs
+
+/// The setup every decoder that drives a C library through the shim shares (libjpeg and libpng
+/// today): the deadline, the library's decoder (destroyed on every path), its message for
+/// errors, the bytes reserved in the budget (released on every path), and the shim's view of
+/// the source.
+struct LibraryDecoding {
+    /// The library's decoder, as the shim created it.
+    let decoder: OpaquePointer
+    /// The shim's view of the source.
+    let descriptor: ic_source_desc
+    /// When decoding must stop.
+    let deadline: DecodeDeadline
+    /// The library's words for its last failure.
+    let message: () -> String
+
+    /// Creates the decoder with `create`, opens `source` and runs `body`; whatever `body` adds
+    /// to its `reserved` argument is released from the ledger when it returns or throws.
+    /// - Parameters:
+    ///   - format: The format, for the error when `create` fails.
+    ///   - source: The file or bytes.
+    ///   - options: The ledger and the decode timeout.
+    ///   - create: Makes the library's decoder, which may stop itself at the deadline; `nil` when
+    ///     it cannot be allocated.
+    ///   - destroy: Frees it.
+    ///   - message: The shim's message of a decoder.
+    ///   - body: The decode.
+    /// - Throws: ``ImageDecodingError/outOfMemory(_:detail:)`` when `create` fails, or what `body` throws.
+    static func run<R>(
+        _ format: ImageFormat, _ source: ImageSource, options: DecodeOptions,
+        create: (DecodeDeadline) -> OpaquePointer?, destroy: (OpaquePointer?) -> Void,
+        message: @escaping (OpaquePointer?) -> UnsafePointer<CChar>?,
+        _ body: (LibraryDecoding, _ reserved: inout Int) throws -> R
+    ) throws -> R {
+        let deadline = DecodeDeadline(timeout: options.limits.decodeTimeout)
+        guard let decoder = create(deadline) else {
+            throw ImageDecodingError.outOfMemory(format, detail: "cannot allocate the decoder")
+        }
+        defer { destroy(decoder) }
+        var reserved = 0
+        defer { options.ledger?.release(reserved) }
+        return try withSourceDescriptor(source) { descriptor in
+            let decoding = LibraryDecoding(
+                decoder: decoder, descriptor: descriptor, deadline: deadline,
+                message: { shimMessage(message(decoder)) })
+            return try body(decoding, &reserved)
+        }
+    }
+}
+
+extension DecodeOptions {
+    /// Reserves `bytes` for `purpose` when there is a ledger, and adds them to `reserved` (which
+    /// the decoder releases when it ends); without a ledger, does nothing.
+    /// - Throws: ``MemoryBudgetError`` when they do not fit.
+    func reserve(_ bytes: Int, for purpose: @autoclosure () -> String, adding reserved: inout Int)
+        throws(MemoryBudgetError)
+    {
+        guard let ledger else { return }
+        try ledger.reserve(bytes, for: purpose())
+        reserved += bytes
+    }
+}

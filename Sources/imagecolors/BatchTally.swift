@@ -1,0 +1,40 @@
+/// A run's outcomes as `analyze` and `report` count and show them: the progress bar, the number
+/// of failures, and the one way a failed source is reported (counted, the bar cleared, then
+/// `imagecolors: SOURCE: message` on stderr).
+final class BatchTally {
+    /// How many sources the run has.
+    let total: Int
+    /// How many failed so far.
+    private(set) var failures = 0
+    private let progress: ProgressBar
+
+    /// - Parameter total: How many sources the run has (the bar is drawn for more than one).
+    init(total: Int) {
+        self.total = total
+        progress = ProgressBar(total: total)
+    }
+
+    /// How many succeeded, once every outcome is in.
+    var analysed: Int { total - failures }
+
+    /// Counts a success.
+    func succeeded() {
+        progress.advance(failed: false)
+    }
+
+    /// Counts a failure and reports it on stderr.
+    /// - Returns: The failure, for the caller's own output (a JSON line, a page entry).
+    func failed(_ source: String, _ error: any Error) -> SourceFailure {
+        failures += 1
+        progress.advance(failed: true)
+        let failure = SourceFailure(source: source, error: error)
+        progress.clear()
+        StandardStreams.printError("imagecolors: \(SourceDisplay.name(source)): \(failure.message)")
+        return failure
+    }
+
+    /// Erases the bar before the run's closing lines.
+    func finish() {
+        progress.clear()
+    }
+}
