@@ -115,7 +115,8 @@ struct ReportCommand: AsyncParsableCommand {
             throw ExitCode(1)
         }
         StandardStreams.printError(
-            "imagecolors: wrote \(output): \(sources.count) sources, \(tally.analysed) analysed, \(tally.failures) failed"
+            "imagecolors: wrote \(output): \(sources.count) sources, \(tally.analysed) analysed, "
+                + "\(tally.failures) failed"
         )
         if tally.failures > 0 { throw ExitCode(1) }
     }
