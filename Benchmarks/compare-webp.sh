@@ -33,12 +33,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-11}
 
-for tool in vips vipsheader dwebp python3 /usr/bin/time; do
-    command -v "$tool" > /dev/null || {
-        echo "compare-webp.sh needs $tool (apt-get install -y libvips-tools libvips42 webp time python3-venv)" >&2
-        exit 2
-    }
-done
+source Benchmarks/lib.sh
+docs_tables "$@" -- "compare-webp=| file | side | wall, median |"
+need compare-webp.sh "libvips-tools libvips42 webp time python3-venv" vips vipsheader dwebp python3 /usr/bin/time
 
 work=Benchmarks/.build-compare
 venv=Benchmarks/.build-venv
@@ -47,24 +44,12 @@ if [ ! -x "$venv/bin/python" ]; then
     python3 -m venv "$venv"
     "$venv/bin/pip" install --quiet "Pillow==13.0.0" "pyvips==3.2.0"
 fi
-bin=${IMAGECOLORS_BIN:-}
-if [ -z "$bin" ]; then
-    scratch=${SCRATCH:-.build-static}
-    swift build -c release --static-swift-stdlib --product imagecolors --scratch-path "$scratch" >&2
-    bin=$scratch/release/imagecolors
-fi
+bin=$(release_cli "${SCRATCH:-.build-static}")
 
-make_image() {  # name, command…
-    local name=$1; shift
-    [ -s "$work/$name" ] || { echo "making $name" >&2; "$@"; }
-}
-# The sample photo scaled up to 6016×4014, as in compare.sh and memory.sh.
-make_image base24.v vips resize Samples/rocket.jpg "$work/base24.v" 9.4
+# The sample photo scaled up to 6016×4014 and its grainy copy, as in compare.sh and memory.sh.
+make_sample24
 make_image webp24.webp vips webpsave "$work/base24.v" "$work/webp24.webp" --Q 75 --strip
 make_image webp24-lossless.webp vips webpsave "$work/base24.v" "$work/webp24-lossless.webp" --lossless --strip
-make_image noise24.v vips gaussnoise "$work/noise24.v" 6016 4014 --sigma 10
-make_image grain24.v vips add "$work/base24.v" "$work/noise24.v" "$work/grain24.v"
-make_image grain24-8.v vips cast "$work/grain24.v" "$work/grain24-8.v" uchar
 make_image webp24-grain.webp vips webpsave "$work/grain24-8.v" "$work/webp24-grain.webp" --Q 75 --strip
 make_image tiny.webp vips thumbnail Samples/rocket.jpg "$work/tiny.webp[Q=75,strip]" 16 --height 16 --size force
 

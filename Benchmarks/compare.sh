@@ -27,35 +27,19 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-21}
 
-for tool in vips djpeg cc pkg-config python3 /usr/bin/time; do
-    command -v "$tool" >/dev/null || {
-        echo "compare.sh needs $tool (apt-get install -y libvips-tools libjpeg-turbo-progs libpng-dev pkg-config gcc time python3)" >&2
-        exit 2
-    }
-done
+source Benchmarks/lib.sh
+docs_tables "$@" -- "compare-floor=| file | imagecolors analyze | floor |"
+need compare.sh "libvips-tools libjpeg-turbo-progs libpng-dev pkg-config gcc time python3" \
+    vips djpeg cc pkg-config python3 /usr/bin/time
 
 work=Benchmarks/.build-compare
 mkdir -p "$work"
-bin=${IMAGECOLORS_BIN:-}
-if [ -z "$bin" ]; then
-    scratch=${SCRATCH:-.build-static}
-    # The CLI as it is installed: Swift's runtime and Foundation linked in, so a run does not
-    # load and relocate them (start-up about 9 ms instead of 14 on a quiet machine).
-    swift build -c release --static-swift-stdlib --product imagecolors --scratch-path "$scratch" >&2
-    bin=$scratch/release/imagecolors
-fi
+bin=$(release_cli "${SCRATCH:-.build-static}")
 
-make_image() {  # name, command…
-    local name=$1; shift
-    [ -s "$work/$name" ] || { echo "making $name" >&2; "$@"; }
-}
-# The sample photo scaled up to 6016×4014, as in memory.sh.
-make_image base24.v vips resize Samples/rocket.jpg "$work/base24.v" 9.4
+# The sample photo scaled up to 6016×4014 and its grainy copy, as in memory.sh.
+make_sample24
 make_image jpeg24.jpg vips jpegsave "$work/base24.v" "$work/jpeg24.jpg" --Q 85 --strip
 make_image progressive24.jpg vips jpegsave "$work/base24.v" "$work/progressive24.jpg" --Q 85 --strip --interlace
-make_image noise24.v vips gaussnoise "$work/noise24.v" 6016 4014 --sigma 10
-make_image grain24.v vips add "$work/base24.v" "$work/noise24.v" "$work/grain24.v"
-make_image grain24-8.v vips cast "$work/grain24.v" "$work/grain24-8.v" uchar
 make_image grain24.jpg vips jpegsave "$work/grain24-8.v" "$work/grain24.jpg" --Q 85 --strip
 make_image grain24-progressive.jpg vips jpegsave "$work/grain24-8.v" "$work/grain24-progressive.jpg" --Q 85 --strip --interlace
 make_image png24.png vips pngsave "$work/base24.v" "$work/png24.png" --strip

@@ -8,6 +8,8 @@
 # Needs: libvips-tools (the images), python3 (the plot; standard library only).
 set -euo pipefail
 cd "$(dirname "$0")"
+source lib.sh
+docs_tables "$@" -- "growth=| image | pixels |"
 sizes=${1:-0.25,1,4,16,64}
 runs=${2:-5}
 scratch=${SCRATCH:-.build}

@@ -12,6 +12,9 @@
 # Needs: valgrind, libvips-tools (the 24 MP files); libjpeg-turbo-progs for the djpeg rows.
 set -euo pipefail
 cd "$(dirname "$0")"
+source lib.sh
+docs_tables "$@" -- "instructions=| workload | instructions per op |" \
+    "instructions-djpeg=| file | imagecolors (in process) |"
 mode=${1:-check}
 tolerance=${TOLERANCE:-2}
 scratch=${SCRATCH:-.build}

@@ -25,25 +25,20 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-for tool in vips python3 /usr/bin/time djpeg; do
-    command -v "$tool" >/dev/null || { echo "memory.sh needs $tool (apt-get install -y libvips-tools time libjpeg-turbo-progs)" >&2; exit 2; }
-done
+source Benchmarks/lib.sh
+docs_tables "$@" -- "memory-files=| file | pixels | budget |" "memory-pool=| run (4 × 24 MP PNG" \
+    "memory-progressive=| file (24 MP progressive) |"
+need memory.sh "libvips-tools time libjpeg-turbo-progs" vips python3 /usr/bin/time djpeg
 
 work=.build-memory
 mkdir -p "$work"
 # SCRATCH_PATH: the build folder (default .build-static, compare.sh's), for machines where
-# several builds share a checkout. The CLI is built as the README's "Install the CLI" says.
-scratch=${SCRATCH_PATH:-.build-static}
-swift build -c release --static-swift-stdlib --product imagecolors --scratch-path "$scratch" >&2
-bin=$scratch/release/imagecolors
+# several builds share a checkout; IMAGECOLORS_BIN: a CLI already built.
+bin=$(release_cli "${SCRATCH_PATH:-.build-static}")
 
-make_image() {  # name, command…
-    local name=$1; shift
-    [ -s "$work/$name" ] || { echo "making $name" >&2; "$@"; }
-}
 # A real photo scaled up: rocket.jpg is 640×427; ×9.4 ≈ 24 MP, ×23 ≈ 144 MP. JPEG quality 85
 # (libvips subsamples chroma 4:2:0 below 90, as most cameras and the web do).
-make_image base24.v vips resize Samples/rocket.jpg "$work/base24.v" 9.4
+make_sample24
 make_image jpeg24.jpg vips jpegsave "$work/base24.v" "$work/jpeg24.jpg" --Q 85
 make_image jpeg144.jpg vips resize Samples/rocket.jpg "$work/jpeg144.jpg[Q=85]" 23
 make_image progressive24.jpg vips jpegsave "$work/base24.v" "$work/progressive24.jpg" --Q 85 --interlace
@@ -54,9 +49,6 @@ make_image progressive10.jpg vips resize Samples/rocket.jpg "$work/progressive10
 # progressive24.jpg is an upscaled 640 px sample: smooth, 1 MB, few AC bits. A camera's 24 MP
 # photo has grain and detail: the same picture with Gaussian noise (σ 10) is 6 MB, and libjpeg
 # spends about 270 ms of CPU on its scans, as on real photos.
-make_image noise24.v vips gaussnoise "$work/noise24.v" 6016 4014 --sigma 10
-make_image grain24.v vips add "$work/base24.v" "$work/noise24.v" "$work/grain24.v"
-make_image grain24-8.v vips cast "$work/grain24.v" "$work/grain24-8.v" uchar
 make_image photo24.jpg vips jpegsave "$work/grain24-8.v" "$work/photo24.jpg" --Q 85 --interlace
 make_image png24.png vips pngsave "$work/base24.v" "$work/png24.png" --compression 1
 make_image png24-interlaced.png vips pngsave "$work/base24.v" "$work/png24-interlaced.png" --compression 1 --interlace

@@ -36,5 +36,8 @@ let package = Package(
         // Bytes that always sniff as GIF: giflib through the shim, streamed first frames and
         // composited animations.
         .executableTarget(name: "FuzzGIF", dependencies: ["FuzzSupport"]),
+        // Arbitrary bytes analysed with a thumbnail: the thumbnail's downscaler and the shim's
+        // JPEG and PNG encoders, each thumbnail decoded back.
+        .executableTarget(name: "FuzzThumbnail", dependencies: ["FuzzSupport"]),
     ]
 )

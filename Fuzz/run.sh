@@ -7,8 +7,10 @@
 # Samples/ and Tests/Fixtures (colour-managed images, WebPs and GIFs). Targets: analyze, jpeg,
 # png, dc (the DC reader at 1/8, progressive and sequential files, colour management on;
 # progressive seeds made by Fuzz/make-seeds.sh), icc (bytes as an ICC profile, through
-# LittleCMS), webp (libwebp: still, animated, every frame) and gif (giflib: streamed first
-# frames, composited animations); default: all seven. Exits non-zero on any
+# LittleCMS), webp (libwebp: still, animated, every frame), gif (giflib: streamed first
+# frames, composited animations) and thumbnail (any bytes analysed with a thumbnail: its
+# downscaler and the shim's JPEG and PNG encoders, each thumbnail decoded back); default: all
+# eight. Exits non-zero on any
 # finding: a crash, a sanitizer report, a leak, a hang past -timeout, an allocation past
 # -malloc_limit_mb or memory past -rss_limit_mb. Each finding is written to
 # Fuzz/crashes/TARGET-KIND-HASH; commit it, once fixed, as a regression seed (every run replays
@@ -23,7 +25,7 @@ cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-if [ ${#targets[@]} -eq 0 ]; then targets=(analyze jpeg png dc icc webp gif); fi
+if [ ${#targets[@]} -eq 0 ]; then targets=(analyze jpeg png dc icc webp gif thumbnail); fi
 
 scratch="${FUZZ_SCRATCH:-.build-fuzz}"
 corpus="${IMAGECOLORS_CORPUS:-../shared/corpus}"
@@ -51,7 +53,8 @@ binary_name() {
         icc) echo FuzzICC ;;
         webp) echo FuzzWebP ;;
         gif) echo FuzzGIF ;;
-        *) echo "Fuzz/run.sh: unknown target '$1' (analyze, jpeg, png, dc, icc, webp, gif)" >&2; exit 2 ;;
+        thumbnail) echo FuzzThumbnail ;;
+        *) echo "Fuzz/run.sh: unknown target '$1' (analyze, jpeg, png, dc, icc, webp, gif, thumbnail)" >&2; exit 2 ;;
     esac
 }
 for target in "${targets[@]}"; do binary_name "$target" > /dev/null; done
@@ -91,7 +94,7 @@ seed() {
     esac
     while IFS= read -r -d '' file; do
         kind="$(sniff "$file")"
-        if [ "$target" = analyze ] || [ "$kind" = "$target" ]; then
+        if [ "$target" = analyze ] || [ "$target" = thumbnail ] || [ "$kind" = "$target" ]; then
             name="$(basename "$(dirname "$file")")-$(basename "$file")"
             [ -e "$dir/$name" ] || cp "$file" "$dir/$name"
         fi
@@ -126,9 +129,9 @@ dictionary() {
             cat Fuzz/dictionaries/webp.dict Fuzz/dictionaries/icc.dict > "$work/webp.dict"
             echo "$work/webp.dict" ;;
         gif) echo "Fuzz/dictionaries/gif.dict" ;;
-        analyze)
-            cat Fuzz/dictionaries/jpeg.dict Fuzz/dictionaries/png.dict Fuzz/dictionaries/webp.dict Fuzz/dictionaries/gif.dict > "$work/analyze.dict"
-            echo "$work/analyze.dict" ;;
+        analyze | thumbnail)
+            cat Fuzz/dictionaries/jpeg.dict Fuzz/dictionaries/png.dict Fuzz/dictionaries/webp.dict Fuzz/dictionaries/gif.dict > "$work/$1.dict"
+            echo "$work/$1.dict" ;;
     esac
 }
 

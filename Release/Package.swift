@@ -108,8 +108,6 @@ let package = Package(
             name: "ImageColorsTests",
             dependencies: ["ImageColors", "TestSupport"],
             path: "Tests/ImageColorsTests",
-            // Runs the built `imagecolors` binary, which this package does not build.
-            exclude: ["Hostile/QuietCLISweepTests.swift"],
             swiftSettings: releaseSwift
         ),
         // The CLI's batch suite, run against the binary above (built at -O): files and failures

@@ -22,10 +22,7 @@ let package = Package(
         .testTarget(
             name: "ImageColorsTests",
             dependencies: [.product(name: "ImageColors", package: "ImageColors"), "TestSupport"],
-            path: "Tests/ImageColorsTests",
-            // Runs the built `imagecolors` binary, which links ImageColorsRemote and
-            // ArgumentParser: the dependencies this package exists not to build.
-            exclude: ["Hostile/QuietCLISweepTests.swift"]
+            path: "Tests/ImageColorsTests"
         ),
     ]
 )

@@ -12,11 +12,13 @@
 // does, so valgrind also watches LittleCMS on the profiles real files carry.
 // Exit status 0 unless the shim breaks its own contract (a status code out of range).
 #include "ic_codecs.h"
+#include "ic_png_writer.h"
 
 #include <lcms2.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static int checked = 0, failures = 0, profiles = 0, transforms = 0;
 
@@ -227,6 +229,82 @@ static void gif_once(const char *path, const uint8_t *data, size_t size, int use
     ic_gif_destroy(gif);
 }
 
+// The encoders (ic_encode.c: JPEG and PNG to memory, the thumbnail's; ic_png_write.c: the
+// streaming PNG writer) over an image made from the file's bytes: its size drawn from them
+// (1 to 97 by 1 to 61 pixels, rows padded past width × 4 when the bytes say so), its pixels
+// the bytes themselves, repeated. Each encoder must return a valid status, and its output be
+// freed; the writer is also abandoned half way and pointed at a folder that does not exist.
+static void encoders_once(const char *path, const uint8_t *data, size_t size) {
+    if (data == NULL || size == 0) return;
+    uint32_t width = 1 + data[0] % 97, height = 1 + (uint32_t)(size % 61);
+    size_t stride = (size_t)width * 4 + (data[size / 2] & 1 ? 12 : 0);
+    uint8_t *rgba = malloc(stride * height);
+    if (rgba == NULL) return;
+    for (size_t i = 0; i < stride * height; i++) rgba[i] = data[i % size];
+    int qualities[] = {1, 75, 100};
+    for (int q = 0; q < 3; q++) {
+        uint8_t *out = NULL;
+        size_t out_size = 0;
+        ic_status status = ic_jpeg_encode_rgba(rgba, width, height, stride, qualities[q], &out, &out_size);
+        expect_valid(status, "ic_jpeg_encode_rgba", path);
+        if (status == IC_OK && (out == NULL || out_size < 4 || out[0] != 0xFF || out[1] != 0xD8)) {
+            fprintf(stderr, "shim_check: %s: ic_jpeg_encode_rgba gave no JPEG\n", path);
+            failures++;
+        }
+        ic_free(out);
+    }
+    uint8_t *out = NULL;
+    size_t out_size = 0;
+    ic_status status = ic_png_encode_rgba(rgba, width, height, stride, &out, &out_size);
+    expect_valid(status, "ic_png_encode_rgba", path);
+    if (status == IC_OK && (out == NULL || out_size < 8 || out[0] != 0x89 || out[1] != 'P')) {
+        fprintf(stderr, "shim_check: %s: ic_png_encode_rgba gave no PNG\n", path);
+        failures++;
+    }
+    ic_free(out);
+    // Arguments the encoders refuse: an error status, nothing allocated.
+    expect_valid(ic_jpeg_encode_rgba(rgba, 0, height, stride, 75, &out, &out_size), "ic_jpeg_encode_rgba", path);
+    expect_valid(ic_png_encode_rgba(NULL, width, height, stride, &out, &out_size), "ic_png_encode_rgba", path);
+
+    // The streaming writer: grey, RGB and RGBA, plain and Adam7, zlib levels 0 and 9, each to a
+    // temporary file; the last one abandoned after its first row (destroyed without finishing).
+    char temporary[] = "/tmp/imagecolors-shim-check-XXXXXX";
+    int descriptor = mkstemp(temporary);
+    if (descriptor >= 0) {
+        close(descriptor);
+        const int channels[] = {1, 3, 4, 4};
+        for (int k = 0; k < 4; k++) {
+            ic_png_writer *writer = NULL;
+            status = ic_png_writer_open(&writer, temporary, width, height, channels[k], k % 2, k < 2 ? 0 : 9);
+            expect_valid(status, "ic_png_writer_open", path);
+            if (status == IC_OK) {
+                int passes = ic_png_writer_passes(writer);
+                uint8_t *row = malloc((size_t)width * 4);
+                for (int pass = 0; row != NULL && pass < passes && status == IC_OK; pass++) {
+                    for (uint32_t y = 0; y < height && status == IC_OK; y++) {
+                        memcpy(row, rgba + y * stride, (size_t)width * channels[k]);
+                        status = ic_png_writer_write_row(writer, row);
+                        expect_valid(status, "ic_png_writer_write_row", path);
+                        if (k == 3) break;
+                    }
+                    if (k == 3) break;
+                }
+                free(row);
+                if (k < 3 && status == IC_OK) expect_valid(ic_png_writer_finish(writer), "ic_png_writer_finish", path);
+                (void)ic_png_writer_message(writer);
+            }
+            ic_png_writer_destroy(writer);
+        }
+        unlink(temporary);
+    }
+    ic_png_writer *writer = NULL;
+    status = ic_png_writer_open(&writer, "/nonexistent/shim-check.png", width, height, 4, 0, 6);
+    expect_valid(status, "ic_png_writer_open", path);
+    (void)ic_png_writer_message(writer);
+    ic_png_writer_destroy(writer);   // set even when open fails: the caller frees it
+    free(rgba);
+}
+
 int main(int argc, char **argv) {
     for (int i = 1; i < argc; i++) {
         const char *path = argv[i];
@@ -288,6 +366,7 @@ int main(int argc, char **argv) {
         }
         for (int use_file = 0; use_file < 2; use_file++) gif_once(path, data, size, use_file, 0);
         gif_once(path, data, size, 0, 1);
+        encoders_once(path, data, size);
         free(data);
     }
     printf("shim_check: %d files, %d shim calls checked, %d profiles parsed by LittleCMS, %d transforms run, %d contract failures\n",

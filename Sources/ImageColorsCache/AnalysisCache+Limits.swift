@@ -10,7 +10,8 @@ extension AnalysisCache {
         /// server's business and separate: a stale entry is revalidated, not removed.)
         public var maxAge: Duration
         /// How long a read or write waits while another process holds the file; default 5 s.
-        /// Past it, that operation goes without the cache (``AnalysisCacheWarning/skipped(path:operation:underlying:)``).
+        /// Past it, that operation goes without the cache
+        /// (``AnalysisCacheWarning/skipped(path:operation:underlying:)``).
         public var busyTimeout: Duration
 
         /// Creates limits.

@@ -38,20 +38,30 @@ extension MemoryBudget: ExpressibleByArgument {
 struct AnalysisFlags: ParsableArguments {
     @Option(
         help:
-            "How far to shrink before counting colours: lowest (50 px), low (100), high (250) or highest (no downscale)."
+            """
+            How far to shrink before counting colours: lowest (50 px), low (100), high (250) or highest (no \
+            downscale).
+            """
     )
     var quality: Quality = .high
 
     @Option(
         help:
-            "How primary, secondary and detail are chosen: faithful (salient colours of the picture, toned until they read) or classic (ColorArt/UIImageColors: the most common colours that read as they are, else white or black)."
+            """
+            How primary, secondary and detail are chosen: faithful (salient colours of the picture, toned until they \
+            read) or classic (ColorArt/UIImageColors: the most common colours that read as they are, else white or \
+            black).
+            """
     )
     var scheme: RoleScheme = .faithful
 
     @Option(
         name: .customLong("min-contrast"),
         help: ArgumentHelp(
-            "The WCAG contrast ratio primary, secondary and detail must reach on the background: 3 (large text), 4.5 or 7 (body text, AA and AAA), or any value from 1 to 21.",
+            """
+            The WCAG contrast ratio primary, secondary and detail must reach on the background: 3 (large text), 4.5 \
+            or 7 (body text, AA and AAA), or any value from 1 to 21.
+            """,
             valueName: "ratio"))
     var minimumContrast: Double = Quantizer.defaultMinimumContrast
 
@@ -63,7 +73,10 @@ struct AnalysisFlags: ParsableArguments {
     @Option(
         name: .customLong("title-rule"),
         help:
-            "How the title colour is chosen: brightness (W3C formula and threshold), wcag (higher WCAG ratio) or apca (larger |Lc|)."
+            """
+            How the title colour is chosen: brightness (W3C formula and threshold), wcag (higher WCAG ratio) or apca \
+            (larger |Lc|).
+            """
     )
     var titleRule: TitleRule = .brightness
 
@@ -77,7 +90,10 @@ struct AnalysisFlags: ParsableArguments {
     @Option(
         name: .customLong("title-region"),
         help: ArgumentHelp(
-            "Also measure light and dark text over this part of the picture: top, bottom, center (thirds) or X,Y,W,H (fractions).",
+            """
+            Also measure light and dark text over this part of the picture: top, bottom, center (thirds) or X,Y,W,H \
+            (fractions).
+            """,
             valueName: "region"),
         transform: { try TitleRegion(parsing: $0) })
     var titleRegion: TitleRegion?
@@ -94,7 +110,10 @@ struct AnalysisFlags: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Composite transparent pixels onto this colour (#rrggbb) before counting: the colour the image will be drawn on.",
+            """
+            Composite transparent pixels onto this colour (#rrggbb) before counting: the colour the image will be \
+            drawn on.
+            """,
             valueName: "color"),
         transform: { text in
             guard let color = RGBColor(hex: text) else {
@@ -106,7 +125,10 @@ struct AnalysisFlags: ParsableArguments {
 
     @Option(
         help:
-            "For animated GIF and WebP: count the first frame (as first shown) or all frames, each by how long it is shown."
+            """
+            For animated GIF and WebP: count the first frame (as first shown) or all frames, each by how long it is \
+            shown.
+            """
     )
     var frames: FramePolicy = .first
 
@@ -139,14 +161,22 @@ struct AnalysisFlags: ParsableArguments {
     @Option(
         name: .customLong("total-memory"),
         help: ArgumentHelp(
-            "Most memory all images analysed at once may use together (one pool shared by --jobs): a size like --memory-budget. An image waits for room instead of failing; each still has at most --memory-budget. Default: no shared limit.",
+            """
+            Most memory all images analysed at once may use together (one pool shared by --jobs): a size like \
+            --memory-budget. An image waits for room instead of failing; each still has at most --memory-budget. \
+            Default: no shared limit.
+            """,
             valueName: "size"))
     var totalMemory: MemoryBudget?
 
     @Option(
         name: .customLong("cache"),
         help: ArgumentHelp(
-            "Keep results in this SQLite file and reuse them: a URL is revalidated with the server (ETag, Last-Modified, max-age) instead of downloaded and decoded again; a file is reused while its size and modification time stay the same. Several processes may share the file. Default: no cache.",
+            """
+            Keep results in this SQLite file and reuse them: a URL is revalidated with the server (ETag, \
+            Last-Modified, max-age) instead of downloaded and decoded again; a file is reused while its size and \
+            modification time stay the same. Several processes may share the file. Default: no cache.
+            """,
             valueName: "path"))
     var cache: String?
 
@@ -176,7 +206,10 @@ struct AnalysisFlags: ParsableArguments {
     @Flag(
         name: .customLong("allow-loopback"),
         help:
-            "Let URLs reach loopback addresses (127.0.0.0/8, ::1, 0.0.0.0, localhost), refused by default: for a server on this machine."
+            """
+            Let URLs reach loopback addresses (127.0.0.0/8, ::1, 0.0.0.0, localhost), refused by default: for a \
+            server on this machine.
+            """
     )
     var allowLoopback = false
 
@@ -202,7 +235,10 @@ struct AnalysisFlags: ParsableArguments {
         // conversion: `inf` or 1e300 seconds once trapped turning into milliseconds.
         if !(Self.secondsRange.contains(decodeTimeout)) {
             throw ValidationError(
-                "--decode-timeout must be from 0.001 to \(Int(Self.secondsRange.upperBound)) seconds, not \(decodeTimeout)"
+                """
+                --decode-timeout must be from 0.001 to \(Int(Self.secondsRange.upperBound)) seconds, not \
+                \(decodeTimeout)
+                """
             )
         }
         if !(Self.secondsRange.contains(timeout)) {
@@ -211,7 +247,10 @@ struct AnalysisFlags: ParsableArguments {
         }
         if memoryBudget.bytes < Self.minimumBudget.bytes {
             throw ValidationError(
-                "--memory-budget must be at least \(Self.minimumBudget) (the colour histogram and the quantizer alone take 280 kB), not \(memoryBudget)"
+                """
+                --memory-budget must be at least \(Self.minimumBudget) (the colour histogram and the quantizer alone \
+                take 280 kB), not \(memoryBudget)
+                """
             )
         }
         if let palette, !(1...64).contains(palette) {

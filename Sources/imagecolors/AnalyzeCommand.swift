@@ -43,13 +43,20 @@ struct AnalyzeCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Which cards to print: light, dark or both (default: both in JSON, under `appearances`, whose top-level colours stay the light card; light in text).",
+            """
+            Which cards to print: light, dark or both (default: both in JSON, under `appearances`, whose top-level \
+            colours stay the light card; light in text).
+            """,
             valueName: "appearance"))
     var appearance: AppearanceFlag?
 
     @Option(
         help: ArgumentHelp(
-            "Also write each image's thumbnail here, JPEG or PNG by extension, from the same decoding pass. With several sources, use {name} (the source's file name without extension) or {index} (its position, from 1) in the path.",
+            """
+            Also write each image's thumbnail here, JPEG or PNG by extension, from the same decoding pass. With \
+            several sources, use {name} (the source's file name without extension) or {index} (its position, from 1) \
+            in the path.
+            """,
             valueName: "path"))
     var thumbnail: String?
 

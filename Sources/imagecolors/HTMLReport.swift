@@ -45,7 +45,8 @@ struct HTMLReport {
             return HTMLReport(entries: []).section(analysis, thumbnail, comparison)
         case .failed(let source, let failure):
             return "<section class=\"entry failed\"><h2>\(escape(source))</h2>"
-                + "<p class=\"error\"><code>\(escape(failure.error.code))</code> \(escape(failure.message))</p></section>\n"
+                + "<p class=\"error\"><code>\(escape(failure.error.code))</code> "
+                + "\(escape(failure.message))</p></section>\n"
         }
     }
 
@@ -75,22 +76,28 @@ struct HTMLReport {
             let measure = region[title.text]
             let scrim = Scrim(under: title.text)
             let rgb = scrim == .black ? "0,0,0" : "255,255,255"
+            let scrimPercent = String(format: "%.0f", (measure.scrimOpacity * 100).rounded(.up))
             over = """
-                <div class="card photo" style="height:\(320 * a.analyzed.height / max(1, a.analyzed.width))px;background-image:url(\(image))">\
-                <div class="region" style="top:\(String(format: "%.2f", top))%;height:\(String(format: "%.2f", height))%;\
+                <div class="card photo" style="height:\(320 * a.analyzed.height / max(1, a.analyzed.width))px;\
+                background-image:url(\(image))">\
+                <div class="region" style="top:\(String(format: "%.2f", top))%;\
+                height:\(String(format: "%.2f", height))%;\
                 background:rgba(\(rgb),\(String(format: "%.2f", measure.scrimOpacity)))">\
                 <span class="title" style="color:\(title.color.hex)">Title over the picture</span></div></div>\
-                <p class="note">\(region.area) region, \(title.text.rawValue) text: worst 5% \(String(format: "%.2f", measure.worstContrast)):1, \
+                <p class="note">\(region.area) region, \(title.text.rawValue) text: worst 5% \
+                \(String(format: "%.2f", measure.worstContrast)):1, \
                 \(String(format: "%.0f", measure.shareUnder4_5 * 100))% of pixels under 4.5:1; \
-                \(measure.scrimOpacity == 0 ? "no scrim needed" : "\(scrim.rawValue) scrim \(String(format: "%.0f", (measure.scrimOpacity * 100).rounded(.up)))%")</p>
+                \(measure.scrimOpacity == 0 ? "no scrim needed" : "\(scrim.rawValue) scrim \(scrimPercent)%")</p>
                 """
         }
         let warning = title.warning.map { "<p class=\"warning\">\(Self.escape($0))</p>" } ?? ""
         return """
             <section class="entry">
             <h2>\(Self.escape(a.source ?? "data"))</h2>
-            <p class="meta">\(a.format.rawValue) \(a.width)×\(a.height), analysed at \(a.analyzed.width)×\(a.analyzed.height)</p>
-            <div class="row"><img class="thumb" alt="thumbnail" src="\(image)"><div class="roles">\(swatches)</div></div>
+            <p class="meta">\(a.format.rawValue) \(a.width)×\(a.height), analysed at \
+            \(a.analyzed.width)×\(a.analyzed.height)</p>
+            <div class="row"><img class="thumb" alt="thumbnail" src="\(image)">\
+            <div class="roles">\(swatches)</div></div>
             \(palette(a))
             <h3>Dark card</h3>
             <div class="row"><div class="roles">\(Self.swatches(dark, attribute: "data-dark-role"))</div></div>
@@ -101,7 +108,8 @@ struct HTMLReport {
             </div>
             \(placeholders(a))
             \(comparison.map(compared) ?? "")
-            <p class="note">title \(title.text.rawValue) \(title.color.hex): brightness \(String(format: "%.1f", title.brightness)), contrast \(String(format: "%.2f", title.contrastRatio)):1</p>
+            <p class="note">title \(title.text.rawValue) \(title.color.hex): brightness \
+            \(String(format: "%.1f", title.brightness)), contrast \(String(format: "%.2f", title.contrastRatio)):1</p>
             \(warning)
             </section>
 
@@ -125,28 +133,33 @@ struct HTMLReport {
             var note = fellBack ? " <i>fallback</i>" : ""
             if let adjustment = report?.adjustment {
                 note +=
-                    "<br><small>adjusted from <code>\(adjustment.original.hex)</code>, ΔL \(String(format: "%+.2f", adjustment.deltaL))</small>"
+                    "<br><small>adjusted from <code>\(adjustment.original.hex)</code>, "
+                    + "ΔL \(String(format: "%+.2f", adjustment.deltaL))</small>"
             }
             swatches +=
-                "<div class=\"role\"><div class=\"swatch\" \(attribute)=\"\(name)\" style=\"background:\(color.hex)\"></div>"
-                + "<div><b>\(name)</b><br><code>\(color.hex)</code> \(ratio)\(note)</div></div>"
+                "<div class=\"role\"><div class=\"swatch\" \(attribute)=\"\(name)\" style=\"background:\(color.hex)\">"
+                + "</div><div><b>\(name)</b><br><code>\(color.hex)</code> \(ratio)\(note)</div></div>"
         }
         return swatches
     }
 
     /// A sample card: the title and the three roles over the background.
     static func card(_ a: CardColors, label: String, appearance: CardAppearance) -> String {
-        "<div class=\"card\" data-appearance=\"\(appearance.rawValue)\" style=\"background:\(a.background.hex)\"><span class=\"title\" style=\"color:\(a.title.color.hex)\">\(escape(label))</span>"
-            + "<span class=\"body\" style=\"color:\(a.primary.hex)\">Primary</span> <span class=\"body\" style=\"color:\(a.secondary.hex)\">Secondary</span> "
+        "<div class=\"card\" data-appearance=\"\(appearance.rawValue)\" style=\"background:\(a.background.hex)\">"
+            + "<span class=\"title\" style=\"color:\(a.title.color.hex)\">\(escape(label))</span>"
+            + "<span class=\"body\" style=\"color:\(a.primary.hex)\">Primary</span> "
+            + "<span class=\"body\" style=\"color:\(a.secondary.hex)\">Secondary</span> "
             + "<span class=\"body\" style=\"color:\(a.detail.hex)\">Detail</span></div>"
     }
 
     /// The same image by the other scheme: its swatches and card.
     private func compared(_ other: ColorAnalysis) -> String {
         let scheme = other.scheme?.rawValue ?? "other"
+        let swatches = Self.swatches(other.card(for: .light), attribute: "data-compare-role")
+        let card = Self.card(other.card(for: .light), label: "Title, \(scheme)", appearance: .light)
         return """
             <h3>\(scheme) scheme</h3>
-            <div class="row compare"><div class="roles">\(Self.swatches(other.card(for: .light), attribute: "data-compare-role"))</div>\(Self.card(other.card(for: .light), label: "Title, \(scheme)", appearance: .light))</div>
+            <div class="row compare"><div class="roles">\(swatches)</div>\(card)</div>
             """
     }
 
@@ -188,8 +201,10 @@ struct HTMLReport {
     }
 
     private static func figure(kind: String, label: String, hash: String, png: Data, image: RGBAImage) -> String {
-        "<figure><img class=\"placeholder\" data-placeholder=\"\(kind)\" alt=\"\(label)\" width=\"\(image.width)\" height=\"\(image.height)\" "
-            + "src=\"data:image/png;base64,\(png.base64EncodedString())\"><figcaption>\(label) <code>\(escape(hash))</code></figcaption></figure>"
+        "<figure><img class=\"placeholder\" data-placeholder=\"\(kind)\" alt=\"\(label)\" "
+            + "width=\"\(image.width)\" height=\"\(image.height)\" "
+            + "src=\"data:image/png;base64,\(png.base64EncodedString())\">"
+            + "<figcaption>\(label) <code>\(escape(hash))</code></figcaption></figure>"
     }
 
     /// The palette strip: each colour as wide as its share of the image (at least 3 px, so that
@@ -220,10 +235,15 @@ struct HTMLReport {
         .swatch{width:64px;height:64px;border-radius:4px;box-shadow:inset 0 0 0 1px rgba(0,0,0,.15)}
         .palette{display:flex;width:640px;height:40px;margin:8px 0 0;border-radius:4px;overflow:hidden}
         .cards{display:flex;gap:16px;flex-wrap:wrap}
-        .card{width:320px;height:180px;border-radius:8px;padding:16px;box-sizing:border-box;position:relative;overflow:hidden}
-        .card .title{display:block;font-size:22px;font-weight:700;margin-bottom:8px}.card .body{font-size:15px;font-weight:600}
-        .photo{padding:0;background-size:100% 100%}.region{position:absolute;left:0;right:0;display:flex;align-items:center;padding:0 16px}
-        .compare{align-items:center}.placeholders figure{margin:0}.placeholders figcaption{font-size:12px;color:#555;word-break:break-all;width:160px}
-        .placeholder{display:block}h3{font-size:15px;margin:16px 0 4px}.warning{color:#a40000}.error code{background:#fee;padding:2px 4px}
+        .card{width:320px;height:180px;border-radius:8px;padding:16px;box-sizing:border-box;position:relative;\
+        overflow:hidden}
+        .card .title{display:block;font-size:22px;font-weight:700;margin-bottom:8px}\
+        .card .body{font-size:15px;font-weight:600}
+        .photo{padding:0;background-size:100% 100%}\
+        .region{position:absolute;left:0;right:0;display:flex;align-items:center;padding:0 16px}
+        .compare{align-items:center}.placeholders figure{margin:0}\
+        .placeholders figcaption{font-size:12px;color:#555;word-break:break-all;width:160px}
+        .placeholder{display:block}h3{font-size:15px;margin:16px 0 4px}.warning{color:#a40000}\
+        .error code{background:#fee;padding:2px 4px}
         """
 }

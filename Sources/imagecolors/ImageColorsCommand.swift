@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ImageColors
 
 /// The `imagecolors` command: picks a card's colours and title colour from images.
 @main
@@ -7,6 +8,7 @@ struct ImageColorsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "imagecolors",
         abstract: "Pick the colours of a card built around an image, and a readable title colour.",
+        version: ImageColorsVersion.current,
         subcommands: [AnalyzeCommand.self, ReportCommand.self, ContrastCommand.self],
         defaultSubcommand: nil
     )

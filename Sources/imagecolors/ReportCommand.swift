@@ -32,7 +32,10 @@ struct ReportCommand: AsyncParsableCommand {
     @Option(
         name: .customLong("compare-scheme"),
         help: ArgumentHelp(
-            "Also show each image's colours by this scheme (faithful or classic), side by side with --scheme's: each source is analysed twice.",
+            """
+            Also show each image's colours by this scheme (faithful or classic), side by side with --scheme's: each \
+            source is analysed twice.
+            """,
             valueName: "scheme"))
     var compareScheme: RoleScheme?
 
@@ -112,7 +115,8 @@ struct ReportCommand: AsyncParsableCommand {
             throw ExitCode(1)
         }
         StandardStreams.printError(
-            "imagecolors: wrote \(output): \(sources.count) sources, \(tally.analysed) analysed, \(tally.failures) failed"
+            "imagecolors: wrote \(output): \(sources.count) sources, \(tally.analysed) analysed, "
+                + "\(tally.failures) failed"
         )
         if tally.failures > 0 { throw ExitCode(1) }
     }

@@ -9,7 +9,10 @@ struct SourceFlags: ParsableArguments {
     @Option(
         name: .customLong("input-list"),
         help: ArgumentHelp(
-            "Also read sources from this file, one per line (- for standard input); blank lines and lines starting with # are skipped.",
+            """
+            Also read sources from this file, one per line (- for standard input); blank lines and lines starting \
+            with # are skipped.
+            """,
             valueName: "file"))
     var inputList: String?
 

@@ -31,7 +31,10 @@ struct TextReport {
     func render() -> String {
         let a = analysis
         var lines = [
-            "\(a.source.map(SourceDisplay.name) ?? "data")  \(a.format.rawValue) \(a.width)×\(a.height)\(Self.frames(a.frames)), analysed at \(a.analyzed.width)×\(a.analyzed.height)"
+            """
+            \(a.source.map(SourceDisplay.name) ?? "data")  \(a.format.rawValue) \
+            \(a.width)×\(a.height)\(Self.frames(a.frames)), analysed at \(a.analyzed.width)×\(a.analyzed.height)
+            """
         ]
         for appearance in appearances {
             // One card alone keeps the plain layout; two get a heading each.
@@ -57,7 +60,8 @@ struct TextReport {
             let rect = region.rect
             lines.append(
                 "  " + pad("region", 11)
-                    + "\(region.area): \(rect.width)×\(rect.height) px at (\(rect.x), \(rect.y)) of the analysed image")
+                    + "\(region.area): \(rect.width)×\(rect.height) px at (\(rect.x), \(rect.y)) "
+                    + "of the analysed image")
             for text in [TitleText.light, .dark] {
                 let r = region[text]
                 let scrim =

@@ -21,7 +21,10 @@ struct ThumbnailPaths {
         for (index, path) in paths.enumerated() {
             if let earlier = first[path] {
                 throw ValidationError(
-                    "--thumbnail \(template): \(sources[earlier]) and \(sources[index]) would both write \(path); use {index} in the path"
+                    """
+                    --thumbnail \(template): \(sources[earlier]) and \(sources[index]) would both write \(path); use \
+                    {index} in the path
+                    """
                 )
             }
             first[path] = index

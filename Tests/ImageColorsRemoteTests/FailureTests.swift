@@ -114,7 +114,8 @@ struct FailureTests {
             #expect(error == .bodyTooLarge(url, limit: 100_000, declared: 10_000_000))
             #expect(
                 error.description
-                    == "body over \(MemoryBudget.format(bytes: 100_000)) from \(url.absoluteString) (Content-Length \(MemoryBudget.format(bytes: 10_000_000)); nothing read)"
+                    == "body over \(MemoryBudget.format(bytes: 100_000)) from \(url.absoluteString) "
+                    + "(Content-Length \(MemoryBudget.format(bytes: 10_000_000)); nothing read)"
             )
             #expect(await eventually { server.abandoned("/huge.jpg") != nil })
             #expect(server.bytesSent("/huge.jpg") < 5_000_000)
@@ -144,7 +145,8 @@ struct FailureTests {
             #expect(error == .bodyTooLarge(url, limit: 100_000, declared: nil))
             #expect(
                 error.description
-                    == "body over \(MemoryBudget.format(bytes: 100_000)) from \(url.absoluteString) (stopped reading at \(MemoryBudget.format(bytes: 100_000)))"
+                    == "body over \(MemoryBudget.format(bytes: 100_000)) from \(url.absoluteString) "
+                    + "(stopped reading at \(MemoryBudget.format(bytes: 100_000)))"
             )
             #expect(scratch.contents.isEmpty)
             #expect(await eventually { server.abandoned("/stream") != nil })
@@ -171,7 +173,9 @@ struct FailureTests {
             #expect(error.code == "body-truncated")
             #expect(
                 error.description
-                    == "body cut off after \(MemoryBudget.format(bytes: 10_000)) of \(MemoryBudget.format(bytes: Fixtures.jpeg.count)) from \(url.absoluteString): the connection closed before the body ended"
+                    == "body cut off after \(MemoryBudget.format(bytes: 10_000)) of "
+                    + "\(MemoryBudget.format(bytes: Fixtures.jpeg.count)) from \(url.absoluteString): "
+                    + "the connection closed before the body ended"
             )
         }
     }

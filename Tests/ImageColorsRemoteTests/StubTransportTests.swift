@@ -127,7 +127,8 @@ struct StubTransportTests {
         await #expect(throws: truncated) { try await analyze(url, transport: breaking) }
         #expect(
             truncated.description
-                == "body cut off after \(MemoryBudget.format(bytes: 2000)) from https://images.example/a/cover.jpg: connection reset by peer"
+                == "body cut off after \(MemoryBudget.format(bytes: 2000)) from https://images.example/a/cover.jpg: "
+                + "connection reset by peer"
         )
     }
 

@@ -19,7 +19,10 @@ struct AddressPolicyCommandTests {
             #expect(output.status == 1)
             let error = try #require(try CLI.object(output.lines[0])["error"] as? [String: Any])
             let message =
-                "127.0.0.1 is a loopback address; refused: http://127.0.0.1:\(server.port)/coffee.png (allow with --allow-loopback)"
+                """
+                127.0.0.1 is a loopback address; refused: http://127.0.0.1:\(server.port)/coffee.png (allow with \
+                --allow-loopback)
+                """
             #expect(error["code"] as? String == "address-not-allowed")
             #expect(error["message"] as? String == message)
             #expect(server.connectionCount == 0 && server.requests.isEmpty)

@@ -9,7 +9,10 @@ struct AppearanceCommandTests {
     static let roleKeys = ["background", "primary", "secondary", "detail", "fallback", "roles", "title"]
 
     @Test(
-        "Given no --appearance, when JSON is asked for, then appearances holds both cards and the top-level colours stay the light one"
+        """
+        Given no --appearance, when JSON is asked for, then appearances holds both cards and the top-level colours \
+        stay the light one
+        """
     )
     func jsonDefaultBoth() async throws {
         let object = try CLI.object(try await CLI.run(["analyze", "--format", "json", "Samples/coffee.png"]).lines[0])
@@ -67,7 +70,10 @@ struct AppearanceCommandTests {
     }
 
     @Test(
-        "Given --placeholder both, when JSON is asked for, then placeholder holds a ThumbHash and a 4×3 BlurHash, and the colours are unchanged"
+        """
+        Given --placeholder both, when JSON is asked for, then placeholder holds a ThumbHash and a 4×3 BlurHash, and \
+        the colours are unchanged
+        """
     )
     func placeholders() async throws {
         let plain = try CLI.object(try await CLI.run(["analyze", "--format", "json", "Samples/chelsea.png"]).lines[0])
@@ -84,7 +90,10 @@ struct AppearanceCommandTests {
     }
 
     @Test(
-        "Given --placeholder thumbhash, then only a ThumbHash; given --blurhash-components 5x2, then a BlurHash of 24 characters"
+        """
+        Given --placeholder thumbhash, then only a ThumbHash; given --blurhash-components 5x2, then a BlurHash of 24 \
+        characters
+        """
     )
     func placeholderKinds() async throws {
         let thumb = try CLI.object(

@@ -58,7 +58,10 @@ struct BatchCommandTests {
     @Test("a progress bar is drawn on a terminal's stderr, and not when stderr is a pipe")
     func progressOnTerminal() async throws {
         let command =
-            "\(CLI.binary.path) analyze --format json Samples/coffee.png Samples/rocket.jpg Samples/retina.jpg >/dev/null"
+            """
+            \(CLI.binary.path) analyze --format json Samples/coffee.png Samples/rocket.jpg Samples/retina.jpg \
+            >/dev/null
+            """
         let terminal = try await runProcessInBackground(
             URL(fileURLWithPath: "/usr/bin/script"), ["-qec", command, "/dev/null"], in: CLI.root)
         #expect(terminal.stdout.contains("] 3/3"))

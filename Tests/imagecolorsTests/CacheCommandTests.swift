@@ -101,7 +101,10 @@ struct CacheCommandTests {
         #expect(try Self.statuses(output) == ["stored"])
         #expect(
             output.errorLines.contains(
-                "imagecolors: warning: cache \(folder.cache): not a SQLite database; remove it or choose another path; working without the cache"
+                """
+                imagecolors: warning: cache \(folder.cache): not a SQLite database; remove it or choose another path; \
+                working without the cache
+                """
             ))
     }
 

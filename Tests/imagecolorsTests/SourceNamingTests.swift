@@ -43,7 +43,10 @@ struct SourceNamingTests {
         #expect(output.stdout.hasPrefix(folder.path + "/a\\u{1B}[2Jb.png  png"))
         #expect(
             output.errorLines.contains(
-                "imagecolors: \(folder.path)/x\\u{1B}[31m\\u{A}y.png: no such file: \(folder.path)/x\\u{1B}[31m\\u{A}y.png"
+                """
+                imagecolors: \(folder.path)/x\\u{1B}[31m\\u{A}y.png: no such file: \
+                \(folder.path)/x\\u{1B}[31m\\u{A}y.png
+                """
             ))
     }
 

@@ -62,8 +62,21 @@ func analyzing(_ path: String, placeholders: PlaceholderKinds = []) -> () -> Int
     let analyzer = ImageColorAnalyzer(
         options: .init(limits: ImageLimits(decodeTimeout: .seconds(3600)), placeholders: placeholders))
     // The synchronous core of `analyze(fileAt:)`: the same pipeline, without a task to run it
-    // on (callgrind counts the thread that enters the workload).
-    return { (try? BenchmarkHooks.analyzeSynchronously(analyzer, .file(path)))?.background.hashValue ?? 0 }
+    // on (callgrind counts the thread that enters the workload). An analysis that throws ends
+    // the run with an error: its instructions would be the failure path's, not the workload's.
+    return {
+        do {
+            return try BenchmarkHooks.analyzeSynchronously(analyzer, .file(path)).background.hashValue
+        } catch {
+            fail("imagecolors-probe: analysing \(path) threw \(error); nothing was counted")
+        }
+    }
+}
+
+/// Prints `message` on standard error and exits 1.
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+    exit(1)
 }
 
 /// The counted region: callgrind toggles collection on entering and leaving this symbol.
@@ -88,6 +101,5 @@ do {
     let body = try chosen.make()
     print(workload(body, iterations) == 42 ? "" : "done")
 } catch {
-    FileHandle.standardError.write(Data("\(error)\n".utf8))
-    exit(1)
+    fail("imagecolors-probe: \(chosen.name): \(error)")
 }

@@ -81,6 +81,9 @@ struct ImageMetrics {
     }
 
     static let header =
-        "| image | fallbacks | needless | uncarried | under target | hue kept | indistinct pairs | bg ΔE low↔high | bg ΔE lowest↔high | bg ΔE highest↔high | bg ΔE q75 | bg ΔE crop |\n"
+        """
+        | image | fallbacks | needless | uncarried | under target | hue kept | indistinct pairs | bg ΔE low↔high \
+        | bg ΔE lowest↔high | bg ΔE highest↔high | bg ΔE q75 | bg ΔE crop |\n
+        """
         + "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
 }

@@ -22,7 +22,10 @@ struct QualitySummary {
             "| measure | value | target |",
             "| --- | --- | --- |",
             "| role slots that fell back | \(sum(\.fallbacks)) of \(3 * images) | |",
-            "| needless fallbacks (a chromatic colour of ≥ 2% whose hue no colour carries) | \(sum(\.needlessFallbacks)) in \(rows.filter { $0.needlessFallbacks > 0 }.count) images | 0 |",
+            """
+            | needless fallbacks (a chromatic colour of ≥ 2% whose hue no colour carries) | \
+            \(sum(\.needlessFallbacks)) in \(rows.filter { $0.needlessFallbacks > 0 }.count) images | 0 |
+            """,
             "| roles under the contrast target | \(sum(\.underTarget)) | 0 |",
             "| adjusted roles whose hue stayed within 15° | \(sum(\.hueKept)) of \(sum(\.adjustedWithHue)) | all |",
             "| pairs of image roles closer than ΔE 0.08 | \(sum(\.indistinctPairs)) | 0 |",

@@ -26,7 +26,8 @@ func usage() -> Never {
     FileHandle.standardError.write(
         Data(
             """
-            usage: imagecolors-quality --cli PATH [--summary-only] [--scheme S] [--min-contrast R] [--set NAME=FOLDER]... [FOLDER_OR_FILE...]
+            usage: imagecolors-quality --cli PATH [--summary-only] [--scheme S] [--min-contrast R] [--set \
+            NAME=FOLDER]... [FOLDER_OR_FILE...]
 
             """.utf8))
     exit(2)

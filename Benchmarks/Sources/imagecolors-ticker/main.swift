@@ -92,7 +92,8 @@ let settings = Settings(arguments: CommandLine.arguments)
 let path = try BenchmarkImages.file(.png, megapixels: settings.megapixels)
 print(
     "\(settings.images) analyses at once of \(path) (\(BenchmarkImages.label(settings.megapixels)) MP PNG), "
-        + "default options; ticker every 10 ms on the cooperative pool; \(ProcessInfo.processInfo.activeProcessorCount) cores"
+        + "default options; ticker every 10 ms on the cooperative pool; "
+        + "\(ProcessInfo.processInfo.activeProcessorCount) cores"
 )
 print("")
 print("| mode | round | analyses' wall | ticks | worst gap | p99 gap | median gap |")
@@ -111,8 +112,9 @@ for round in 1...settings.rounds {
         }
         worstByMode[mode] = max(worstByMode[mode] ?? .zero, report.worst)
         print(
-            "| \(mode) | \(round) | \(milliseconds(report.wall)) | \(report.gaps.count) | \(milliseconds(report.worst)) "
-                + "| \(milliseconds(report.percentile(0.99))) | \(milliseconds(report.percentile(0.5))) |")
+            "| \(mode) | \(round) | \(milliseconds(report.wall)) | \(report.gaps.count) "
+                + "| \(milliseconds(report.worst)) | \(milliseconds(report.percentile(0.99))) "
+                + "| \(milliseconds(report.percentile(0.5))) |")
     }
 }
 print("")

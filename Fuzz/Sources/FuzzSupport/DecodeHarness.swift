@@ -67,7 +67,10 @@ public enum DecodeHarness {
         if info.decoder == .progressiveDC || info.decoder == .sequentialDC {
             guard info.decodedWidth == (info.width + 7) / 8, info.decodedHeight == (info.height + 7) / 8 else {
                 fatalError(
-                    "DC reader decoded \(info.width)×\(info.height) to \(info.decodedWidth)×\(info.decodedHeight), not 1/8"
+                    """
+                    DC reader decoded \(info.width)×\(info.height) to \(info.decodedWidth)×\(info.decodedHeight), not \
+                    1/8
+                    """
                 )
             }
             // At a minimum of 1 libjpeg decodes at 1/8 too (with a larger minimum, the DC reader
@@ -105,7 +108,10 @@ public enum DecodeHarness {
         // The decoder and colour management have returned every byte; the downscaler keeps its own.
         guard ledger.reserved == sink.inner.reservedBytes else {
             fatalError(
-                "ledger holds \(ledger.reserved) bytes after decoding, the downscaler \(sink.inner.reservedBytes) (\(result))"
+                """
+                ledger holds \(ledger.reserved) bytes after decoding, the downscaler \(sink.inner.reservedBytes) \
+                (\(result))
+                """
             )
         }
         guard ledger.peak <= setting.budget.bytes else {

@@ -69,9 +69,8 @@ public enum FuzzHarness {
             Reach.count(error: error)
         case .success(let analysis):
             Reach.count(profile: analysis.colorProfile, note: analysis.colorNote)
-            Reach.count(
-                "analysed \(analysis.format.rawValue)\(analysis.frames.map { $0.counted > 1 ? ", every frame" : ", animated" } ?? "")"
-            )
+            let frames = analysis.frames.map { $0.counted > 1 ? ", every frame" : ", animated" } ?? ""
+            Reach.count("analysed \(analysis.format.rawValue)\(frames)")
             if let frames = analysis.frames, frames.counted < 1 || (frames.count.map { frames.counted > $0 } ?? false) {
                 fatalError("impossible frame report \(frames)")
             }

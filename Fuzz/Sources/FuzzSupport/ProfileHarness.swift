@@ -49,7 +49,10 @@ public enum ProfileHarness {
         sink.finishConversion()
         guard ledger.reserved == sink.inner.reservedBytes else {
             fatalError(
-                "ledger holds \(ledger.reserved) bytes after colour management, the downscaler \(sink.inner.reservedBytes)"
+                """
+                ledger holds \(ledger.reserved) bytes after colour management, the downscaler \
+                \(sink.inner.reservedBytes)
+                """
             )
         }
         let outcome = sink.outcome

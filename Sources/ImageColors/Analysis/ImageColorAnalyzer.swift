@@ -28,8 +28,8 @@ public struct ImageColorAnalyzer: Sendable {
 
     /// Creates an analyzer.
     /// - Parameters:
-    ///   - options: Default ``AnalysisOptions/init(quality:memoryBudget:limits:backgroundSource:titleRule:brightnessThreshold:titleRegion:strictDecoding:colorManagement:paletteSize:backdrop:scheme:minimumContrast:frames:)``
-    ///     with its defaults.
+    ///   - options: Default `AnalysisOptions()`: every ``AnalysisOptions`` property at its
+    ///     default.
     ///   - memoryPool: Default `nil`: each call has its own budget.
     ///   - executor: Default ``AnalysisExecutor/shared``.
     public init(

@@ -22,7 +22,10 @@ public enum TitleRegionError: ImageColorsError, Equatable {
     public var description: String {
         switch self {
         case .unrecognized(let text):
-            "title region \"\(text)\": expected top, bottom, center or X,Y,W,H (fractions of the image, e.g. 0,0.6,1,0.4)"
+            """
+            title region "\(text)": expected top, bottom, center or X,Y,W,H (fractions of the image, e.g. \
+            0,0.6,1,0.4)
+            """
         case .notANumber(let text, let component, let value):
             "title region \"\(text)\": \(component) is \"\(value)\", not a number"
         case .outOfRange(let text, let component, let value):

@@ -57,7 +57,10 @@ public enum ImageDecodingError: ImageColorsError, Equatable {
         case .tooLarge(let format, let width, let height, let limit):
             "\(format.displayName) image is \(width)×\(height), over \(limit)"
         case .timedOut(let format, let after):
-            "decoding the \(format.displayName) image took longer than \(after.components.seconds) s (the decode timeout)"
+            """
+            decoding the \(format.displayName) image took longer than \(after.components.seconds) s (the decode \
+            timeout)
+            """
         case .tooManyFrames(let format, let limit):
             "\(format.displayName) animation has more than \(limit) frames, the limit for counting every frame"
         }

@@ -82,7 +82,10 @@ public struct ImageLimits: Sendable, Hashable {
             throw .tooLarge(
                 format, width: canvas.width, height: canvas.height,
                 limit:
-                    "the \(ImageLimits.pixelCount(maxAnimationPixels)) limit for all \(frameAreas.count) frames together (\(made) in all)"
+                    """
+                    the \(ImageLimits.pixelCount(maxAnimationPixels)) limit for all \(frameAreas.count) frames \
+                    together (\(made) in all)
+                    """
             )
         }
     }

@@ -64,7 +64,10 @@ public struct AnalysisStoreKey: Sendable, Hashable, Codable {
         var options = analyzer.options
         options.memoryBudget = analyzer.effectiveBudget
         return
-            "r\(resultsRevision) \(String(reflecting: options)) \(thumbnail.map { String(reflecting: $0) } ?? "no thumbnail")"
+            """
+            r\(resultsRevision) \(String(reflecting: options)) \
+            \(thumbnail.map { String(reflecting: $0) } ?? "no thumbnail")
+            """
     }
 }
 

@@ -16,7 +16,8 @@ import Foundation
 ///         receive: (HTTPTransportResponse) async throws -> Value
 ///     ) async throws -> Value {
 ///         let (status, headers, chunks) = try await myStack.get(request.url, headers: request.headers)
-///         return try await receive(HTTPTransportResponse(status: status, headers: headers, body: HTTPResponseBody(chunks)))
+///         let response = HTTPTransportResponse(status: status, headers: headers, body: HTTPResponseBody(chunks))
+///         return try await receive(response)
 ///     }
 /// }
 /// ```

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ImageColors
@@ -48,7 +49,10 @@ struct OneAnswerTests {
     }()
 
     @Test(
-        "Given an image, when analysed alone and with a thumbnail, a palette, a title region or all three, then the colours and the title are the same",
+        """
+        Given an image, when analysed alone and with a thumbnail, a palette, a title region or all three, then the \
+        colours and the title are the same
+        """,
         arguments: sources)
     func sameAnswer(path: String, quality: Quality) throws {
         let source = ImageSource.file(path)

@@ -69,7 +69,10 @@ struct HueDirectionTests {
     }
 
     @Test(
-        "Given hues all round the circle and beyond, when a hue direction makes a colour, then it is the colour's lab to the bit"
+        """
+        Given hues all round the circle and beyond, when a hue direction makes a colour, then it is the colour's lab \
+        to the bit
+        """
     )
     func directionMatchesLab() {
         for step in -400...1500 {
@@ -88,7 +91,10 @@ struct HueDirectionTests {
     }
 
     @Test(
-        "Given colours of every lightness and hue, 360° and −0° among them, beyond the gamut and inside it, when clamped, then each is the reference's to the bit"
+        """
+        Given colours of every lightness and hue, 360° and −0° among them, beyond the gamut and inside it, when \
+        clamped, then each is the reference's to the bit
+        """
     )
     func clampMatchesReference() {
         let hues = [0.0, -0.0, 360.0, 359.99999999999994, 1e-13, 29.5, 90, 137.25, 200, 265, 330.75]
@@ -111,7 +117,10 @@ struct HueDirectionTests {
     }
 
     @Test(
-        "Given a lattice of colours on light, mid and dark backgrounds, when toned to 3, 4.5 and 7, then each adjustment is the reference's to the bit"
+        """
+        Given a lattice of colours on light, mid and dark backgrounds, when toned to 3, 4.5 and 7, then each \
+        adjustment is the reference's to the bit
+        """
     )
     func toneMatchesReference() {
         let backgrounds = ["#ffffff", "#c8c8c8", "#808080", "#5a50b2", "#3c0f0c", "#000000"].map { RGBColor(hex: $0)! }
@@ -133,7 +142,10 @@ struct HueDirectionTests {
     }
 
     @Test(
-        "Given hues near, at and far beyond 0° and 360°, when their distance is measured, then it is the remainder-based distance to the bit"
+        """
+        Given hues near, at and far beyond 0° and 360°, when their distance is measured, then it is the \
+        remainder-based distance to the bit
+        """
     )
     func hueDistanceMatchesRemainder() {
         let hues = [

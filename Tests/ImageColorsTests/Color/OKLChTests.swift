@@ -22,7 +22,10 @@ struct OKLChTests {
     }
 
     @Test(
-        "Given a chroma no display shows at that lightness, when clamped, then it is in gamut with the same hue and lightness and no less chroma than needed"
+        """
+        Given a chroma no display shows at that lightness, when clamped, then it is in gamut with the same hue and \
+        lightness and no less chroma than needed
+        """
     )
     func clamping() {
         let vivid = OKLCh(lightness: 0.9, chroma: 0.3, hue: 265)

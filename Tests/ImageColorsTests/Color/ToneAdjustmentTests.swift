@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import ImageColors
@@ -18,7 +19,10 @@ struct ToneAdjustmentTests {
     }
 
     @Test(
-        "Given a bright pink under 3:1 on a light grey, when adjusted, then it darkens to 3:1 keeping its hue and as much chroma as the gamut allows"
+        """
+        Given a bright pink under 3:1 on a light grey, when adjusted, then it darkens to 3:1 keeping its hue and as \
+        much chroma as the gamut allows
+        """
     )
     func pinkOnLightGrey() throws {
         let pink = hex("#ff6ec7")
@@ -45,7 +49,10 @@ struct ToneAdjustmentTests {
     }
 
     @Test(
-        "Given a colour both lighter and darker tones could rescue, when adjusted, then the one with the smaller change of lightness wins"
+        """
+        Given a colour both lighter and darker tones could rescue, when adjusted, then the one with the smaller \
+        change of lightness wins
+        """
     )
     func smallerChangeWins() throws {
         let background = hex("#7a7a7a")
@@ -58,7 +65,10 @@ struct ToneAdjustmentTests {
     }
 
     @Test(
-        "Given 400 random colours, backgrounds and targets, when adjusted, then the result reaches the target whenever white or black can, keeps its hue within 15°, and is nil only when neither can",
+        """
+        Given 400 random colours, backgrounds and targets, when adjusted, then the result reaches the target whenever \
+        white or black can, keeps its hue within 15°, and is nil only when neither can
+        """,
         arguments: 0..<400)
     func sweep(seed: UInt64) {
         var random = SplitMix64(seed: seed &+ 7_000)

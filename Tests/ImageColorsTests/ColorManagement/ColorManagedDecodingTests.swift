@@ -62,9 +62,15 @@ struct ColorManagedDecodingTests {
         #expect(outcome == ColorManagementOutcome())
         #expect(managed == unmanaged)
         #expect(managed == taggedNaive)
-        // The shim's documented formula on an Adobe file: R = C·K/255 with the inverted samples.
-        let cmyk = RGBColor(red: managed.pixels[0], green: managed.pixels[1], blue: managed.pixels[2])
-        #expect(cmyk != RGBColor(red: 0x23, green: 0x39, blue: 0x5b))
+        // And the naive formula is the shim's documented one, R = C·K/255 on the stored (Adobe:
+        // inverted) samples, which is libjpeg-turbo's own CMYK → RGB: djpeg's pixels at 1/8, each one
+        let path = try ProgressiveDCMalformedTests.write([UInt8](untagged))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let reference = try ProgressiveFixtures.djpegEighth(path)
+        let ours = try ProgressiveFixtures.libjpegEighth(path)
+        #expect(ours.width == reference.width && ours.height == reference.height && reference.channels == 3)
+        let (largest, differing) = ProgressiveFixtures.compare(ours, reference)
+        #expect(differing == 0, "largest difference \(largest)")
     }
 
     @Test("inverted and plain CMYK samples convert alike (TYPE_CMYK_8_REV and TYPE_CMYK_8)")

@@ -53,7 +53,10 @@ struct ColorManagementMemoryTests {
     }
 
     @Test(
-        "LittleCMS's allocations count: a budget that fits the untagged image fails the tagged one with over-memory-budget, no crash",
+        """
+        LittleCMS's allocations count: a budget that fits the untagged image fails the tagged one with \
+        over-memory-budget, no crash
+        """,
         arguments: [
             ("synthetic-p3.png", "synthetic.png"), ("synthetic-p3.jpg", "synthetic.jpg"),
             ("synthetic-cmyk.jpg", "synthetic.jpg"),

@@ -27,7 +27,10 @@ struct RegionContrastTests {
     }
 
     @Test(
-        "Given 90 black and ten light greys, when measured, then the 5th percentile is the 5th brightest grey (nearest rank)"
+        """
+        Given 90 black and ten light greys, when measured, then the 5th percentile is the 5th brightest grey (nearest \
+        rank)
+        """
     )
     func nearestRankPercentile() throws {
         let image = Self.greys(Array(repeating: 0, count: 45) + Array(200...209) + Array(repeating: 0, count: 45))
@@ -54,7 +57,10 @@ struct RegionContrastTests {
     }
 
     @Test(
-        "Given a photo-like image, when the scrim is applied to every pixel and re-measured, then 95 % reach 4.5:1 and a little less scrim leaves fewer"
+        """
+        Given a photo-like image, when the scrim is applied to every pixel and re-measured, then 95 % reach 4.5:1 and \
+        a little less scrim leaves fewer
+        """
     )
     func scrimVerifiedByCompositing() throws {
         let image = Self.noise(width: 40, height: 30, seed: 7)
@@ -83,7 +89,10 @@ struct RegionContrastTests {
     }
 
     @Test(
-        "Given a photo-like image, when measured, then the worst contrast and shares equal a sort of every pixel's ratio"
+        """
+        Given a photo-like image, when measured, then the worst contrast and shares equal a sort of every \
+        pixel's ratio
+        """
     )
     func matchesSorting() throws {
         let image = Self.noise(width: 57, height: 43, seed: 3)

@@ -25,7 +25,10 @@ struct ScrimTests {
     }
 
     @Test(
-        "Given white text on #777777 (4.48:1), when the black scrim for 4.5:1 is found, then it reaches 4.5 and a hair less does not"
+        """
+        Given white text on #777777 (4.48:1), when the black scrim for 4.5:1 is found, then it reaches 4.5 and a hair \
+        less does not
+        """
     )
     func blackScrimIsLeastEnough() throws {
         let alpha = try #require(Contrast.scrimOpacity(.black, text: .white, background: Self.grey777))
@@ -58,7 +61,10 @@ struct ScrimTests {
     }
 
     @Test(
-        "Given any grid background, when the title's scrim is found, then compositing it and re-measuring reaches 4.5:1 and 0.001 less does not"
+        """
+        Given any grid background, when the title's scrim is found, then compositing it and re-measuring reaches \
+        4.5:1 and 0.001 less does not
+        """
     )
     func scrimSweep() throws {
         var checked = 0

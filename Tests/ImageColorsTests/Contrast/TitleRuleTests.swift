@@ -35,7 +35,10 @@ struct TitleRuleTests {
     }
 
     @Test(
-        "Given the 125/126 boundary, when the brightness rule chooses, then 125 is light and 126 dark whatever the default rule does elsewhere"
+        """
+        Given the 125/126 boundary, when the brightness rule chooses, then 125 is light and 126 dark whatever the \
+        default rule does elsewhere
+        """
     )
     func brightnessBoundary() {
         let at125 = RGBColor(red: 125, green: 125, blue: 125)
@@ -59,7 +62,10 @@ struct TitleRuleTests {
     }
 
     @Test(
-        "Given every grid background, when the brightness rule chooses, then about one in eight pick the weaker colour and WCAG never does worse"
+        """
+        Given every grid background, when the brightness rule chooses, then about one in eight pick the weaker colour \
+        and WCAG never does worse
+        """
     )
     func brightnessRuleSometimesPicksTheWeaker() {
         var weaker = 0
@@ -124,7 +130,10 @@ struct TitleChoiceJSONTests {
     }
 
     @Test(
-        "Given a choice with a warning and a region, when encoded, decoded and encoded again, then the bytes are the same"
+        """
+        Given a choice with a warning and a region, when encoded, decoded and encoded again, then the bytes are the \
+        same
+        """
     )
     func roundTripsEverything() throws {
         var choice = TitleChoice(background: RGBColor(red: 1, green: 212, blue: 2))

@@ -47,7 +47,10 @@ struct DCColorConverterTests {
     }
 
     @Test(
-        "every luma value with Cb and Cr on a grid of every third value (ends included) converts as the general loop does"
+        """
+        every luma value with Cb and Cr on a grid of every third value (ends included) converts as the general loop \
+        does
+        """
     )
     func everyValue() {
         // Given rows of all 256 luma values, one row per (Cb, Cr) pair of the grid

@@ -79,7 +79,10 @@ struct ProgressiveDCMalformedTests {
     }
 
     @Test(
-        "cut at 32 lengths: strict gives a typed error (truncated once past the header), lenient an image or a typed error",
+        """
+        cut at 32 lengths: strict gives a typed error (truncated once past the header), lenient an image or a typed \
+        error
+        """,
         arguments: (0..<32).map { $0 })
     func truncated(step: Int) throws {
         // Given the sample cut at one of 32 evenly spaced lengths

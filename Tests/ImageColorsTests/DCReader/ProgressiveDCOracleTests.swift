@@ -116,7 +116,15 @@ struct ProgressiveDCOracleTests {
         Case(
             name: "Adobe YCCK, successive approximation", tool: "jpegtran", arguments: [],
             scans:
-                "0,1,2,3: 0-0, 0, 1;\n0: 1-63, 0, 0;\n1: 1-63, 0, 0;\n2: 1-63, 0, 0;\n3: 1-63, 0, 0;\n0,1,2,3: 0-0, 1, 0;\n",
+                """
+                0,1,2,3: 0-0, 0, 1;
+                0: 1-63, 0, 0;
+                1: 1-63, 0, 0;
+                2: 1-63, 0, 0;
+                3: 1-63, 0, 0;
+                0,1,2,3: 0-0, 1, 0;
+
+                """,
             input: "color/pil_sample_cmyk.jpg"),
     ]
 

@@ -21,7 +21,8 @@ struct SequentialDCTests {
         // (Not 2x2,1x1,2x2: libjpeg scales such a Cb up through a 2×2 IDCT, as it does 4:2:0 chroma.)
         Case(name: "Cb at half width, Cr full (2x1,1x1,2x1)", tool: "cjpeg", arguments: ["-sample", "2x1,1x1,2x1"]),
         Case(
-            name: "luma at half the chroma's width (1x1,2x1,2x1)", tool: "cjpeg", arguments: ["-sample", "1x1,2x1,2x1"]),
+            name: "luma at half the chroma's width (1x1,2x1,2x1)", tool: "cjpeg",
+            arguments: ["-sample", "1x1,2x1,2x1"]),
         Case(name: "grey, restart every 5 MCUs", tool: "cjpeg", arguments: ["-grayscale", "-restart", "5B"]),
         Case(name: "4:4:4, restart every MCU", tool: "cjpeg", arguments: ["-sample", "1x1", "-restart", "1B"]),
         Case(name: "4:2:2, restart every 7 MCUs", tool: "cjpeg", arguments: ["-sample", "2x1", "-restart", "7B"]),
@@ -165,8 +166,17 @@ struct SequentialDCTests {
         let ours = Self.outcome { try ProgressiveFixtures.decodeEighth(path, strict: false).0 }
         let theirs = Self.outcome { try ProgressiveFixtures.libjpegEighth(path, strict: false) }
         #expect(ours == theirs, "byte \(offset)")
-        // And strictly the DC reader gives an image or a typed error
-        _ = try? ProgressiveFixtures.decodeEighth(path)
+        // And strictly the DC reader gives a 1/8 image or a typed error (`outcome` records any
+        // other error), and never an image where the lenient decode failed
+        switch Self.outcome({ try ProgressiveFixtures.decodeEighth(path).0 }) {
+        case .success(let image)?:
+            #expect(image.width == 38 && image.height == 26, "byte \(offset)")
+            if case .failure(let error)? = ours {
+                Issue.record("byte \(offset): strict decoded, lenient failed: \(error)")
+            }
+        case .failure?, nil:
+            break
+        }
     }
 
     /// Damage that both decoders see, and the change that makes it.

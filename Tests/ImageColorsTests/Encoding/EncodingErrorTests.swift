@@ -21,7 +21,10 @@ struct EncodingErrorTests {
     }
 
     @Test(
-        "Given an image wider than JPEG stores, when it is encoded as JPEG, then the error names its size and JPEG's limit"
+        """
+        Given an image wider than JPEG stores, when it is encoded as JPEG, then the error names its size and JPEG's \
+        limit
+        """
     )
     func tooWideJPEG() {
         // Given 65,501 × 1: one pixel over libjpeg's JPEG_MAX_DIMENSION
@@ -58,7 +61,10 @@ struct EncodingErrorTests {
     }
 
     @Test(
-        "Given failing shim statuses, when the encoder's check reads them, then out of memory is told apart from the rest"
+        """
+        Given failing shim statuses, when the encoder's check reads them, then out of memory is told apart from the \
+        rest
+        """
     )
     func statusesBecomeEncodingErrors() {
         // Given

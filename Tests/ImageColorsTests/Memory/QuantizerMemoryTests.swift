@@ -7,7 +7,10 @@ import Testing
 @Suite("Quantizer memory")
 struct QuantizerMemoryTests {
     @Test(
-        "Given quantizers of 4 and 6 bits per channel, when each reserves, then the ledger holds its own histogram and working set"
+        """
+        Given quantizers of 4 and 6 bits per channel, when each reserves, then the ledger holds its own histogram and \
+        working set
+        """
     )
     func reservationFollowsBinBits() throws {
         for bits in [4, 6] {
@@ -26,7 +29,10 @@ struct QuantizerMemoryTests {
     }
 
     @Test(
-        "Given a budget one byte short of the quantizer's needs, when an image is analysed, then the quantizer's reservation fails before decoding"
+        """
+        Given a budget one byte short of the quantizer's needs, when an image is analysed, then the quantizer's \
+        reservation fails before decoding
+        """
     )
     func analyzerReservesThroughTheQuantizer() {
         // Given

@@ -62,7 +62,10 @@ struct PlaceholderOracleTests {
     }
 
     @Test(
-        "Given the same pixels, when both encode a ThumbHash, then ours is the reference's byte for byte (ties rounded as Python does)",
+        """
+        Given the same pixels, when both encode a ThumbHash, then ours is the reference's byte for byte (ties rounded \
+        as Python does)
+        """,
         arguments: PlaceholderCase.all)
     func thumbHashMatches(item: PlaceholderCase) async throws {
         let verdict = try await Self.verdict(item)
@@ -79,7 +82,10 @@ struct PlaceholderOracleTests {
     }
 
     @Test(
-        "Given our ThumbHash, when the reference reads its average colour, then it is the image's within 5 levels and its alpha within 5%",
+        """
+        Given our ThumbHash, when the reference reads its average colour, then it is the image's within 5 levels and \
+        its alpha within 5%
+        """,
         arguments: PlaceholderCase.all)
     func thumbHashAverage(item: PlaceholderCase) async throws {
         let verdict = try await Self.verdict(item)
@@ -94,7 +100,10 @@ struct PlaceholderOracleTests {
     }
 
     @Test(
-        "Given our ThumbHash of an opaque image of 16 px or more a side, when the reference draws it, then the drawing's average colour is the image's within 8 levels",
+        """
+        Given our ThumbHash of an opaque image of 16 px or more a side, when the reference draws it, then the \
+        drawing's average colour is the image's within 8 levels
+        """,
         arguments: PlaceholderCase.all.filter {
             min($0.pixels.width, $0.pixels.height) >= 16 && averageColor($0.pixels).alpha == 1
         })
@@ -107,7 +116,10 @@ struct PlaceholderOracleTests {
     }
 
     @Test(
-        "Given our BlurHash, when the reference decodes it, then its average colour in linear light is the image's within 6 levels",
+        """
+        Given our BlurHash, when the reference decodes it, then its average colour in linear light is the image's \
+        within 6 levels
+        """,
         arguments: PlaceholderCase.all)
     func blurHashAverage(item: PlaceholderCase) async throws {
         let verdict = try await Self.verdict(item)
@@ -128,7 +140,10 @@ struct PlaceholderOracleTests {
     }
 
     @Test(
-        "Given an analysed file, when placeholders are asked for, then they are the hashes of its analysed pixels shrunk to 64 px",
+        """
+        Given an analysed file, when placeholders are asked for, then they are the hashes of its analysed pixels \
+        shrunk to 64 px
+        """,
         arguments: PlaceholderCase.all.filter { $0.analysis != nil })
     func analysisUsesTheSamePixels(item: PlaceholderCase) throws {
         let placeholder = try #require(item.analysis?.placeholder)

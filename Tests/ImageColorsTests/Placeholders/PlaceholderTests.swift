@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ImageColors
@@ -30,7 +31,10 @@ struct PlaceholderTests {
     }
 
     @Test(
-        "Given random bytes and strings, when decoded, then each either draws an image or throws invalidHash, never traps"
+        """
+        Given random bytes and strings, when decoded, then each either draws an image or throws invalidHash, never \
+        traps
+        """
     )
     func hostileHashes() {
         var random = SplitMix64(seed: 21)
@@ -61,7 +65,10 @@ struct PlaceholderTests {
     }
 
     @Test(
-        "Given a size whose L coefficient count is exactly halfway, when encoded, then ours rounds up (the reference's Math.round) where Python rounds to even"
+        """
+        Given a size whose L coefficient count is exactly halfway, when encoded, then ours rounds up (the reference's \
+        Math.round) where Python rounds to even
+        """
     )
     func tiesRoundAwayFromZero() {
         // 98×63, opaque: 7·63/98 = 4.5 → 5 rows of L coefficients (Python: 4).
@@ -77,7 +84,10 @@ struct PlaceholderTests {
     }
 
     @Test(
-        "Given an image, when its ThumbHash is drawn by our decoder, then the drawing keeps the approximate aspect ratio and the average colour"
+        """
+        Given an image, when its ThumbHash is drawn by our decoder, then the drawing keeps the approximate aspect \
+        ratio and the average colour
+        """
     )
     func thumbHashRoundTrip() throws {
         let image = PlaceholderCase.gradient(width: 64, height: 32, alpha: false)
@@ -91,7 +101,10 @@ struct PlaceholderTests {
     }
 
     @Test(
-        "Given an image larger than 100 px, when its ThumbHash is asked for, then it is that of the image shrunk to 64 px"
+        """
+        Given an image larger than 100 px, when its ThumbHash is asked for, then it is that of the image shrunk to 64 \
+        px
+        """
     )
     func largeImagesShrunk() throws {
         let image = PlaceholderCase.gradient(width: 400, height: 300, alpha: true)

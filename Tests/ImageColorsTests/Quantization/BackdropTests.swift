@@ -23,7 +23,10 @@ private func logoPNG() throws -> String {
 @Suite("Backdrop")
 struct BackdropTests {
     @Test(
-        "Given translucent and transparent pixels, when composited onto a colour, then each mixes by its alpha and becomes opaque"
+        """
+        Given translucent and transparent pixels, when composited onto a colour, then each mixes by its alpha and \
+        becomes opaque
+        """
     )
     func compositing() {
         var image = RGBAImage(width: 3, height: 1, pixels: [200, 100, 0, 255, 200, 100, 0, 128, 0, 0, 0, 0])
@@ -37,7 +40,10 @@ struct BackdropTests {
     }
 
     @Test(
-        "Given a transparent logo, when analysed without a backdrop, then the transparent area never becomes black and the background is a fallback neutral"
+        """
+        Given a transparent logo, when analysed without a backdrop, then the transparent area never becomes black and \
+        the background is a fallback neutral
+        """
     )
     func withoutBackdrop() async throws {
         let path = try logoPNG()
@@ -49,7 +55,10 @@ struct BackdropTests {
     }
 
     @Test(
-        "Given a transparent logo and a backdrop, when analysed, then the backdrop is the background, from the edges, and the logo the primary"
+        """
+        Given a transparent logo and a backdrop, when analysed, then the backdrop is the background, from the edges, \
+        and the logo the primary
+        """
     )
     func withBackdrop() async throws {
         let path = try logoPNG()
@@ -62,7 +71,10 @@ struct BackdropTests {
     }
 
     @Test(
-        "Given a backdrop and a JPEG thumbnail, when analysed, then the thumbnail shows the backdrop through the transparency"
+        """
+        Given a backdrop and a JPEG thumbnail, when analysed, then the thumbnail shows the backdrop through the \
+        transparency
+        """
     )
     func thumbnailOnBackdrop() async throws {
         let path = try logoPNG()

@@ -26,7 +26,10 @@ struct BackgroundTieTests {
     }
 
     @Test(
-        "Given a sky on the top edge and a city on the other three, when their band shares trade places between two sizes, then both sizes choose the city",
+        """
+        Given a sky on the top edge and a city on the other three, when their band shares trade places between two \
+        sizes, then both sizes choose the city
+        """,
         arguments: [(385, 350), (350, 360)])
     func nearTieFollowsTheEdges(_ sky: Int, _ city: Int) throws {
         // Two sizes of one picture: the sky's share of the band is 38.5% at one and 35% at the
@@ -43,7 +46,10 @@ struct BackgroundTieTests {
     }
 
     @Test(
-        "Given the same near-tie without edge counts, when chosen, then the heavier wins: the edges are what changed the answer"
+        """
+        Given the same near-tie without edge counts, when chosen, then the heavier wins: the edges are what changed \
+        the answer
+        """
     )
     func withoutEdgesTheHeavierWins() throws {
         let clusters = [Self.cluster(Self.peach, 385, seed: 3000), Self.cluster(Self.mauve, 350, seed: 2000)]
@@ -53,7 +59,10 @@ struct BackgroundTieTests {
     }
 
     @Test(
-        "Given a runner-up under the tie ratio of the leader's weight, when it holds more edges, then the leader still wins"
+        """
+        Given a runner-up under the tie ratio of the leader's weight, when it holds more edges, then the leader still \
+        wins
+        """
     )
     func clearLeadIsNotATie() throws {
         // 35 / 50 = 0.7, under the 0.8 of a near-tie.
@@ -102,7 +111,10 @@ struct BackgroundTieTests {
     }
 
     @Test(
-        "Given a skyline whose sky is heavier but lies on one edge only, when analysed at the four presets' sizes, then every size chooses the city",
+        """
+        Given a skyline whose sky is heavier but lies on one edge only, when analysed at the four presets' sizes, \
+        then every size chooses the city
+        """,
         arguments: [25, 50, 100, 200])
     func skylineAtEverySize(_ height: Int) {
         let roles = Quantizer().roles(of: Self.skyline(height: height))

@@ -41,14 +41,20 @@ struct ClusteringWorkspaceTests {
     ]
 
     @Test(
-        "Given the analyzer's 4 bits per channel, then the clustering workspace fits in the quantizer's working set the analyzer reserves"
+        """
+        Given the analyzer's 4 bits per channel, then the clustering workspace fits in the quantizer's working set \
+        the analyzer reserves
+        """
     )
     func fitsTheReservation() {
         #expect(ClusteringWorkspace.bytesNeeded(bitsPerChannel: 4) <= ColorPalette.bytesNeeded(bitsPerChannel: 4))
     }
 
     @Test(
-        "Given a workspace that clustered other pictures, when it clusters one more, then the clusters are those a fresh workspace gives",
+        """
+        Given a workspace that clustered other pictures, when it clusters one more, then the clusters are those a \
+        fresh workspace gives
+        """,
         arguments: [2, 4, 5])
     func reuseCarriesNothingOver(bits: Int) {
         var shared = ClusteringWorkspace(bitsPerChannel: bits)
@@ -62,7 +68,10 @@ struct ClusteringWorkspaceTests {
     }
 
     @Test(
-        "Given pictures that take each path, when the bins are ranked, then they are the densest first, ties by index, as a plain sort of all of them orders them",
+        """
+        Given pictures that take each path, when the bins are ranked, then they are the densest first, ties by index, \
+        as a plain sort of all of them orders them
+        """,
         arguments: [2, 4, 5])
     func rankingMatchesAPlainSort(bits: Int) {
         var workspace = ClusteringWorkspace(bitsPerChannel: bits)
@@ -121,7 +130,10 @@ struct ClusteringWorkspaceTests {
     }
 
     @Test(
-        "Given distinct random keys, when the smallest are kept, then they include the limit smallest, in their order, and their largest is reported",
+        """
+        Given distinct random keys, when the smallest are kept, then they include the limit smallest, in their order, \
+        and their largest is reported
+        """,
         arguments: [1, 100, 1024])
     func keepSmallest(limit: Int) {
         // 4096 distinct keys of 24 bits in a fixed pseudo-random order.

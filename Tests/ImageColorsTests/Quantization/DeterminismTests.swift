@@ -18,7 +18,10 @@ struct DeterminismTests {
     }
 
     @Test(
-        "Given a photo's rows fed to the downscaler in chunks of 1, 7, 64 or whole rows, when quantized, then image, roles and palette are identical",
+        """
+        Given a photo's rows fed to the downscaler in chunks of 1, 7, 64 or whole rows, when quantized, then image, \
+        roles and palette are identical
+        """,
         arguments: [1, 7, 64])
     func chunkSizes(chunk: Int) throws {
         let (full, _) = try decodeFully(TestFiles.samples.appendingPathComponent("chelsea.png").path)

@@ -18,7 +18,10 @@ struct FaithfulRolesTests {
     var painting: RGBAImage { paintedImage(100, 100, maroon, [(8, 8, 92, 92, orange)]) }
 
     @Test(
-        "Given an orange field inside a maroon border, when quantized, then the orange is the primary as it is, where the classic scheme falls back to white"
+        """
+        Given an orange field inside a maroon border, when quantized, then the orange is the primary as it is, where \
+        the classic scheme falls back to white
+        """
     )
     func orangeFieldKeepsItsColour() throws {
         try #require(Contrast.contrastRatio(orange, maroon) >= 3)
@@ -34,7 +37,10 @@ struct FaithfulRolesTests {
     }
 
     @Test(
-        "Given the painting and a higher contrast target, when quantized, then the orange is toned just to reach it, hue kept",
+        """
+        Given the painting and a higher contrast target, when quantized, then the orange is toned just to reach it, \
+        hue kept
+        """,
         arguments: [4.5, 7.0])
     func higherTargets(_ target: Double) throws {
         let roles = Quantizer(minimumContrast: target).roles(of: painting)
@@ -46,7 +52,10 @@ struct FaithfulRolesTests {
     }
 
     @Test(
-        "Given a grey photo with a bright pink figure on 10% of it, when quantized, then the primary is that pink toned to 3:1, not black"
+        """
+        Given a grey photo with a bright pink figure on 10% of it, when quantized, then the primary is that pink \
+        toned to 3:1, not black
+        """
     )
     func pinkFigureOnGrey() throws {
         let pink = hex("#ff6ec7")
@@ -66,7 +75,10 @@ struct FaithfulRolesTests {
     }
 
     @Test(
-        "Given small galaxies of three hues on black, when quantized, then no role falls back and the roles carry the three hues"
+        """
+        Given small galaxies of three hues on black, when quantized, then no role falls back and the roles carry the \
+        three hues
+        """
     )
     func starfield() {
         let hues = [hex("#ff9a3c"), hex("#6fa8ff"), hex("#fff176")]
@@ -88,7 +100,10 @@ struct FaithfulRolesTests {
     }
 
     @Test(
-        "Given a vivid detail on 0.03% of a dull picture, when quantized, then it takes a role; a dull one that small does not",
+        """
+        Given a vivid detail on 0.03% of a dull picture, when quantized, then it takes a role; a dull one that small \
+        does not
+        """,
         arguments: [(hex("#e8202a"), true), (hex("#8a7f74"), false)])
     func tinyDetail(_ detail: RGBColor, _ expected: Bool) {
         let field = hex("#7d8a6a")
@@ -104,7 +119,10 @@ struct FaithfulRolesTests {
     }
 
     @Test(
-        "Given three shades of one blue and a small orange, when quantized, then the blue and the orange come before a second blue"
+        """
+        Given three shades of one blue and a small orange, when quantized, then the blue and the orange come before a \
+        second blue
+        """
     )
     func differentHuesFirst() throws {
         let image = paintedImage(
@@ -123,7 +141,10 @@ struct FaithfulRolesTests {
     }
 
     @Test(
-        "Given a grey photograph, when quantized, then one grey from the image takes a role and the others fall back: greys are never distinct"
+        """
+        Given a grey photograph, when quantized, then one grey from the image takes a role and the others fall back: \
+        greys are never distinct
+        """
     )
     func greyscale() {
         let image = paintedImage(

@@ -8,7 +8,10 @@ import Testing
 @Suite("Histogram sums")
 struct HistogramSumsTests {
     @Test(
-        "Given every triple of 4-bit offsets, pixel by pixel alternating between two bins, when counted, then every bin's channel sums are the plain sums",
+        """
+        Given every triple of 4-bit offsets, pixel by pixel alternating between two bins, when counted, then every \
+        bin's channel sums are the plain sums
+        """,
         arguments: [3, 4, 5, 6])
     func everyOffsetTriple(bits: Int) {
         // 8,192 pixels, 128×64: bins alternate pixel by pixel, so no block of 8 is one bin and

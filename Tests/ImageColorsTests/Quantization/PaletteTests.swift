@@ -15,7 +15,10 @@ struct PaletteTests {
     }
 
     @Test(
-        "Given stripes 60% navy and 40% orange, when a palette of 2 is asked for, then both come back with their shares, largest first"
+        """
+        Given stripes 60% navy and 40% orange, when a palette of 2 is asked for, then both come back with their \
+        shares, largest first
+        """
     )
     func twoColourStripes() {
         let image = paintedImage(100, 100, hex("#1d2b3a"), [(0, 60, 100, 100, hex("#f5a623"))])
@@ -27,7 +30,10 @@ struct PaletteTests {
     }
 
     @Test(
-        "Given a grey gradient with a small red patch (2%), when a palette of 3 is asked for, then the red is kept, not averaged away"
+        """
+        Given a grey gradient with a small red patch (2%), when a palette of 3 is asked for, then the red is kept, \
+        not averaged away
+        """
     )
     func smallAccentSurvives() throws {
         var image = paintedImage(100, 100, .white)
@@ -44,7 +50,10 @@ struct PaletteTests {
     }
 
     @Test(
-        "Given a noisy photo, when palettes of 1 to 12 are asked for, then each has at most N colours, by descending share, summing to 1",
+        """
+        Given a noisy photo, when palettes of 1 to 12 are asked for, then each has at most N colours, by descending \
+        share, summing to 1
+        """,
         arguments: [1, 2, 5, 8, 12])
     func shapeOnAPhoto(size: Int) async throws {
         let (image, _) = try ImageColorAnalyzer().downscaledImage(
@@ -64,7 +73,10 @@ struct PaletteTests {
     }
 
     @Test(
-        "Given a transparent image with an opaque logo, when a palette is asked for, then the transparent area adds no black"
+        """
+        Given a transparent image with an opaque logo, when a palette is asked for, then the transparent area adds no \
+        black
+        """
     )
     func transparencyIsNotBlack() {
         let image = paintedImage(60, 60, .black, alpha: 0, [(20, 20, 40, 40, hex("#c0392b"))])

@@ -1,12 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 @_spi(Benchmarks) @testable import ImageColors
 
 private func hex(_ text: String) -> RGBColor { RGBColor(hex: text)! }
-
-// The sweep draws from the hostile-input tests' SplitMix64, so it is the same on every run.
-extension SplitMix64: RandomNumberGenerator {}
 
 /// A 60×60 image of 2–7 random rectangles of random colours over a random fill, with noise.
 private func generatedImage(seed: UInt64) -> RGBAImage {
@@ -42,7 +40,10 @@ struct RoleReportTests {
     let quantizer = Quantizer()
 
     @Test(
-        "Given 300 generated images, when quantized by either scheme at 3, 4.5 or 7, then every role from the image reaches the target on the background, its report says so, and the roles are pairwise distinct",
+        """
+        Given 300 generated images, when quantized by either scheme at 3, 4.5 or 7, then every role from the image \
+        reaches the target on the background, its report says so, and the roles are pairwise distinct
+        """,
         arguments: 0..<300)
     func contrastGuarantee(seed: UInt64) {
         let scheme = RoleScheme.allCases[Int(seed % 2)]
@@ -70,7 +71,10 @@ struct RoleReportTests {
     }
 
     @Test(
-        "Given a gradient 'photo' inside a solid border, when quantized, then the border is the background, from the edges, with its share of the band"
+        """
+        Given a gradient 'photo' inside a solid border, when quantized, then the border is the background, from the \
+        edges, with its share of the band
+        """
     )
     func gradientWithBorder() {
         var image = paintedImage(100, 100, hex("#20303f"))
@@ -97,7 +101,10 @@ struct RoleReportTests {
     }
 
     @Test(
-        "Given an all-black or all-white image, when quantized, then it is the background and the roles fall back to the opposite neutral at 21:1",
+        """
+        Given an all-black or all-white image, when quantized, then it is the background and the roles fall back to \
+        the opposite neutral at 21:1
+        """,
         arguments: [(RGBColor.black, RGBColor.white), (RGBColor.white, RGBColor.black)])
     func blackOrWhite(fill: RGBColor, neutral: RGBColor) {
         let roles = quantizer.roles(of: paintedImage(50, 50, fill))
@@ -110,7 +117,10 @@ struct RoleReportTests {
     }
 
     @Test(
-        "Given a report, when encoded, then the share has 4 decimals, the ratio 2, a role from the image says whether it was adjusted, and a missing share has no key"
+        """
+        Given a report, when encoded, then the share has 4 decimals, the ratio 2, a role from the image says whether \
+        it was adjusted, and a missing share has no key
+        """
     )
     func encoding() throws {
         let encoder = JSONEncoder()
@@ -124,7 +134,10 @@ struct RoleReportTests {
     }
 
     @Test(
-        "Given an adjusted role's report, when encoded and decoded, then it names the original colour and ΔL to 3 decimals, and comes back equal"
+        """
+        Given an adjusted role's report, when encoded and decoded, then it names the original colour and ΔL to 3 \
+        decimals, and comes back equal
+        """
     )
     func adjustedEncoding() throws {
         let encoder = JSONEncoder()
@@ -135,13 +148,17 @@ struct RoleReportTests {
         let data = try encoder.encode(report)
         #expect(
             String(decoding: data, as: UTF8.self)
-                == ##"{"adjusted":true,"contrastRatio":3.01,"deltaL":-0.083,"original":"#d84f06","share":0.71,"source":"image"}"##
+                == ##"{"adjusted":true,"contrastRatio":3.01,"deltaL":-0.083,"original":"#d84f06","##
+                + ##""share":0.71,"source":"image"}"##
         )
         #expect(try JSONDecoder().decode(RoleReport.self, from: data) == report)
     }
 
     @Test(
-        "Given an analysis with a palette, when encoded to JSON and decoded, then its roles, reports and palette are unchanged"
+        """
+        Given an analysis with a palette, when encoded to JSON and decoded, then its roles, reports and palette are \
+        unchanged
+        """
     )
     func roundTrip() throws {
         let options = AnalysisOptions(paletteSize: 8)

@@ -130,7 +130,10 @@ struct AppearanceGuaranteeTests {
     }
 
     @Test(
-        "Given an image, when analysed, then in both cards every role from the image reaches the target, the wcag title reaches 4.5:1, and the dark background keeps the hue within 10°",
+        """
+        Given an image, when analysed, then in both cards every role from the image reaches the target, the wcag \
+        title reaches 4.5:1, and the dark background keeps the hue within 10°
+        """,
         arguments: sources)
     func guarantees(item: Source) throws {
         for options in Self.optionSets {
@@ -165,8 +168,10 @@ struct AppearanceGuaranteeTests {
         }
         if ProcessInfo.processInfo.environment["IMAGECOLORS_PRINT_SWEEP"] == "1" {
             print(
-                "sweep: \(images) images, \(analyses) analyses, \(total.roles) roles from the image checked in both cards, "
-                    + "\(total.darkBackgroundsMoved) dark backgrounds moved, \(total.hueChecked) hue checks (worst \(String(format: "%.1f", total.worstHueTurn))°), "
+                "sweep: \(images) images, \(analyses) analyses, "
+                    + "\(total.roles) roles from the image checked in both cards, "
+                    + "\(total.darkBackgroundsMoved) dark backgrounds moved, \(total.hueChecked) hue checks "
+                    + "(worst \(String(format: "%.1f", total.worstHueTurn))°), "
                     + "lowest role ratio \(String(format: "%.2f", total.lowestRatio))")
         }
         #expect(images >= 200)

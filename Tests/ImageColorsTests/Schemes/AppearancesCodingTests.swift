@@ -29,7 +29,10 @@ struct AppearancesCodingTests {
     }
 
     @Test(
-        "Given JSON without the dark card (--appearance light) or without appearances at all, when decoded, then card(for:) still gives both cards",
+        """
+        Given JSON without the dark card (--appearance light) or without appearances at all, when decoded, then \
+        card(for:) still gives both cards
+        """,
         arguments: [true, false])
     func missingCardsRebuilt(keepLight: Bool) throws {
         let original = try Self.analysis(AnalysisOptions(titleRule: .wcag, minimumContrast: 4.5))

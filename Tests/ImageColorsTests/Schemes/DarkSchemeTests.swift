@@ -22,7 +22,10 @@ struct DarkSchemeTests {
     }
 
     @Test(
-        "Given a pale background, when made dark, then it keeps its hue at a lightness in the band, the paler the darker"
+        """
+        Given a pale background, when made dark, then it keeps its hue at a lightness in the band, the \
+        paler the darker
+        """
     )
     func paleBackground() {
         let pale = RGBColor(hex: "#f3e3c8")!
@@ -47,7 +50,10 @@ struct DarkSchemeTests {
     }
 
     @Test(
-        "Given backgrounds just above and below the band's top, when made dark, then the dark ones are close (the rule is continuous)"
+        """
+        Given backgrounds just above and below the band's top, when made dark, then the dark ones are close (the rule \
+        is continuous)
+        """
     )
     func continuous() {
         let below = OKLCh(lightness: 0.305, chroma: 0.05, hue: 250).clampedToSRGB.lab.rgbColor
@@ -60,7 +66,10 @@ struct DarkSchemeTests {
     }
 
     @Test(
-        "Given every 8th sRGB level, when each is made dark, then the hue stays within 10° wherever the light one has chroma 0.02 or more, and the lightness is in the band give or take 0.01"
+        """
+        Given every 8th sRGB level, when each is made dark, then the hue stays within 10° wherever the light one has \
+        chroma 0.02 or more, and the lightness is in the band give or take 0.01
+        """
     )
     func everyColor() {
         var checked = 0
@@ -90,13 +99,19 @@ struct DarkSchemeTests {
         #expect(checked > 20_000)
         if ProcessInfo.processInfo.environment["IMAGECOLORS_PRINT_SWEEP"] == "1" {
             print(
-                "every 8th level: \(checked) chromatic light backgrounds, worst hue turn \(String(format: "%.2f", worst))°"
+                """
+                every 8th level: \(checked) chromatic light backgrounds, worst hue turn \
+                \(String(format: "%.2f", worst))°
+                """
             )
         }
     }
 
     @Test(
-        "Given a light card, when made dark, then each role is the image's colour toned to the target on the dark background"
+        """
+        Given a light card, when made dark, then each role is the image's colour toned to the target on the dark \
+        background
+        """
     )
     func rolesRetoned() {
         // A cream card with a dark brown, a deep blue and a light orange.
@@ -120,7 +135,10 @@ struct DarkSchemeTests {
     }
 
     @Test(
-        "Given a role the light card toned, when made dark, then it is toned again from the image's colour, not from the light card's"
+        """
+        Given a role the light card toned, when made dark, then it is toned again from the image's colour, not from \
+        the light card's
+        """
     )
     func tonesFromTheImageColor() {
         var light = Self.lightCard("#f3e3c8", ["#6a4a30", "#1a3a8a", "#f0a050"])
@@ -133,7 +151,10 @@ struct DarkSchemeTests {
     }
 
     @Test(
-        "Given a target no colour reaches on the dark background, when made dark, then the role falls back to white and is listed"
+        """
+        Given a target no colour reaches on the dark background, when made dark, then the role falls back to white \
+        and is listed
+        """
     )
     func unreachableFallsBack() {
         let light = Self.lightCard("#f3e3c8", ["#4a2a10", "#1a3a8a", "#f0a050"])

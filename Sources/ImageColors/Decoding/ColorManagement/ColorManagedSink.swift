@@ -94,7 +94,10 @@ struct ColorManagedSink<Inner: PixelSink>: PixelSink {
             case (let space, let inverted):
                 throw IgnoredProfile(
                     reason:
-                        "\(Self.article(space)) profile (\(profile.description)) on \(inverted == nil ? "RGB" : "CMYK") pixels"
+                        """
+                        \(Self.article(space)) profile (\(profile.description)) on \
+                        \(inverted == nil ? "RGB" : "CMYK") pixels
+                        """
                 )
             }
             let transform = try ColorTransform(from: profile, input: input)

@@ -18,7 +18,10 @@ extension ColorSpaceAnnouncement {
             if profile.count > limit {
                 space = .unreadableProfile(
                     reason:
-                        "the profile (\(profile.count) bytes) is larger than its share of the memory budget (\(limit) bytes)",
+                        """
+                        the profile (\(profile.count) bytes) is larger than its share of the memory budget (\(limit) \
+                        bytes)
+                        """,
                     fallback: .sRGB)
             } else if profile.count >= 20, profile[16..<20].elementsEqual("GRAY".utf8) {
                 space = .unreadableProfile(reason: "a grey profile on a colour image", fallback: .sRGB)

@@ -1,7 +1,7 @@
 import ImageColors
 import Testing
 
-@Suite("ColorHistogram")
+@Suite("Colour histogram")
 struct ColorHistogramTests {
     @Test("Given three pixels in one bin, when counted, then the bin reports their mean, not its corner")
     func binReportsTheMean() {
@@ -36,7 +36,10 @@ struct ColorHistogramTests {
     }
 
     @Test(
-        "Given a 40×40 frame 2 px wide round another colour, when the border is counted, then only the frame counts, corners once"
+        """
+        Given a 40×40 frame 2 px wide round another colour, when the border is counted, then only the frame counts, \
+        corners once
+        """
     )
     func borderCountsTheBandOnly() {
         let frame = RGBColor(hex: "#f2e3c4")!

@@ -3,11 +3,11 @@ import TestSupport
 
 /// The files the hostile-input sweeps damage, and the damage itself: deterministic, so a
 /// failure names a file, a kind and an index that reproduce on every machine.
-enum HostileInputs {
+public enum HostileInputs {
     /// Every JPEG and PNG of the shared corpus (all folders, valid and broken alike), the
     /// samples and the WebP and GIF fixtures, named `corpus/…`, `Samples/…`, `WebP/…` or `GIF/…`
     /// in test reports.
-    static let files: [HostileFile] = {
+    public static let files: [HostileFile] = {
         var files: [HostileFile] = []
         let corpus = RepositoryPaths.corpus
         if let walker = FileManager.default.enumerator(atPath: corpus.path) {
@@ -23,7 +23,7 @@ enum HostileInputs {
     }()
 
     /// The WebP and GIF fixtures (Tests/Fixtures/WebP and GIF), still and animated.
-    static let webGIF: [HostileFile] = {
+    public static let webGIF: [HostileFile] = {
         ["WebP", "GIF"].flatMap { folder in
             let directory = RepositoryPaths.root.appendingPathComponent("Tests/Fixtures/\(folder)")
             let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
@@ -33,16 +33,16 @@ enum HostileInputs {
         }
     }()
 
-    static func isImage(_ path: String) -> Bool {
+    public static func isImage(_ path: String) -> Bool {
         ["png", "jpg", "jpeg", "webp", "gif"].contains((path as NSString).pathExtension.lowercased())
     }
 
     /// How many truncations and how many corruptions each file gets.
-    static let variantsPerKind = 32
+    public static let variantsPerKind = 32
 
     /// The file cut at `variantsPerKind` evenly spaced lengths: 0, size/32, 2·size/32, …
     /// (the empty input included, the whole file not).
-    static func truncations(of bytes: Data) -> [(label: String, data: Data)] {
+    public static func truncations(of bytes: Data) -> [(label: String, data: Data)] {
         (0..<variantsPerKind).map { index in
             let length = bytes.count * index / variantsPerKind
             return ("truncated to \(length) of \(bytes.count) bytes", bytes.prefix(length))
@@ -52,7 +52,7 @@ enum HostileInputs {
     /// The file with one byte changed, `variantsPerKind` times: the i-th change falls in the i-th
     /// of 32 equal slices (so headers, tables and pixel data all get hit) at an offset and with
     /// an XOR mask drawn from a generator seeded by the file's name.
-    static func corruptions(of bytes: Data, name: String) -> [(label: String, data: Data)] {
+    public static func corruptions(of bytes: Data, name: String) -> [(label: String, data: Data)] {
         guard !bytes.isEmpty else { return [] }
         var random = SplitMix64(seed: fnv1a(name))
         return (0..<variantsPerKind).map { index in
@@ -69,23 +69,24 @@ enum HostileInputs {
 
     /// FNV-1a of the UTF-8 bytes: a seed that is the same on every machine and run (`Hasher`
     /// is randomly seeded per process).
-    static func fnv1a(_ text: String) -> UInt64 {
+    public static func fnv1a(_ text: String) -> UInt64 {
         text.utf8.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
     }
 }
 
 /// One file of the sweep; its name is what the test report shows.
-struct HostileFile: Sendable, CustomStringConvertible {
-    let name: String
-    let url: URL
-    var description: String { name }
+public struct HostileFile: Sendable, CustomStringConvertible {
+    public let name: String
+    public let url: URL
+    public var description: String { name }
 }
 
-/// Steele, Lea and Flood's SplitMix64: tiny, fast, and fully determined by its seed.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
+/// Steele, Lea and Flood's SplitMix64: tiny, fast, and fully determined by its seed (the
+/// sweeps and the generated-image tests draw from it, so they are the same on every run).
+public struct SplitMix64: RandomNumberGenerator {
+    public var state: UInt64
+    public init(seed: UInt64) { state = seed }
+    public mutating func next() -> UInt64 {
         state &+= 0x9e37_79b9_7f4a_7c15
         var z = state
         z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9

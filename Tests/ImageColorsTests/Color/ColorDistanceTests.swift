@@ -1,7 +1,7 @@
 import ImageColors
 import Testing
 
-@Suite("OKLab and ColorDistance")
+@Suite("Colour distance and OKLab")
 struct ColorDistanceTests {
     @Test("Given white and black, when converted to OKLab, then lightness is 1 and 0 with no chroma")
     func oklabEnds() {

@@ -29,7 +29,10 @@ struct QuantizerTests {
     let quantizer = Quantizer(scheme: .classic)
 
     @Test(
-        "Given a solid image, when quantized, then it is the background and all roles fall back to the contrasting neutral",
+        """
+        Given a solid image, when quantized, then it is the background and all roles fall back to the contrasting \
+        neutral
+        """,
         arguments: [("#3366cc", RGBColor.white), ("#f2e3c4", RGBColor.black)])
     func solidImage(_ fill: String, _ neutral: RGBColor) {
         let roles = quantizer.roles(of: paintedImage(50, 50, hex(fill)))
@@ -48,7 +51,10 @@ struct QuantizerTests {
     }
 
     @Test(
-        "Given a frame round a larger interior, when quantized from the whole image, then the interior is the background"
+        """
+        Given a frame round a larger interior, when quantized from the whole image, then the interior is \
+        the background
+        """
     )
     func wholeSourceUsesTheMajority() {
         let roles = Quantizer(backgroundSource: .whole, scheme: .classic).roles(
@@ -58,7 +64,10 @@ struct QuantizerTests {
     }
 
     @Test(
-        "Given two horizontal bands, 2/3 navy over 1/3 orange, when quantized, then navy is the background and orange the primary"
+        """
+        Given two horizontal bands, 2/3 navy over 1/3 orange, when quantized, then navy is the background and orange \
+        the primary
+        """
     )
     func twoHorizontalBands() {
         let roles = quantizer.roles(of: paintedImage(60, 60, navy, [(0, 40, 60, 60, orange)]))
@@ -77,7 +86,10 @@ struct QuantizerTests {
     }
 
     @Test(
-        "Given a dark logo on a transparent image, when quantized, then the background is white, not black, and the logo is primary"
+        """
+        Given a dark logo on a transparent image, when quantized, then the background is white, not black, and the \
+        logo is primary
+        """
     )
     func darkLogoOnTransparency() {
         let roles = quantizer.roles(of: paintedImage(60, 60, .black, alpha: 0, [(20, 20, 40, 40, red)]))
@@ -88,7 +100,10 @@ struct QuantizerTests {
     }
 
     @Test(
-        "Given a light logo on a transparent image, when quantized, then the background is black so the logo stays visible"
+        """
+        Given a light logo on a transparent image, when quantized, then the background is black so the logo stays \
+        visible
+        """
     )
     func lightLogoOnTransparency() {
         let yellow = hex("#f5d76e")
@@ -115,7 +130,10 @@ struct QuantizerTests {
     }
 
     @Test(
-        "Given teal at exactly 30% of white's count, or one pixel less, when quantized, then 30% is enough and less is not"
+        """
+        Given teal at exactly 30% of white's count, or one pixel less, when quantized, then 30% is enough and less is \
+        not
+        """
     )
     func thirtyPercentBoundary() throws {
         let whole = Quantizer(backgroundSource: .whole, scheme: .classic)
@@ -127,7 +145,10 @@ struct QuantizerTests {
     }
 
     @Test(
-        "Given a colourful cluster at 30% or more of a white winner, when it holds under 1% of the counted pixels, then it is noise and white stays",
+        """
+        Given a colourful cluster at 30% or more of a white winner, when it holds under 1% of the counted pixels, \
+        then it is noise and white stays
+        """,
         arguments: [(59, RGBColor.white), (60, teal)])
     func backgroundNoiseFloor(_ tealCount: Int, _ expected: RGBColor) {
         // 6000 counted pixels: white the largest cluster (190, 3%), teal at 59 or 60 (at least
@@ -144,7 +165,10 @@ struct QuantizerTests {
     }
 
     @Test(
-        "Given a washed-out colour more common than a saturated one, when quantized, then the raised colour keeps its count and is primary"
+        """
+        Given a washed-out colour more common than a saturated one, when quantized, then the raised colour keeps its \
+        count and is primary
+        """
     )
     func raisedSaturationStillCounts() {
         // ColorArt looked up the count of the *raised* colour, found 0, and ranked it last.

@@ -24,7 +24,7 @@ struct EntryCard {
 
 /// The README's library example, compiled and run. The test below checks that the README
 /// shows exactly this code, so the two cannot drift apart.
-@Suite("README example")
+@Suite("README examples")
 struct ReadmeExampleTests {
     /// What an app stores for one feed entry.
     struct Entry {
@@ -69,14 +69,14 @@ struct ReadmeExampleTests {
         return colors
     }
 
-    @Test("the pool example analyses every image within the pool")
+    @Test("Given the samples twice, when the pool example analyses them, then every image gets colours within the pool")
     func poolRuns() async throws {
         let paths = RepositoryPaths.sampleNames.map { TestFiles.samples.appendingPathComponent($0).path }
         let colors = try await Self.pooledColors(imagePaths: paths + paths)
         #expect(colors.count == paths.count * 2)
     }
 
-    @Test("the README shows the pool example exactly as compiled here")
+    @Test("Given the README, when its pool example is read, then it is exactly the code compiled here")
     func readmePoolMatches() throws {
         let example = try ReadmeSnippets.example(named: "README pool example", in: #filePath)
         #expect(try ReadmeSnippets.readme().contains(example), "README.md must contain:\n\(example)")
@@ -94,7 +94,10 @@ struct ReadmeExampleTests {
     }
 
     @Test(
-        "Given the coffee sample, when the card is drawn in dark and light mode, then it takes each appearance's colours"
+        """
+        Given the coffee sample, when the card is drawn in dark and light mode, then it takes each \
+        appearance's colours
+        """
     )
     func appearanceExample() async throws {
         let colors = try await Self.entryColors(imagePath: TestFiles.samples.appendingPathComponent("coffee.png").path)
@@ -107,7 +110,12 @@ struct ReadmeExampleTests {
         #expect(colors.placeholder?.thumbHash == "GIoKDYSlqIdPUXd3eEeHh9J/YIkI")
     }
 
-    @Test("the README shows the appearance and placeholder examples exactly as compiled here")
+    @Test(
+        """
+        Given the README, when its appearance and placeholder examples are read, then they are exactly the code \
+        compiled here
+        """
+    )
     func readmeAppearanceMatches() throws {
         for name in ["README appearance example", "README placeholder example"] {
             let example = try ReadmeSnippets.example(named: name, in: #filePath)
@@ -115,20 +123,20 @@ struct ReadmeExampleTests {
         }
     }
 
-    @Test("the palette example runs and gives 6 colours by descending share")
+    @Test("Given the coffee sample, when the palette example runs, then it gives 6 colours by descending share")
     func paletteRuns() async throws {
         let strip = try await Self.paletteStrip(imagePath: TestFiles.samples.appendingPathComponent("coffee.png").path)
         #expect(strip.count == 6)
         #expect(strip.map(\.1) == strip.map(\.1).sorted(by: >))
     }
 
-    @Test("the README shows the palette example exactly as compiled here")
+    @Test("Given the README, when its palette example is read, then it is exactly the code compiled here")
     func readmePaletteMatches() throws {
         let example = try ReadmeSnippets.example(named: "README palette example", in: #filePath)
         #expect(try ReadmeSnippets.readme().contains(example), "README.md must contain:\n\(example)")
     }
 
-    @Test("the example runs and gives the sample's colours")
+    @Test("Given the coffee sample, when the library example runs, then it gives the sample's colours")
     func runs() async throws {
         let entry = try await Self.buildEntry(imagePath: TestFiles.samples.appendingPathComponent("coffee.png").path)
         #expect(entry.background == "#b86533")
@@ -136,7 +144,7 @@ struct ReadmeExampleTests {
         #expect(entry.accent.count == 7)
     }
 
-    @Test("the README shows the example exactly as compiled here")
+    @Test("Given the README, when its library example is read, then it is exactly the code compiled here")
     func readmeMatches() throws {
         let example = try ReadmeSnippets.example(named: "README example", in: #filePath)
         #expect(try ReadmeSnippets.readme().contains(example), "README.md must contain:\n\(example)")

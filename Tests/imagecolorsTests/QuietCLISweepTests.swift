@@ -6,6 +6,8 @@ import Testing
 /// never do that. Redirecting fd 2 inside this process would race with the tests running in
 /// parallel, so the damaged files are written to a temporary folder and the built `imagecolors`
 /// binary analyses them all in one run: its stderr may hold only its own `imagecolors: …` lines.
+/// The damaged copies are the library sweep's (`HostileInputs`, in TestSupport): every 8th of
+/// the 64 that `CorruptionSweepTests` feeds through the library in process.
 @Suite("Hostile input: nothing printed by the C libraries")
 struct QuietCLISweepTests {
     /// Every 8th truncation and every 8th corruption of each file (8 per file, about 1 900 files
@@ -13,9 +15,13 @@ struct QuietCLISweepTests {
     /// reach the C libraries' message paths.
     static let stride = 8
 
-    @Test("a damaged copy of every corpus and sample file prints only our own lines", .timeLimit(.minutes(2)))
+    @Test(
+        """
+        Given a damaged copy of every corpus and sample file, when the CLI analyses them, then stderr holds only its \
+        own lines
+        """,
+        .timeLimit(.minutes(2)))
     func quietOnDamagedFiles() async throws {
-        let binary = try #require(Self.binary, "the imagecolors binary is built by `swift test` next to the tests")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("imagecolors-hostile-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -36,7 +42,7 @@ struct QuietCLISweepTests {
         #expect(names.count > 1500)
 
         let arguments = ["analyze", "--format", "json", "--quality", "low"] + names
-        let output = try await Self.offThePool { try runProcess(binary, arguments, in: folder) }
+        let output = try await runProcessInBackground(CLI.binary, arguments, in: folder)
         #expect(output.status == 0 || output.status == 1, "exit status \(output.status): a crash?")
         #expect(output.lines.count == names.count, "one JSON line per file")
         for line in output.errorLines {
@@ -53,23 +59,4 @@ struct QuietCLISweepTests {
                 "neither a result nor a typed error: \(line)")
         }
     }
-
-    /// Runs `body`, which blocks for as long as the binary runs (seconds), on a thread of its own
-    /// rather than on one of the few threads of the cooperative pool the other tests share.
-    static func offThePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Result { try body() }) }.start()
-        }
-    }
-
-    /// `imagecolors`, built into the same folder as the test bundle.
-    static let binary: URL? = {
-        let candidates =
-            [
-                Bundle.main.bundleURL,
-                URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-            ] + Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
-        return candidates.map { $0.appendingPathComponent("imagecolors") }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }()
 }
