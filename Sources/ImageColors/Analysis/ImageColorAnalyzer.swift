@@ -94,7 +94,9 @@ public struct ImageColorAnalyzer: Sendable {
             image.composite(onto: backdrop)
             thumbnailImage?.composite(onto: backdrop)
         }
-        let (width, height) = info.orientation.displayedSize(width: info.width, height: info.height)
+        let shown = info.orientation.displayedSize(width: info.width, height: info.height)
+        let width = shown.width
+        let height = shown.height
         let quantized = quantizer.quantize(image, paletteSize: options.paletteSize)
         let roles = quantized.roles
         var title = TitleChoice(

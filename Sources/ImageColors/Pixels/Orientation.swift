@@ -26,8 +26,10 @@ public enum Orientation: Int, Sendable, Codable, CaseIterable {
     /// - Parameters:
     ///   - width: Stored width.
     ///   - height: Stored height.
-    public func displayedSize(width: Int, height: Int) -> (width: Int, height: Int) {
-        swapsDimensions ? (height, width) : (width, height)
+    /// - Returns: The width and height as shown.
+    public func displayedSize(width: Int, height: Int) -> ColorAnalysis.Size {
+        swapsDimensions
+            ? ColorAnalysis.Size(width: height, height: width) : ColorAnalysis.Size(width: width, height: height)
     }
 
     /// Returns `image` as it is shown: rotated and mirrored by this orientation.
@@ -37,7 +39,9 @@ public enum Orientation: Int, Sendable, Codable, CaseIterable {
     /// - Parameter image: The image as stored.
     public func apply(to image: RGBAImage) -> RGBAImage {
         if self == .up { return image }
-        let (outWidth, outHeight) = displayedSize(width: image.width, height: image.height)
+        let shown = displayedSize(width: image.width, height: image.height)
+        let outWidth = shown.width
+        let outHeight = shown.height
         var out = [UInt8](repeating: 0, count: image.pixels.count)
         let w = image.width
         let h = image.height
