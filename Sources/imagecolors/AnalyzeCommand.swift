@@ -90,7 +90,10 @@ struct AnalyzeCommand: AsyncParsableCommand {
             downloadLimits: analysis.downloadLimits, jobs: input.jobs, thumbnail: request,
             cache: analysis.resultCache())
         let style = TextStyle.forStandardOutput()
-        let tally = BatchTally(total: sources.count)
+        let tally = BatchTally(
+            total: sources.count,
+            limits: SourceFailure.MemoryFlags(
+                memoryBudget: analysis.memoryBudget, totalMemory: analysis.totalMemory))
         let started = ContinuousClock.now
         var cacheCounts = CacheCounts()
         try await batch.run(sources) { index, source, outcome in

@@ -7,10 +7,14 @@ final class BatchTally {
     /// How many failed so far.
     private(set) var failures = 0
     private let progress: ProgressBar
+    private let limits: SourceFailure.MemoryFlags
 
-    /// - Parameter total: How many sources the run has (the bar is drawn for more than one).
-    init(total: Int) {
+    /// - Parameters:
+    ///   - total: How many sources the run has (the bar is drawn for more than one).
+    ///   - limits: The run's memory flags, so that an over-budget failure names the one that refused.
+    init(total: Int, limits: SourceFailure.MemoryFlags) {
         self.total = total
+        self.limits = limits
         progress = ProgressBar(total: total)
     }
 
@@ -27,7 +31,7 @@ final class BatchTally {
     func failed(_ source: String, _ error: any Error) -> SourceFailure {
         failures += 1
         progress.advance(failed: true)
-        let failure = SourceFailure(source: source, error: error)
+        let failure = SourceFailure(source: source, error: error, limits: limits)
         progress.clear()
         StandardStreams.printError("imagecolors: \(SourceDisplay.name(source)): \(failure.message)")
         return failure

@@ -72,7 +72,10 @@ struct ReportCommand: AsyncParsableCommand {
             analyzer: analysis.analyzer(options: options), downloadLimits: analysis.downloadLimits,
             jobs: input.jobs, thumbnail: ThumbnailRequest(longSide: thumbnailSize, jpegQuality: 80),
             cache: analysis.resultCache())
-        let tally = BatchTally(total: sources.count)
+        let tally = BatchTally(
+            total: sources.count,
+            limits: SourceFailure.MemoryFlags(
+                memoryBudget: analysis.memoryBudget, totalMemory: analysis.totalMemory))
         // The comparison runs first, without thumbnails; a source it cannot analyse simply shows
         // no comparison (the main run reports the failure).
         var comparisons: [Int: ColorAnalysis] = [:]

@@ -28,6 +28,22 @@ struct TotalMemoryCommandTests {
         #expect((error["message"] as? String)?.contains("over the 600 kB memory budget") == true)
     }
 
+    @Test("a failure the pool refused names --total-memory; one the image's budget refused names --memory-budget")
+    func hintNamesTheFlag() async throws {
+        // Given a pool too small for the sample, and then a per-image budget too small for it
+        let pool = try await CLI.run(["analyze", "--format", "json", "--total-memory", "600KB", "Samples/coffee.png"])
+        let budget = try await CLI.run([
+            "analyze", "--format", "json", "--memory-budget", "600KB", "--total-memory", "30MB", "Samples/rocket.jpg",
+        ])
+        // When their failures are read
+        let poolMessage = try #require(try CLI.object(pool.lines[0])["error"] as? [String: Any])["message"] as? String
+        let budgetMessage =
+            try #require(try CLI.object(budget.lines[0])["error"] as? [String: Any])["message"] as? String
+        // Then each hint names the flag whose limit was hit
+        #expect(poolMessage?.hasSuffix("raise it with --total-memory or use a smaller image") == true)
+        #expect(budgetMessage?.hasSuffix("raise it with --memory-budget or use a smaller image") == true)
+    }
+
     @Test("--total-memory must be a size")
     func validation() async throws {
         let output = try await CLI.run(["analyze", "--total-memory", "lots", "Samples/coffee.png"])
