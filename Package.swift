@@ -4,6 +4,8 @@ import PackageDescription
 let package = Package(
     name: "ImageColors",
     products: [
+        // The colour science alone, pure Swift: what an app with its own decoder links.
+        .library(name: "ImageColorsCore", targets: ["ImageColorsCore"]),
         .library(name: "ImageColors", targets: ["ImageColors"]),
         .library(name: "ImageColorsRemote", targets: ["ImageColorsRemote"]),
         .library(name: "ImageColorsCache", targets: ["ImageColorsCache"]),
@@ -61,9 +63,15 @@ let package = Package(
             name: "CImageCodecs",
             dependencies: ["CJPEG", "CPNG", "CWebP", "CGIF"]
         ),
+        // Pixels in, colours out: the downscaler, the memory ledger, quantization, the schemes,
+        // contrast and placeholders. Pure Swift (no C module, no networking), so it builds
+        // wherever Swift does; an app hands it pixels its platform's decoder made.
+        .target(name: "ImageColorsCore"),
+        // The codecs around the core (everything that needs C: libjpeg, libpng, libwebp, giflib,
+        // LittleCMS), re-exporting it: `import ImageColors` gives both.
         .target(
             name: "ImageColors",
-            dependencies: ["CImageCodecs", "CLCMS"]
+            dependencies: ["ImageColorsCore", "CImageCodecs", "CLCMS"]
         ),
         // The only module that does networking: http(s) downloads, bounded, then the core.
         .target(
@@ -113,7 +121,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ImageColorsTests",
-            dependencies: ["ImageColors", "TestSupport"]
+            dependencies: ["ImageColorsCore", "ImageColors", "TestSupport"]
         ),
         // A real HTTP server on 127.0.0.1 inside the test process, for the remote and CLI tests.
         .target(

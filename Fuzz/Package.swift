@@ -15,7 +15,10 @@ let package = Package(
         // Runs one analysis synchronously and turns every broken promise into a crash.
         .target(
             name: "FuzzSupport",
-            dependencies: [.product(name: "ImageColors", package: "ImageColors")]
+            dependencies: [
+                .product(name: "ImageColorsCore", package: "ImageColors"),
+                .product(name: "ImageColors", package: "ImageColors"),
+            ]
         ),
         // Arbitrary bytes: sniffing, every decoder, downscaling, quantization, title region.
         .executableTarget(name: "FuzzAnalyze", dependencies: ["FuzzSupport"]),

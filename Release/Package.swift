@@ -56,8 +56,13 @@ let package = Package(
             cSettings: [.unsafeFlags(["-O2"])]
         ),
         .target(
+            name: "ImageColorsCore",
+            path: "Sources/ImageColorsCore",
+            swiftSettings: releaseSwift
+        ),
+        .target(
             name: "ImageColors",
-            dependencies: ["CImageCodecs", "CLCMS"],
+            dependencies: ["ImageColorsCore", "CImageCodecs", "CLCMS"],
             path: "Sources/ImageColors",
             swiftSettings: releaseSwift
         ),
@@ -106,7 +111,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ImageColorsTests",
-            dependencies: ["ImageColors", "TestSupport"],
+            dependencies: ["ImageColorsCore", "ImageColors", "TestSupport"],
             path: "Tests/ImageColorsTests",
             swiftSettings: releaseSwift
         ),

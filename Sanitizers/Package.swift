@@ -3,7 +3,7 @@
 // `swift test --sanitize=address` in the main package builds every test target, so every
 // dependency (swift-nio, async-http-client, BoringSSL, swift-argument-parser) gets instrumented
 // though only ImageColorsTests' suites run under ASan. Here the graph is the ImageColors library
-// (with the C shim), TestSupport and ImageColorsTests; the other packages are resolved, never built.
+// (the core and the C shim), TestSupport and ImageColorsTests; the other packages are resolved, never built.
 //
 // SwiftPM takes no target outside the package root, so `Tests/ImageColorsTests` and
 // `Tests/TestSupport` here are symlinks to the main package's folders (the same files; only the
@@ -21,7 +21,10 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["CTestPNGWriter"], path: "Tests/TestSupport"),
         .testTarget(
             name: "ImageColorsTests",
-            dependencies: [.product(name: "ImageColors", package: "ImageColors"), "TestSupport"],
+            dependencies: [
+                .product(name: "ImageColorsCore", package: "ImageColors"),
+                .product(name: "ImageColors", package: "ImageColors"), "TestSupport",
+            ],
             path: "Tests/ImageColorsTests"
         ),
     ]

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @_spi(Benchmarks) @testable import ImageColors
+@testable import ImageColorsCore
 
 /// `imagecolors report`: the page, and what a real browser shows of it.
 @Suite("imagecolors report")

@@ -1,6 +1,7 @@
 import Foundation
 
 @_spi(Benchmarks) @testable import ImageColors
+@testable import ImageColorsCore
 
 /// Decoding alone, below the analyzer, with settings the analyzer never picks for small inputs:
 /// what the DC target drives. `ImageDecoding.decode` into the pipeline's own sinks — a

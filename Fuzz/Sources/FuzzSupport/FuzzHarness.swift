@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import ImageColors
+@testable import ImageColorsCore
 
 /// What every fuzz target does with one input: analyse the bytes the way
 /// `ImageColorAnalyzer.analyze(data:)` does (the same synchronous pipeline, without the `async`

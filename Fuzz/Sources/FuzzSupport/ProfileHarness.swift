@@ -1,6 +1,7 @@
 import Foundation
 
 @_spi(Benchmarks) @testable import ImageColors
+@testable import ImageColorsCore
 
 /// Arbitrary bytes as an embedded ICC profile, straight into colour management: what the ICC
 /// target drives. A profile reaches LittleCMS from a JPEG's APP2 chunks or a PNG's iCCP only

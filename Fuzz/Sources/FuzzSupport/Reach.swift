@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import ImageColors
+@testable import ImageColorsCore
 
 /// How far the inputs of one fuzzing run got, printed when the fuzzer exits (`reach: …` lines in
 /// Fuzz/run.sh's log): which decoder produced rows, which colour-management paths ran, which

@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import ImageColors
+@testable import ImageColorsCore
 
 /// The thumbnail path: any bytes analysed with a thumbnail asked for, which decodes, shrinks a
 /// second copy (on the same pass or one of its own) and writes it through the shim's encoders

@@ -77,9 +77,7 @@ public struct ImageColorAnalyzer: Sendable {
         -> AnalysisResponse
     {
         let ledger = ledger ?? MemoryLedger(budget: options.memoryBudget)
-        let quantizer = Quantizer(
-            backgroundSource: options.backgroundSource, scheme: options.scheme,
-            minimumContrast: options.minimumContrast)
+        let quantizer = options.quantizer
         // Quantizing allocates after decoding; reserving first keeps the decoder from taking the
         // room it will need (one image, one set of options, one answer: see reserveMemory(in:)).
         try quantizer.reserveMemory(in: ledger)
@@ -89,55 +87,21 @@ public struct ImageColorAnalyzer: Sendable {
         }
         var (image, thumbnailImage, info, colors) = try downscaledImages(
             source, ledger: ledger, thumbnailSide: request?.clampedLongSide)
-        if let backdrop = options.backdrop {
-            // In place: the images are already accounted and no longer shared.
-            image.composite(onto: backdrop)
-            thumbnailImage?.composite(onto: backdrop)
-        }
-        let shown = info.orientation.displayedSize(width: info.width, height: info.height)
-        let width = shown.width
-        let height = shown.height
-        let quantized = quantizer.quantize(image, paletteSize: options.paletteSize)
-        let roles = quantized.roles
-        var title = TitleChoice(
-            background: roles.background, rule: options.titleRule,
-            brightnessThreshold: options.brightnessThreshold)
-        if let area = options.titleRegion {
-            title.region = try RegionContrast(image: image, area: area, background: roles.background)
-        }
-        let name: String? = if case .file(let path) = source { path } else { nil }
-        var analysis = ColorAnalysis(
-            source: name, format: info.format, width: width, height: height,
-            orientation: info.orientation,
-            analyzed: .init(width: image.width, height: image.height), roles: roles, title: title,
-            memory: .init(budget: ledger.budget.bytes, accountedPeak: ledger.peak))
-        analysis.scheme = quantizer.scheme
-        analysis.minimumContrast = quantizer.minimumContrast
-        analysis.colorProfile = colors.profile
-        analysis.colorNote = colors.note
-        analysis.frames = info.frames
-        if options.paletteSize > 0 { analysis.palette = quantized.palette }
-        var lightTitle = title
-        lightTitle.region = nil
-        let light = CardColors(roles: roles, title: lightTitle)
-        analysis.appearances = CardAppearances(
-            light: light,
-            dark: DarkScheme.card(
-                from: light, scheme: quantizer.scheme, minimumContrast: quantizer.minimumContrast,
-                titleRule: options.titleRule, brightnessThreshold: options.brightnessThreshold))
-        if !options.placeholders.isEmpty {
-            // From the analysed pixels: no second decode, and the colours above are already fixed.
-            analysis.placeholder = try Placeholders(
-                of: image, kinds: options.placeholders,
-                components: options.blurHashComponents,
-                backdrop: roles.background, ledger: ledger)
-            analysis.memory?.accountedPeak = ledger.peak
-        }
-        guard let request, let thumbnailImage else { return AnalysisResponse(analysis: analysis) }
+        var description = ImageDescription(
+            format: info.format, width: info.width, height: info.height, orientation: info.orientation)
+        if case .file(let path) = source { description.source = path }
+        description.colorProfile = colors.profile
+        description.colorNote = colors.note
+        description.frames = info.frames
+        // The core's steps from here on, as for pixels handed to PixelAnalyzer.
+        let analysis = try ColorAnalysis(
+            analyzing: &image, described: description, options: options, quantizer: quantizer, ledger: ledger)
+        guard let request, var thumbnailImage else { return AnalysisResponse(analysis: analysis) }
+        if let backdrop = options.backdrop { thumbnailImage.composite(onto: backdrop) }
         // Transparent pixels are composited onto the card's background: what the card shows.
         return AnalysisResponse(
             analysis: analysis,
-            thumbnail: try Thumbnail(encoding: thumbnailImage, as: request, backdrop: roles.background))
+            thumbnail: try Thumbnail(encoding: thumbnailImage, as: request, backdrop: analysis.background))
     }
 
     /// Decodes `source` into the analysis downscaler and, when `thumbnailSide` is given, makes

@@ -5,7 +5,7 @@ enum HeaderDimensions {
     /// no fixed place) or the prefix is too short.
     static func read(_ format: ImageFormat, from prefix: [UInt8]) -> (width: Int, height: Int)? {
         switch format {
-        case .jpeg: nil
+        case .jpeg, .pixels: nil
         case .png: png(prefix)
         case .webp: webp(prefix)
         case .gif: gif(prefix)

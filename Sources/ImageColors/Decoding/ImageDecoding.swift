@@ -22,6 +22,9 @@ enum ImageDecoding {
         case .png: return try PNGDecoder.decode(probe.source, options: options, into: &sink)
         case .webp: return try WebPDecoder.decode(probe.source, options: options, into: &sink)
         case .gif: return try GIFDecoder.decode(probe.source, options: options, into: &sink)
+        case .pixels:
+            // sniff(_:) never answers .pixels: it names pixels handed to the core, not bytes.
+            throw ImageDecodingError.unsupportedFormat(seen: ImageFormat.describe(probe.prefix))
         }
     }
 }

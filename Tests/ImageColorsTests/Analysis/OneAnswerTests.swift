@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import ImageColors
+@testable import ImageColorsCore
 
 /// One image, one set of options, one answer: asking for a thumbnail, a palette, a title region,
 /// placeholders or all of them (what `imagecolors report` asks for) never changes the colours,

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @_spi(Benchmarks) @testable import ImageColors
+@testable import ImageColorsCore
 
 /// Thumbnails made in the same decoding pass as the analysis.
 @Suite("Thumbnails")

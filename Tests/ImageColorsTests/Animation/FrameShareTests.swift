@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @_spi(Benchmarks) @testable import ImageColors
+@testable import ImageColorsCore
 
 /// Counting every frame: each frame fills its share of the analysed pixels, in proportion to its
 /// display time and spread evenly, and the histogram sees every frame's own colours.

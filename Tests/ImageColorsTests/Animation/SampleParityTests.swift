@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @_spi(Benchmarks) @testable import ImageColors
+@testable import ImageColorsCore
 
 /// The same pixels in another format give the same colours: a lossless WebP of each PNG sample
 /// (made now by `cwebp -lossless -exact`, profile kept) and each GIF fixture against the PNG of

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @_spi(Benchmarks) @testable import ImageColors
+@testable import ImageColorsCore
 
 /// The WebP and GIF fixtures (Tests/Fixtures/WebP and GIF, made by their make-fixtures.sh with
 /// the real encoders), their oracle frames, and `dwebp`/`cwebp` (Debian package webp), which

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ImageColors
+@testable import ImageColorsCore
 
 /// The gamut clamp and the tone search compute each hue's cosine and sine once
 /// (`OKLCh.HueDirection`) and the hue distance skips a division: the same colours to the bit as

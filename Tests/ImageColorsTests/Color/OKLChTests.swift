@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ImageColors
+@testable import ImageColorsCore
 
 @Suite("OKLCh and the sRGB gamut")
 struct OKLChTests {

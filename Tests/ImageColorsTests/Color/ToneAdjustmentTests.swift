@@ -2,6 +2,7 @@ import TestSupport
 import Testing
 
 @testable import ImageColors
+@testable import ImageColorsCore
 
 private func hex(_ text: String) -> RGBColor { RGBColor(hex: text)! }
 

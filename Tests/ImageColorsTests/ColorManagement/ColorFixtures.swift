@@ -1,6 +1,7 @@
 import Foundation
 
 @_spi(Benchmarks) @testable import ImageColors
+@testable import ImageColorsCore
 
 /// The colour-management fixtures (Tests/Fixtures/ColorManagement, made by its
 /// make-fixtures.sh) and helpers to decode, compare and damage them.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @_spi(Benchmarks) @testable import ImageColors
+@testable import ImageColorsCore
 
 /// Whole analyses of tagged images report the colours of their sRGB originals.
 @Suite("Colour management: analysis")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @_spi(Benchmarks) @testable import ImageColors
+@testable import ImageColorsCore
 
 /// Pixels through ``ColorManagedSink``: tagged images come out as their sRGB originals.
 @Suite("Colour management: pixels")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @_spi(Benchmarks) @testable import ImageColors
+@testable import ImageColorsCore
 
 /// LittleCMS's memory, the scratch row and the profile bytes are reserved in the budget.
 @Suite("Colour management: memory")

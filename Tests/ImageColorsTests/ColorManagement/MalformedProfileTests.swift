@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @_spi(Benchmarks) @testable import ImageColors
+@testable import ImageColorsCore
 
 /// Broken, truncated and misplaced profiles are ignored with a note: the image is analysed as
 /// untagged, never failed, never crashed.

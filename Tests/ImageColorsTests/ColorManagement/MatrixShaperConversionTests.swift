@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @_spi(Benchmarks) @testable import ImageColors
+@testable import ImageColorsCore
 
 /// ``MatrixShaperConversion`` against LittleCMS's own transform of the same profile.
 @Suite("Colour management: matrix-shaper profiles")
@@ -73,7 +74,7 @@ struct MatrixShaperConversionTests {
         let context = try LCMSContext(ledger: ledger)
         let profile = try ColorProfile(try ColorFixtures.data("adobe-rgb.icc"), context: context)
         _ = try ColorProfile(sRGBIn: context)
-        try ledger.reserve(ledger.available - MatrixShaperConversion.bytes / 2, for: "the test")
+        try ledger.reserve(ledger.available - RGBMatrixTables.bytes / 2, for: "the test")
         // When the transform is built, then the budget refuses it with the usual error
         #expect(throws: MemoryBudgetError.self) { _ = try ColorTransform(from: profile, input: .rgba) }
     }

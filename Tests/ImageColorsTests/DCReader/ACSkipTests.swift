@@ -2,6 +2,7 @@ import TestSupport
 import Testing
 
 @testable import ImageColors
+@testable import ImageColorsCore
 
 /// The AC skip table's runs (several coefficients per look-up) against a decoder that reads one
 /// symbol at a time, as libjpeg's `decode_mcu` does, over random entropy-coded data: every

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ImageColors
+@testable import ImageColorsCore
 
 /// The YCbCr rows that go through chroma offsets against the general per-pixel conversion
 /// (libjpeg's tables), which the djpeg oracle tests check on whole files.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ImageColors
+@testable import ImageColorsCore
 
 /// ``DCImage``'s sample arithmetic, apart from any file.
 @Suite("DC reader: samples")

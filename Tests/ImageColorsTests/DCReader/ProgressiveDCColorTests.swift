@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @_spi(Benchmarks) @testable import ImageColors
+@testable import ImageColorsCore
 
 /// Colour management behind the DC reader: the embedded ICC profile (RGB, grey, CMYK) is read,
 /// announced and applied exactly as on libjpeg's path.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @_spi(Benchmarks) @testable import ImageColors
+@testable import ImageColorsCore
 
 /// Damaged progressive files: a result or a typed error, never a crash, and libjpeg's own words
 /// for the damage both decoders see.

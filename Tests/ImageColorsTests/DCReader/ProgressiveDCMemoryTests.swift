@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @_spi(Benchmarks) @testable import ImageColors
+@testable import ImageColorsCore
 
 /// A progressive JPEG too large for libjpeg under the default budget analyses within it through
 /// the DC reader, with the colours libjpeg gives the same picture.

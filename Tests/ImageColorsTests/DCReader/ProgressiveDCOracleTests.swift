@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @_spi(Benchmarks) @testable import ImageColors
+@testable import ImageColorsCore
 
 /// The DC reader against `djpeg -dct int -nosmooth -scale 1/8` on progressive files made with
 /// cjpeg and jpegtran: every sampling factor, restart intervals, successive approximation and

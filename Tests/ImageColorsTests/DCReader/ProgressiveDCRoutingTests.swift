@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @_spi(Benchmarks) @testable import ImageColors
+@testable import ImageColorsCore
 
 /// Which decoder a JPEG goes to: the DC reader only for Huffman-coded 8-bit files that would be
 /// decoded at 1/8 (progressive ones also when libjpeg's buffer would not fit); libjpeg for

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @_spi(Benchmarks) @testable import ImageColors
+@testable import ImageColorsCore
 
 /// Progressive JPEGs made in the tests with libjpeg-turbo's tools, and djpeg's 1/8-scale decodes
 /// of them: the oracle of the DC reader.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @_spi(Benchmarks) @testable import ImageColors
+@testable import ImageColorsCore
 
 /// The DC reader on sequential (baseline and extended sequential) files: against
 /// `djpeg -dct int -nosmooth -scale 1/8`, which decodes the same Huffman symbols and keeps only

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @_spi(Benchmarks) @testable import ImageColors
+@testable import ImageColorsCore
 
 /// libjpeg-turbo's own test images, with `djpeg` as the oracle for scaled decodes.
 @Suite("JPEG decoding")

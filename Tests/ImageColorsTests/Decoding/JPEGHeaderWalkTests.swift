@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import ImageColors
+@testable import ImageColorsCore
 
 /// A JPEG's markers are walked once per decode on our side, whichever decoder takes the file:
 /// the probe only sniffs, the walk decides, and libjpeg reads the stream itself.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @_spi(Benchmarks) @testable import ImageColors
+@testable import ImageColorsCore
 
 /// Files that crashed or hung other decoders: each decodes or gives a typed error.
 @Suite("Malformed input")

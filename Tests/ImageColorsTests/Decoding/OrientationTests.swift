@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @_spi(Benchmarks) @testable import ImageColors
+@testable import ImageColorsCore
 
 /// EXIF orientation: the eight hopper files show the same picture.
 @Suite("EXIF orientation")

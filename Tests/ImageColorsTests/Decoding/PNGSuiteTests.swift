@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @_spi(Benchmarks) @testable import ImageColors
+@testable import ImageColorsCore
 
 /// PngSuite: every valid file decodes to the reference pixels; interlaced twins agree; every
 /// invalid file gives a typed error.

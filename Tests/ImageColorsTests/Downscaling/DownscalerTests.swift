@@ -1,6 +1,7 @@
 import Testing
 
 @_spi(Benchmarks) @testable import ImageColors
+@testable import ImageColorsCore
 
 /// The box filter: exact averages, alpha weighting, odd sizes, and pass order.
 @Suite("Downscaler")

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import ImageColors
+@testable import ImageColorsCore
 
 /// The encoders' own error type: refused input is named with its size and the limit, before
 /// libjpeg or libpng is called.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ImageColors
+@testable import ImageColorsCore
 
 /// The batcher behind the loader's batches and the CLI's `--jobs`. CI runs this suite in a
 /// release build too: Swift 6.3.1 at `-O` lost the index of a task-group child that returned

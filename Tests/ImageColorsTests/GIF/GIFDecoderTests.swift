@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @_spi(Benchmarks) @testable import ImageColors
+@testable import ImageColorsCore
 
 /// GIFs through giflib: static, interlaced, transparent and animated files against their oracle
 /// frames (browser compositing, made by gif2webp and read by Pillow).

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @_spi(Benchmarks) @testable import ImageColors
+@testable import ImageColorsCore
 
 /// GIF's limits: the logical screen and every frame against ``ImageLimits`` before anything is
 /// allocated for them, the frame count and pixel totals before any frame is decoded when every

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @_spi(Benchmarks) @testable import ImageColors
+@testable import ImageColorsCore
 
 /// The WebP and GIF fixtures cut short and damaged (as ``CorruptionSweepTests`` does) and analysed
 /// with every frame counted: compositing, disposal, the frame census and the canvas meet the

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @_spi(Benchmarks) @testable import ImageColors
+@testable import ImageColorsCore
 
 /// Every corpus and sample file, cut short 32 ways and damaged one byte at a time 32 ways,
 /// through the public `analyze(data:)`: each of the 64 inputs gives a result or a typed error

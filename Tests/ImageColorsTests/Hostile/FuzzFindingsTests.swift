@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @_spi(Benchmarks) @testable import ImageColors
+@testable import ImageColorsCore
 
 /// What the fuzzers found in the progressive DC reader and colour management (Fuzz/run.sh dc and
 /// icc), one behaviour per test. The inputs that found them stay in Fuzz/crashes/, which every

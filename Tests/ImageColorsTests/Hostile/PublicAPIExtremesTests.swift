@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import ImageColors
+@testable import ImageColorsCore
 
 /// Values the public API accepts give a result or a typed error, never a trap: each of these
 /// crashed the process before (an overflow converting to nanoseconds or pixels, a precondition).

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @_spi(Benchmarks) @testable import ImageColors
+@testable import ImageColorsCore
 
 /// Regression tests for what the hostile-input work changed in the C shim: the limits hold,
 /// and what the library needs from the dropped or capped parts still arrives.

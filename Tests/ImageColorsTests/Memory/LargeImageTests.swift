@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @_spi(Benchmarks) @testable import ImageColors
+@testable import ImageColorsCore
 
 /// Large images the tests write themselves through libpng: decoded within the budget, with
 /// interlaced and plain files giving the same colours.

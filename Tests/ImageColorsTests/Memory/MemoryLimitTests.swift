@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @_spi(Benchmarks) @testable import ImageColors
+@testable import ImageColorsCore
 
 /// The budget and the header limits hold for every input: the accounted peak stays within the
 /// budget, and what cannot fit fails at once with the numbers in the message.

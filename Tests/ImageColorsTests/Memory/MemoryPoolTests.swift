@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import ImageColors
+@testable import ImageColorsCore
 
 /// One budget shared by concurrent analyses.
 @Suite("MemoryPool")

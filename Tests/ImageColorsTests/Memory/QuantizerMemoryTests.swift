@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ImageColors
+@testable import ImageColorsCore
 
 /// The quantizer reserves its own memory, sized from its own bin depth, as the downscaler does.
 @Suite("Quantizer memory")

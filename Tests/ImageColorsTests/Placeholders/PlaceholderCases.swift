@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import ImageColors
+@testable import ImageColorsCore
 
 /// One image for the placeholder oracle: the pixels both encoders see, and for a file the
 /// analysis that made its placeholders.

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import ImageColors
+@testable import ImageColorsCore
 
 /// Our ThumbHash and BlurHash against the PyPI reference implementations (thumbhash-python 1.0.1,
 /// blurhash 1.1.5), run once over every case in the oracle environment (`.build-venv`).

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import ImageColors
+@testable import ImageColorsCore
 
 /// The encoders' and decoders' own behaviour: validation, hostile hashes, ties, round trips.
 @Suite("Placeholders")

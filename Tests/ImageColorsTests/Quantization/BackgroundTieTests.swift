@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ImageColors
+@testable import ImageColorsCore
 
 /// Near-ties between edge colours are decided by the edges each colour lies on, a property
 /// that resizing does not change, rather than by which is a few pixels larger.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ImageColors
+@testable import ImageColorsCore
 
 /// The clustering's scratch memory and its ranking of bins: reused without carrying anything
 /// over, within the memory the analyzer reserves, and ordering bins exactly as a plain sort does.

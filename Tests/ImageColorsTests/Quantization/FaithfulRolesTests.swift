@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ImageColors
+@testable import ImageColorsCore
 
 private func hex(_ text: String) -> RGBColor { RGBColor(hex: text)! }
 

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ImageColors
+@testable import ImageColorsCore
 
 /// The histogram's per-bin channel sums against a plain count: the hot loop packs each pixel's
 /// offsets within its bin into one word with a multiply, which holds only for offsets of 4 bits

@@ -1,6 +1,7 @@
 import Testing
 
 @_spi(Benchmarks) @testable import ImageColors
+@testable import ImageColorsCore
 
 private func hex(_ text: String) -> RGBColor { RGBColor(hex: text)! }
 

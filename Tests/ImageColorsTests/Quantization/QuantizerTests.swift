@@ -1,6 +1,7 @@
 import Testing
 
 @_spi(Benchmarks) @testable import ImageColors
+@testable import ImageColorsCore
 
 /// A 100×100 image with a white 10-pixel frame and horizontal stripes inside, `(rows, colour)`
 /// from row 10 down; rows left over stay white. The band (5 px) sees only the frame.

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @_spi(Benchmarks) @testable import ImageColors
+@testable import ImageColorsCore
 
 private func hex(_ text: String) -> RGBColor { RGBColor(hex: text)! }
 

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import ImageColors
+@testable import ImageColorsCore
 
 /// The guarantees of the light and dark cards, over generated images, every sample and every
 /// decodable corpus file, at three contrast targets and both title rules that matter.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ImageColors
+@testable import ImageColorsCore
 
 /// `appearances` and `placeholder` in JSON, and `card(for:)` on results that left one out.
 @Suite("Appearances in JSON")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ImageColors
+@testable import ImageColorsCore
 
 /// The dark card's rule, colour by colour.
 @Suite("Dark scheme")

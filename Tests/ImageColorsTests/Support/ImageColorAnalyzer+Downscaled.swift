@@ -1,4 +1,5 @@
 @testable import ImageColors
+@testable import ImageColorsCore
 
 extension ImageColorAnalyzer {
     /// Decodes and downscales `source`, upright: the image quantization sees (the analysis'

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 
 @_spi(Benchmarks) @testable import ImageColors
+@testable import ImageColorsCore
 
 /// Paths of the shared corpus and the samples.
 enum TestFiles {

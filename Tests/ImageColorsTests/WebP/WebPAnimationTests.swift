@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @_spi(Benchmarks) @testable import ImageColors
+@testable import ImageColorsCore
 
 /// Animated WebPs (ANIM/ANMF, through libwebp's demuxer): the first frame by default, every frame
 /// with ``FramePolicy/all``, composited as libwebp's own `WebPAnimDecoder` does — the oracle

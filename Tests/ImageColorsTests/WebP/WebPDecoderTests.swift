@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @_spi(Benchmarks) @testable import ImageColors
+@testable import ImageColorsCore
 
 /// Still WebPs through libwebp's incremental decoder, with `dwebp` (libwebp's own command-line
 /// decoder) as the oracle, at full size and scaled.

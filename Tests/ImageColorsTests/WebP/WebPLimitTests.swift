@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @_spi(Benchmarks) @testable import ImageColors
+@testable import ImageColorsCore
 
 /// WebP's header limits, memory reservations and damaged input: refused from the header, with
 /// the numbers, before libwebp allocates.

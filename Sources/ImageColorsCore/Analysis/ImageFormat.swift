@@ -1,0 +1,62 @@
+/// The image formats ImageColors decodes.
+public enum ImageFormat: String, Sendable, Codable, CaseIterable {
+    /// JPEG (JFIF/EXIF), baseline, progressive or arithmetic-coded, 8-bit.
+    case jpeg
+    /// PNG, every colour type and bit depth, interlaced or not.
+    case png
+    /// WebP, lossy (VP8) or lossless (VP8L), with or without alpha, still or animated.
+    case webp
+    /// GIF (87a and 89a), static, interlaced or animated, with transparency.
+    case gif
+    /// No encoded format: RGBA pixels a caller decoded itself and handed to ``PixelAnalyzer``.
+    /// Never detected from bytes.
+    case pixels
+
+    /// The format announced by the first bytes of a file, or `nil` when none of JPEG, PNG, WebP
+    /// or GIF.
+    ///
+    /// Only the magic bytes count, never a file name or a Content-Type.
+    /// - Parameter prefix: The first bytes of the data (at least 8 to recognise PNG, 12 for WebP).
+    public static func sniff(_ prefix: some Collection<UInt8>) -> ImageFormat? {
+        let bytes = Array(prefix.prefix(12))
+        if bytes.count >= 3, bytes[0] == 0xFF, bytes[1] == 0xD8, bytes[2] == 0xFF { return .jpeg }
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
+        // "RIFF", the container's size, "WEBP".
+        if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) {
+            return .webp
+        }
+        if bytes.starts(with: Array("GIF87a".utf8)) || bytes.starts(with: Array("GIF89a".utf8)) { return .gif }
+        return nil
+    }
+
+    /// Words for what the first bytes look like, for the "unsupported format" message.
+    /// - Parameter prefix: The first bytes of the data (16 are enough).
+    package static func describe(_ prefix: some Collection<UInt8>) -> String {
+        let bytes = Array(prefix.prefix(16))
+        if bytes.isEmpty { return "an empty input (0 bytes)" }
+        func starts(_ magic: [UInt8], at offset: Int = 0) -> Bool {
+            bytes.count >= offset + magic.count && Array(bytes[offset..<offset + magic.count]) == magic
+        }
+        let ascii = { (text: String) in Array(text.utf8) }
+        if starts(ascii("GIF8")) { return "a damaged GIF signature" }
+        if starts(ascii("RIFF")) { return "a RIFF file that is not WebP" }
+        if starts(ascii("ftyp"), at: 4) {
+            let brand = bytes.count >= 12 ? String(decoding: bytes[8..<12], as: UTF8.self) : ""
+            if ["heic", "heix", "hevc", "mif1", "msf1"].contains(brand) { return "a HEIC/HEIF image" }
+            if brand == "avif" || brand == "avis" { return "an AVIF image" }
+            return "an ISO media file that is neither HEIC nor AVIF"
+        }
+        if starts([0x42, 0x4D]) { return "a BMP image" }
+        if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) { return "a TIFF image" }
+        if starts([0x00, 0x00, 0x01, 0x00]) { return "an ICO image" }
+        if starts(ascii("%PDF")) { return "a PDF document" }
+        if starts(ascii("<svg")) || starts(ascii("<?xml")) { return "XML or SVG text" }
+        if starts(ascii("<!DOCTYPE")) || starts(ascii("<!doctype")) || starts(ascii("<html")) { return "an HTML page" }
+        if starts([0xFF, 0xD8]) { return "a damaged JPEG header" }
+        if starts([0x89, 0x50, 0x4E, 0x47]) { return "a damaged PNG signature" }
+        // The bytes themselves are never quoted: behind a URL they may be a secret (a token file
+        // on an internal server), and the message goes to logs and JSON.
+        let printable = bytes.allSatisfy { $0 == 9 || $0 == 10 || $0 == 13 || (0x20..<0x7F).contains($0) }
+        return printable ? "text (not an image)" : "binary data of no known image format"
+    }
+}

@@ -1,0 +1,197 @@
+// Ordering ColorHistogram's occupied bins by density for clustering: the densities, the keys
+// and their radix sort, all in a ClusteringWorkspace.
+extension ColorHistogram {
+    /// Ranks the occupied bins densest first (density: the pixels of the bin and its 26
+    /// neighbours; ties by ascending index) and keeps the first ``clusteredBinLimit`` of them
+    /// in the workspace's ``ClusteringWorkspace/grownBins``, each bin in the low bits of its key.
+    ///
+    /// Cost: one scan of the counts; either 27 loads per occupied bin or, when many bins are
+    /// occupied, three passes over the grid and one load per occupied bin; a radix sort of the
+    /// occupied bins (of those that can be among the grown, when there are more). No allocation.
+    package func rankBinsByDensity(in workspace: inout ClusteringWorkspace) {
+        let bits = bitsPerChannel
+        let mask = (1 << bits) - 1
+        let plane = 1 << (2 * bits)
+        let keys = workspace.keys
+        let scratch = workspace.sortBuffer
+        let side = mask + 1
+        // The occupied bins, ascending, in `keys`; their densities beside them in `scratch`.
+        var occupied = 0
+        var densest: UInt64 = 0
+        Self.scan(counts, floor: 1) { bin, count in
+            keys[occupied] = UInt64(truncatingIfNeeded: bin)
+            occupied &+= 1
+            return count
+        }
+        counts.withUnsafeBufferPointer { counts in
+            let counts = counts.baseAddress!
+            if occupied &* 27 < 3 &* binCount {
+                // Few bins occupied (a flat picture, a band): 27 loads each beat passes over the grid.
+                for i in 0..<occupied {
+                    let bin = Int(truncatingIfNeeded: keys[i])
+                    let r = bin >> (2 * bits)
+                    let g = (bin >> bits) & mask
+                    let b = bin & mask
+                    var sum: UInt32 = 0
+                    if r > 0 && r < mask && g > 0 && g < mask && b > 0 && b < mask {
+                        // Inside the grid: the 9 runs of 3, no bounds to test.
+                        let corner = bin &- plane &- side &- 1
+                        for dr in 0..<3 {
+                            for dg in 0..<3 {
+                                let at = corner &+ dr &* plane &+ dg &* side
+                                sum &+= counts[at] &+ counts[at &+ 1] &+ counts[at &+ 2]
+                            }
+                        }
+                    } else {
+                        for nr in max(0, r - 1)...min(mask, r + 1) {
+                            for ng in max(0, g - 1)...min(mask, g + 1) {
+                                let row = nr &<< (2 &* bits) | ng &<< bits
+                                for nb in max(0, b - 1)...min(mask, b + 1) { sum &+= counts[row | nb] }
+                            }
+                        }
+                    }
+                    scratch[i] = UInt64(sum)
+                    densest = max(densest, UInt64(sum))
+                }
+            } else {
+                // The 3×3×3 box sums one axis at a time over the grid, along blue, green and red:
+                // three passes the compiler vectorizes, then one load per occupied bin.
+                let first = workspace.boxSums
+                let second = workspace.boxSums + binCount
+                Self.boxSum(counts, into: first, count: binCount, stride: 1, side: side)
+                Self.boxSum(first, into: second, count: binCount, stride: side, side: side)
+                Self.boxSum(second, into: first, count: binCount, stride: plane, side: side)
+                for i in 0..<occupied {
+                    let density = UInt64(first[Int(truncatingIfNeeded: keys[i])])
+                    scratch[i] = density
+                    densest = max(densest, density)
+                }
+            }
+        }
+        // Keys that sort ascending into densest first, ties to the lower index: the density's
+        // shortfall from the densest bin above the bin index.
+        var largest: UInt64 = 0
+        let indexBits = UInt64(workspace.binBits)
+        for i in 0..<occupied {
+            let key = (densest &- scratch[i]) << indexBits | keys[i]
+            keys[i] = key
+            largest = max(largest, key)
+        }
+        if occupied > Self.clusteredBinLimit {
+            // Only the densest are grown: sort just the keys that can be among them.
+            let kept = Self.keepSmallest(
+                Self.clusteredBinLimit, of: keys, count: occupied, largest: largest,
+                into: scratch, digitCounts: workspace.digitCounts)
+            workspace.grownBins = Self.radixSort(
+                scratch, buffer: keys, count: kept.count, largest: kept.largest,
+                digitCounts: workspace.digitCounts)
+        } else {
+            workspace.grownBins = Self.radixSort(
+                keys, buffer: scratch, count: occupied, largest: largest,
+                digitCounts: workspace.digitCounts)
+        }
+        workspace.grownCount = min(occupied, Self.clusteredBinLimit)
+    }
+
+    /// Copies to `output` the keys of `input` whose top digit (their 11 highest bits below
+    /// `largest`'s top bit) is at most that of the `limit`-th smallest key: the `limit` smallest
+    /// keys and the few that share the last one's digit, in their order. Returns how many, and
+    /// the largest of them. One counting pass and one copying pass, where sorting all of them
+    /// takes two or three of each.
+    package static func keepSmallest(
+        _ limit: Int, of input: UnsafePointer<UInt64>, count: Int, largest: UInt64,
+        into output: UnsafeMutablePointer<UInt64>,
+        digitCounts: UnsafeMutablePointer<UInt32>
+    ) -> (count: Int, largest: UInt64) {
+        let shift = UInt64(max(0, UInt64.bitWidth - largest.leadingZeroBitCount - 11))
+        digitCounts.update(repeating: 0, count: Int(truncatingIfNeeded: largest &>> shift) &+ 1)
+        for i in 0..<count { digitCounts[Int(truncatingIfNeeded: input[i] &>> shift)] &+= 1 }
+        var cut = 0
+        var below = Int(digitCounts[0])
+        while below < limit {
+            cut &+= 1
+            below &+= Int(digitCounts[cut])
+        }
+        // Every key is written and only the kept advance: no branch to mispredict on keys in
+        // random order.
+        var kept = 0
+        var keptLargest: UInt64 = 0
+        for i in 0..<count {
+            let key = input[i]
+            let keep = Int(truncatingIfNeeded: key &>> shift) <= cut
+            output[kept] = key
+            kept &+= keep ? 1 : 0
+            keptLargest = keep ? max(keptLargest, key) : keptLargest
+        }
+        return (kept, keptLargest)
+    }
+
+    /// One pass of the box sums: each cell plus its neighbours `stride` apart along one axis of
+    /// `side` cells (the first and last have one neighbour).
+    private static func boxSum(
+        _ input: UnsafePointer<UInt32>, into output: UnsafeMutablePointer<UInt32>,
+        count: Int, stride: Int, side: Int
+    ) {
+        if stride == 1 {
+            // Along a line of `side` neighbouring bins: its ends have one neighbour each.
+            for line in Swift.stride(from: 0, to: count, by: side) {
+                let last = line &+ side &- 1
+                output[line] = input[line] &+ input[line &+ 1]
+                for i in (line &+ 1)..<last { output[i] = input[i &- 1] &+ input[i] &+ input[i &+ 1] }
+                output[last] = input[last &- 1] &+ input[last]
+            }
+            return
+        }
+        // Blocks of `side` lines `stride` apart.
+        let block = stride &* side
+        for start in Swift.stride(from: 0, to: count, by: block) {
+            for line in 0..<side {
+                let at = start &+ line &* stride
+                for i in at..<(at &+ stride) { output[i] = input[i] }
+                if line > 0 { for i in at..<(at &+ stride) { output[i] &+= input[i &- stride] } }
+                if line < side - 1 { for i in at..<(at &+ stride) { output[i] &+= input[i &+ stride] } }
+            }
+        }
+    }
+
+    /// Sorts `count` keys ascending, least-significant digit first, and returns where they
+    /// ended: `keys` or `buffer`. As few passes as the largest key needs with digits of at most
+    /// 11 bits (three for the bins of a 250 px image), the bits shared evenly among them so that
+    /// the buckets stay few. Linear in the keys, where comparison sorts of the thousands of bins
+    /// a busy image occupies cost several times more.
+    package static func radixSort(
+        _ keys: UnsafeMutablePointer<UInt64>, buffer: UnsafeMutablePointer<UInt64>, count: Int,
+        largest: UInt64, digitCounts: UnsafeMutablePointer<UInt32>
+    ) -> UnsafeMutablePointer<UInt64> {
+        var from = keys
+        var to = buffer
+        guard count > 1, largest > 0 else { return from }
+        // Digits of about log2(count) bits, 4 to 11: about as many buckets as keys, so that a few
+        // keys (a flat picture's clusters) are not outnumbered by the buckets they pass through.
+        let bits = UInt64.bitWidth - largest.leadingZeroBitCount
+        let widest = min(11, max(4, Int.bitWidth - count.leadingZeroBitCount))
+        let passes = (bits + widest - 1) / widest
+        let width = (bits + passes - 1) / passes
+        let buckets = 1 << width
+        let digitMask = UInt64(buckets - 1)
+        for pass in 0..<passes {
+            let shift = UInt64(pass * width)
+            digitCounts.update(repeating: 0, count: buckets)
+            for i in 0..<count { digitCounts[Int(truncatingIfNeeded: (from[i] &>> shift) & digitMask)] &+= 1 }
+            var running: UInt32 = 0
+            for digit in 0..<buckets {
+                let n = digitCounts[digit]
+                digitCounts[digit] = running
+                running &+= n
+            }
+            for i in 0..<count {
+                let key = from[i]
+                let digit = Int(truncatingIfNeeded: (key &>> shift) & digitMask)
+                to[Int(digitCounts[digit])] = key
+                digitCounts[digit] &+= 1
+            }
+            swap(&from, &to)
+        }
+        return from
+    }
+}

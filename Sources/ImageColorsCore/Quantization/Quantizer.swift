@@ -1,0 +1,180 @@
+/// Where the background colour is looked for.
+public enum BackgroundSource: String, Sendable, Codable, CaseIterable {
+    /// A band round the image's four edges (see ``ColorHistogram/Region/border``): the colour a
+    /// card around the image should continue. The default.
+    case edges
+    /// The whole image.
+    case whole
+}
+
+/// Chooses a card's background, primary, secondary and detail colours from a small image.
+///
+/// One histogram (``ColorHistogram``, 4 bits per channel) is counted: the band round the
+/// edges first, which decides the background (``BackgroundChoice``), then the rest of the
+/// image. The roles are then chosen by the ``RoleScheme``:
+/// - ``RoleScheme/faithful`` (the default) ranks the image's colour clusters by salience and
+///   tones each chosen colour until it reaches ``minimumContrast`` on the background;
+/// - ``RoleScheme/classic`` is Panic's ColorArt (and its Swift port UIImageColors) with its
+///   known defects fixed: bins report the mean colour of their pixels; transparent pixels are
+///   never counted; a candidate keeps the count of its own bin when its saturation is raised
+///   (ColorArt looked up the raised colour, which was absent from the image, so every raised
+///   colour counted 0); roles need a WCAG contrast ratio of at least ``minimumContrast``
+///   (ColorArt's 1.6 ratio of gamma-encoded luma let pairs of nearly equal luminance through);
+///   distinctness is measured in OKLab (``ColorDistance``), not per sRGB channel.
+///
+/// Both break every tie by bin index, so results never depend on hashing order.
+public struct Quantizer: Sendable {
+    /// Where the background is looked for.
+    public let backgroundSource: BackgroundSource
+    /// How the roles are chosen.
+    public let scheme: RoleScheme
+    /// The WCAG contrast ratio primary, secondary and detail must reach on the background,
+    /// 1–21.
+    public let minimumContrast: Double
+    /// Bits per channel of the histogram bins, 1…6.
+    public let binBits: Int
+
+    /// The default contrast target: 3:1, WCAG's minimum for large text and graphics (titles
+    /// are large; body text needs 4.5).
+    public static let defaultMinimumContrast = 3.0
+    /// Bins (classic) or clusters (faithful) holding less than this share of the opaque pixels
+    /// (0.05%, at least 1 pixel) are noise and never become a role: at 250×250 that is 32
+    /// pixels, a 6×6 patch.
+    public static let candidateNoiseShare = 0.0005
+
+    /// Creates a quantizer. Out-of-range values are clamped, never trapped on.
+    /// - Parameters:
+    ///   - backgroundSource: Where the background is looked for; default ``BackgroundSource/edges``.
+    ///   - scheme: How the roles are chosen; default ``RoleScheme/faithful``.
+    ///   - minimumContrast: The WCAG ratio roles must reach on the background; default 3.
+    ///     Clamped to 1…21; NaN gives the default.
+    ///   - binBits: Histogram bits per channel; default 4 (4096 bins). Clamped to 1…6.
+    public init(
+        backgroundSource: BackgroundSource = .edges, scheme: RoleScheme = .faithful,
+        minimumContrast: Double = Quantizer.defaultMinimumContrast, binBits: Int = 4
+    ) {
+        self.backgroundSource = backgroundSource
+        self.scheme = scheme
+        self.minimumContrast = minimumContrast.isNaN ? Self.defaultMinimumContrast : min(max(minimumContrast, 1), 21)
+        self.binBits = min(max(binBits, 1), 6)
+    }
+
+    /// What quantizing an image gives: the four roles (with their reports) and, when asked
+    /// for, a palette.
+    public struct Result: Sendable, Hashable {
+        /// The four colours, which fell back, and how each was chosen.
+        public var roles: ColorRoles
+        /// The palette, by descending share; empty unless asked for.
+        public var palette: [PaletteColor]
+    }
+
+    /// One chosen colour and how it was chosen.
+    package struct Choice {
+        package var color: RGBColor
+        package var report: RoleReport
+    }
+
+    /// Chooses the four colours of an image.
+    ///
+    /// - The background: see ``BackgroundChoice``. When the band has no opaque pixel (a logo on
+    ///   transparency) the background is white, or black if the image's most common colour is
+    ///   light, so the logo stays visible on it. An image with no opaque pixel at all gets a
+    ///   white background.
+    /// - The roles: see ``RoleScheme``. A role without a candidate falls back to white or black
+    ///   and is listed in ``ColorRoles/fallback``.
+    /// - Parameter image: The image, typically already downscaled (e.g. 250 px long side).
+    /// - Returns: The four colours and which roles fell back.
+    public func roles(of image: RGBAImage) -> ColorRoles {
+        quantize(image).roles
+    }
+
+    /// Chooses the four colours of an image (see ``roles(of:)``) and, when `paletteSize` is
+    /// above 0, its palette from the same histogram (see ``PaletteColor``).
+    /// - Parameters:
+    ///   - image: The image, typically already downscaled.
+    ///   - paletteSize: How many palette colours, 0…64 (clamped); default 0 (no palette).
+    public func quantize(_ image: RGBAImage, paletteSize: Int = 0) -> Result {
+        // One histogram: the band first, then the rest of the image added to the same tables, so
+        // every pixel is read once and nothing is allocated or cleared twice.
+        var histogram = ColorHistogram(
+            image: image, region: backgroundSource == .edges ? .border : .whole,
+            bitsPerChannel: binBits)
+        let (background, chosen) = chooseColors(image, &histogram)
+        let fallbackColor =
+            scheme == .classic
+            ? (Self.isDark(background.color) ? RGBColor.white : .black)
+            : Self.strongerNeutral(on: background.color)
+        let fallback = Choice(
+            color: fallbackColor,
+            report: RoleReport(
+                source: .fallback, contrastRatio: Contrast.contrastRatio(fallbackColor, background.color)))
+        func role(_ i: Int) -> Choice { i < chosen.count ? chosen[i] : fallback }
+        let roles = ColorRoles(
+            background: background.color, primary: role(0).color, secondary: role(1).color, detail: role(2).color,
+            fallback: Array(ColorRole.allCases[chosen.count...]),
+            reports: RoleReports(
+                background: background.report, primary: role(0).report,
+                secondary: role(1).report, detail: role(2).report))
+        let size = min(max(paletteSize, 0), ColorPalette.maximumCount)
+        let palette = size > 0 ? ColorPalette.colors(in: histogram, count: size) : []
+        return Result(roles: roles, palette: palette)
+    }
+
+    /// The background and the roles the scheme chose (best first, at most three), from a
+    /// histogram of the band (or of the whole image) that this completes to a count of the whole
+    /// image. Both clusterings share one workspace, freed on return, before any palette is made.
+    private func chooseColors(_ image: RGBAImage, _ histogram: inout ColorHistogram) -> (
+        background: Choice, roles: [Choice]
+    ) {
+        var workspace = ClusteringWorkspace(bitsPerChannel: binBits)
+        // The band decides the background: its clusters are grown before the interior is added.
+        let bandPixels = histogram.pixelCount
+        let band = histogram.clustering(
+            minimumCount: max(1, Self.smallestCount(reaching: BackgroundChoice.clusterFloorShare, of: bandPixels)),
+            radius: BackgroundChoice.clusterRadius, workspace: &workspace)
+        if backgroundSource == .edges { histogram.countInterior(of: image) }
+        let fromRegion = BackgroundChoice(
+            band: band, bandPixels: bandPixels, whole: histogram, workspace: workspace,
+            image: image)
+        let vividFloor = max(1, Self.smallestCount(reaching: Salience.vividNoiseShare, of: histogram.pixelCount))
+        let background: Choice
+        if let fromRegion {
+            background = Choice(
+                color: fromRegion.color,
+                report: RoleReport(source: backgroundSource == .edges ? .edges : .image, share: fromRegion.share))
+        } else if let dominant = histogram.mostCommonBin {
+            // Transparent edges say nothing about the card; pick the neutral that contrasts with
+            // what is drawn, so the image (e.g. a dark logo) does not vanish into its card.
+            background = Choice(
+                color: Self.isDark(dominant.meanColor) ? .white : .black, report: RoleReport(source: .fallback))
+        } else {
+            // Nothing opaque anywhere: there is no colour to continue; white is the neutral card.
+            background = Choice(color: .white, report: RoleReport(source: .fallback))
+        }
+        switch scheme {
+        case .faithful:
+            let clusters = histogram.clustering(
+                minimumCount: vividFloor, radius: ColorHistogram.clusterRadius, workspace: &workspace)
+            return (
+                background, faithfulRoles(in: clusters, pixelCount: histogram.pixelCount, background: background.color)
+            )
+        case .classic:
+            return (background, classicRoles(in: histogram, background: background.color))
+        }
+    }
+
+    /// White or black, whichever has the higher WCAG ratio on `background` (white on a tie);
+    /// at least 4.58:1 either way.
+    package static func strongerNeutral(on background: RGBColor) -> RGBColor {
+        Contrast.contrastRatio(.black, background) > Contrast.contrastRatio(.white, background) ? .black : .white
+    }
+
+    /// ``ColorDistance/isDistinct(_:_:threshold:)`` at the default threshold, on colours already
+    /// in OKLab: the same comparisons in the same order, so the same answers.
+    package static func isDistinct(_ labX: OKLab, _ labY: OKLab) -> Bool {
+        if labX.chroma < ColorDistance.greyChromaThreshold && labY.chroma < ColorDistance.greyChromaThreshold {
+            return false
+        }
+        return labX.distance(to: labY) >= ColorDistance.distinctThreshold
+    }
+}
