@@ -1,0 +1,89 @@
+/// How an RGBA8 buffer that a caller already has is laid out, and what its bytes mean: what
+/// ``PixelAnalyzer`` needs to read it.
+///
+/// Each pixel is four bytes, red, green, blue, alpha, in that order (`kCGImageAlphaPremultipliedLast`
+/// or `kCGImageAlphaLast` with 8 bits a component, Android's `ARGB_8888`, a canvas's `ImageData`).
+/// Rows run top to bottom as stored; ``orientation`` says how they are turned to be shown.
+public struct PixelLayout: Sendable, Hashable {
+    /// What the fourth byte of each pixel means.
+    public enum Alpha: String, Sendable, Hashable, CaseIterable {
+        /// Colour channels as they are, alpha beside them (PNG's convention, a canvas's `ImageData`).
+        case straight
+        /// Colour channels already multiplied by alpha (Core Graphics' and Android's bitmaps).
+        /// They are divided back before counting, which loses precision only where alpha is low.
+        case premultiplied
+        /// Padding: every pixel is opaque, whatever the byte holds (`kCGImageAlphaNoneSkipLast`).
+        case ignored
+    }
+
+    /// Width in pixels, at least 1.
+    public var width: Int
+    /// Height in pixels, at least 1.
+    public var height: Int
+    /// Bytes from the start of one row to the start of the next, at least `width × 4` (Core
+    /// Graphics pads rows for alignment).
+    public var bytesPerRow: Int
+    /// What the fourth byte means.
+    public var alpha: Alpha
+    /// The colour space the channels are in; converted to sRGB before counting.
+    public var colorSpace: PixelColorSpace
+    /// How the stored rows are turned to be shown (an EXIF orientation the caller's decoder did
+    /// not apply); the result's sizes and colours are those of the picture as shown.
+    public var orientation: Orientation
+
+    /// Describes a buffer.
+    /// - Parameters:
+    ///   - width: Width in pixels.
+    ///   - height: Height in pixels.
+    ///   - bytesPerRow: Default `nil`: `width × 4`, rows packed.
+    ///   - alpha: Default ``Alpha/straight``.
+    ///   - colorSpace: Default ``PixelColorSpace/sRGB``.
+    ///   - orientation: Default ``Orientation/up`` (rows as shown).
+    public init(
+        width: Int, height: Int, bytesPerRow: Int? = nil, alpha: Alpha = .straight,
+        colorSpace: PixelColorSpace = .sRGB, orientation: Orientation = .up
+    ) {
+        self.width = width
+        self.height = height
+        self.bytesPerRow = bytesPerRow ?? width &* 4
+        self.alpha = alpha
+        self.colorSpace = colorSpace
+        self.orientation = orientation
+    }
+
+    /// Bytes a buffer of this layout holds at least: every row's stride but the last, which
+    /// needs only its pixels. `nil` when that overflows.
+    public var minimumByteCount: Int? {
+        let (strides, overflow) = (height - 1).multipliedReportingOverflow(by: bytesPerRow)
+        let (total, overflow2) = strides.addingReportingOverflow(width &* 4)
+        return overflow || overflow2 ? nil : total
+    }
+
+    /// Throws unless the layout can be read: a positive size within `limits`, and a row
+    /// stride that holds a row.
+    func validate(limits: ImageLimits) throws(PixelBufferError) {
+        guard width > 0, height > 0 else { throw .emptySize(width: width, height: height) }
+        if max(width, height) > limits.maxSide {
+            throw .tooLarge(width: width, height: height, limit: "the \(limits.maxSide) px side limit")
+        }
+        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+        if overflow || pixels > limits.maxPixels {
+            throw .tooLarge(
+                width: width, height: height, limit: "the \(ImageLimits.pixelCount(limits.maxPixels)) limit")
+        }
+        guard bytesPerRow >= width * 4 else { throw .rowTooShort(bytesPerRow: bytesPerRow, width: width) }
+        guard minimumByteCount != nil else {
+            throw .tooLarge(width: width, height: height, limit: "the address space (\(bytesPerRow) bytes a row)")
+        }
+    }
+}
+
+/// The colour space of pixels handed to ``PixelAnalyzer``; the core converts them to sRGB in
+/// Swift, as the codec module converts an embedded profile.
+public enum PixelColorSpace: String, Sendable, Hashable, Codable, CaseIterable {
+    /// sRGB (IEC 61966-2-1), or untagged: taken as they are.
+    case sRGB
+    /// Display P3: sRGB's tone curve and white with DCI-P3's wider primaries, what Apple's
+    /// devices capture and decode wide-colour images to (`CGColorSpace.displayP3`).
+    case displayP3
+}
