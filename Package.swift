@@ -49,6 +49,13 @@ let package = Package(
             pkgConfig: "libgif",
             providers: [.apt(["libgif-dev"]), .brew(["giflib"])]
         ),
+        // libheif 1.15: HEIC (libde265) and AVIF (dav1d/aom) in one API; errors are return values,
+        // and every call goes through the shim too.
+        .systemLibrary(
+            name: "CHEIF",
+            pkgConfig: "libheif",
+            providers: [.apt(["libheif-dev"]), .brew(["libheif"])]
+        ),
         // LittleCMS 2: ICC colour management (ImageColors/Decoding/ColorManagement). It reports errors
         // through a log handler, never longjmp, so Swift calls it directly.
         .systemLibrary(
@@ -56,12 +63,12 @@ let package = Package(
             pkgConfig: "lcms2",
             providers: [.apt(["liblcms2-dev"]), .brew(["little-cms2"])]
         ),
-        // The only code that calls libjpeg/libpng/libwebp/giflib: every call sits behind a C
+        // The only code that calls libjpeg/libpng/libwebp/giflib/libheif: every call sits behind a C
         // function that returns a status code (and, for libjpeg/libpng, owns its own setjmp, so a
         // longjmp never crosses a Swift frame).
         .target(
             name: "CImageCodecs",
-            dependencies: ["CJPEG", "CPNG", "CWebP", "CGIF"]
+            dependencies: ["CJPEG", "CPNG", "CWebP", "CGIF", "CHEIF"]
         ),
         // Pixels in, colours out: the downscaler, the memory ledger, quantization, the schemes,
         // contrast and placeholders. Pure Swift (no C module, no networking), so it builds

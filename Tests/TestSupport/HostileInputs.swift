@@ -5,8 +5,8 @@ import TestSupport
 /// failure names a file, a kind and an index that reproduce on every machine.
 public enum HostileInputs {
     /// Every JPEG and PNG of the shared corpus (all folders, valid and broken alike), the
-    /// samples and the WebP and GIF fixtures, named `corpus/…`, `Samples/…`, `WebP/…` or `GIF/…`
-    /// in test reports.
+    /// samples and the WebP, GIF, HEIC and AVIF fixtures, named `corpus/…`, `Samples/…`,
+    /// `WebP/…`, `GIF/…` or `HEIF/…` in test reports.
     public static let files: [HostileFile] = {
         var files: [HostileFile] = []
         let corpus = RepositoryPaths.corpus
@@ -19,7 +19,16 @@ public enum HostileInputs {
             files.append(
                 HostileFile(name: "Samples/\(name)", url: RepositoryPaths.samples.appendingPathComponent(name)))
         }
-        return (files + webGIF).sorted { $0.name < $1.name }
+        return (files + webGIF + heif).sorted { $0.name < $1.name }
+    }()
+
+    /// The HEIC and AVIF fixtures (Tests/Fixtures/HEIF).
+    public static let heif: [HostileFile] = {
+        let directory = RepositoryPaths.root.appendingPathComponent("Tests/Fixtures/HEIF")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.filter(isImage).sorted().map {
+            HostileFile(name: "HEIF/\($0)", url: directory.appendingPathComponent($0))
+        }
     }()
 
     /// The WebP and GIF fixtures (Tests/Fixtures/WebP and GIF), still and animated.
@@ -34,7 +43,7 @@ public enum HostileInputs {
     }()
 
     public static func isImage(_ path: String) -> Bool {
-        ["png", "jpg", "jpeg", "webp", "gif"].contains((path as NSString).pathExtension.lowercased())
+        ["png", "jpg", "jpeg", "webp", "gif", "heic", "avif"].contains((path as NSString).pathExtension.lowercased())
     }
 
     /// How many truncations and how many corruptions each file gets.

@@ -1,10 +1,10 @@
-// ImageColors C shim: the only code that calls libjpeg, libpng, libwebp and giflib.
+// ImageColors C shim: the only code that calls libjpeg, libpng, libwebp, giflib and libheif.
 //
 // libjpeg and libpng report fatal errors with longjmp. Swift frames must never sit between a
 // setjmp and its longjmp, so every function here that calls into a library installs its own
-// setjmp, cleans up on every path and returns an ic_status. libwebp and giflib return error
-// codes instead; their functions here turn those into the same ic_status codes and messages.
-// None of the four libraries prints anything. After a failure the handle only accepts
+// setjmp, cleans up on every path and returns an ic_status. libwebp, giflib and libheif return
+// error codes instead; their functions here turn those into the same ic_status codes and
+// messages. None of the libraries prints anything. After a failure the handle only accepts
 // *_destroy; the message explains what happened.
 #ifndef IC_CODECS_H
 #define IC_CODECS_H
@@ -284,6 +284,58 @@ ic_status ic_gif_read_row(ic_gif *gif, uint8_t *rgba, uint32_t *y);
 const char *ic_gif_message(const ic_gif *gif);
 /// Frees everything (closing the file if open); accepts NULL.
 void ic_gif_destroy(ic_gif *gif);
+
+// MARK: HEIF (HEIC and AVIF)
+
+/// One image of a HEIF file (the primary image or its thumbnail), as its header describes it.
+typedef struct ic_heif_image_info {
+    uint32_t width;            ///< after libheif's transformations (irot, imir, clap)
+    uint32_t height;
+    int32_t luma_bits;         ///< bits per luma sample (8, 10, 12), -1 when unknown
+    int32_t chroma_bits;
+    int32_t has_alpha;         ///< an auxiliary alpha image is attached
+    int32_t premultiplied;     ///< its colours are premultiplied by alpha (prem reference)
+    int32_t depth_images;      ///< attached depth maps (never decoded)
+    /// The raw colour profile (colr box 'prof' or 'rICC'), owned by the handle, or NULL.
+    const uint8_t *icc;
+    size_t icc_size;
+    int32_t has_nclx;          ///< a colr box of type 'nclx' was found
+    int32_t nclx_primaries;    ///< ITU-T H.273 codes
+    int32_t nclx_transfer;
+    int32_t nclx_matrix;
+    int32_t nclx_full_range;
+} ic_heif_image_info;
+
+/// The file, filled by ic_heif_open.
+typedef struct ic_heif_info {
+    uint32_t image_count;      ///< top-level images (not thumbnails, tiles or auxiliary images)
+    uint32_t thumbnail_count;  ///< thumbnails of the primary image
+    ic_heif_image_info primary;
+    ic_heif_image_info thumbnail;   ///< the largest thumbnail; zeros when there is none
+} ic_heif_info;
+
+typedef struct ic_heif ic_heif;
+
+/// Allocates a decoder (initialising libheif once per process); NULL when out of memory.
+ic_heif *ic_heif_create(void);
+/// Parses the boxes of `size` bytes at `data`, which must stay valid until ic_heif_destroy
+/// (libheif reads them in place), and describes the primary image and its largest thumbnail.
+/// `max_side` squared caps an image's pixels (libheif's own check; 0: libheif's default).
+/// Nothing is decoded.
+ic_status ic_heif_open(ic_heif *heif, const uint8_t *data, size_t size, uint32_t max_side, ic_heif_info *info);
+/// Decodes the primary image (thumbnail = 0) or its largest thumbnail (1) whole, as
+/// libheif does: planes at their bit depth, then converted to interleaved RGB(A), with irot,
+/// imir and clap applied. strict: libheif's strict_decoding (damage is an error, not a warning).
+/// Once per handle.
+ic_status ic_heif_decode(ic_heif *heif, int32_t thumbnail, int32_t strict, uint32_t *width, uint32_t *height);
+/// Copies rows first_row ..< first_row + rows of the decoded image as RGBA8 into rgba (rows
+/// stride bytes apart): deeper samples reduced to 8 bits with rounding, premultiplied colours
+/// divided by alpha, alpha 255 when the image has none.
+ic_status ic_heif_read_rows(ic_heif *heif, uint8_t *rgba, size_t stride, uint32_t first_row, uint32_t rows);
+/// The last error message (never NULL).
+const char *ic_heif_message(const ic_heif *heif);
+/// Frees everything; accepts NULL.
+void ic_heif_destroy(ic_heif *heif);
 
 // MARK: Encoding to memory
 

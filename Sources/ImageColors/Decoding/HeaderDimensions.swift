@@ -5,7 +5,8 @@ enum HeaderDimensions {
     /// no fixed place) or the prefix is too short.
     static func read(_ format: ImageFormat, from prefix: [UInt8]) -> (width: Int, height: Int)? {
         switch format {
-        case .jpeg, .pixels: nil
+        // HEIF's sizes (ispe) sit in the meta box, at no fixed place: libheif reads them.
+        case .jpeg, .pixels, .heic, .avif: nil
         case .png: png(prefix)
         case .webp: webp(prefix)
         case .gif: gif(prefix)

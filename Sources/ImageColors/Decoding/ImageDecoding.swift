@@ -7,7 +7,7 @@
 enum ImageDecoding {
     /// Decodes the probed source into `sink`.
     /// - Throws: ``ImageDecodingError/unsupportedFormat(seen:)`` when the bytes are none of
-    ///   JPEG, PNG, WebP or GIF, or the decoder's error.
+    ///   JPEG, PNG, WebP, GIF, HEIC or AVIF, or the decoder's error.
     static func decode(
         _ probe: SourceProbe, options: DecodeOptions, into sink: inout some PixelSink
     ) throws -> DecodedImageInfo {
@@ -22,6 +22,7 @@ enum ImageDecoding {
         case .png: return try PNGDecoder.decode(probe.source, options: options, into: &sink)
         case .webp: return try WebPDecoder.decode(probe.source, options: options, into: &sink)
         case .gif: return try GIFDecoder.decode(probe.source, options: options, into: &sink)
+        case .heic, .avif: return try HEIFDecoder.decode(probe.source, format: format, options: options, into: &sink)
         case .pixels:
             // sniff(_:) never answers .pixels: it names pixels handed to the core, not bytes.
             throw ImageDecodingError.unsupportedFormat(seen: ImageFormat.describe(probe.prefix))

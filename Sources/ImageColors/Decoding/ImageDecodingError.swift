@@ -68,7 +68,7 @@ public enum ImageDecodingError: ImageColorsError, Equatable {
 }
 
 extension ImageFormat {
-    /// "JPEG", "PNG", "WebP" or "GIF", for messages.
+    /// "JPEG", "PNG", "WebP", "GIF", "HEIC" or "AVIF", for messages.
     var displayName: String {
         switch self {
         case .webp: "WebP"

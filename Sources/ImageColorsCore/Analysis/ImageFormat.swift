@@ -8,16 +8,25 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
     case webp
     /// GIF (87a and 89a), static, interlaced or animated, with transparency.
     case gif
+    /// HEIC: HEIF with HEVC images (iPhone photos), 8 to 12 bits, with alpha, thumbnails and
+    /// grids; the primary image of a collection or sequence.
+    case heic
+    /// AVIF: HEIF with AV1 images, 8 to 12 bits, with alpha; the primary image, or a sequence's
+    /// first.
+    case avif
     /// No encoded format: RGBA pixels a caller decoded itself and handed to ``PixelAnalyzer``.
     /// Never detected from bytes.
     case pixels
 
-    /// The format announced by the first bytes of a file, or `nil` when none of JPEG, PNG, WebP
-    /// or GIF.
+    /// The format announced by the first bytes of a file, or `nil` when none of JPEG, PNG, WebP,
+    /// GIF, HEIC or AVIF.
     ///
     /// Only the magic bytes count, never a file name or a Content-Type.
-    /// - Parameter prefix: The first bytes of the data (at least 8 to recognise PNG, 12 for WebP).
+    /// - Parameter prefix: The first bytes of the data (at least 8 to recognise PNG, 12 for WebP,
+    ///   HEIC and AVIF; a HEIF file whose major brand is the generic `mif1` or `msf1` is told
+    ///   apart by the compatible brands within the first 32 bytes).
     public static func sniff(_ prefix: some Collection<UInt8>) -> ImageFormat? {
+        if let heif = sniffHEIF(Array(prefix.prefix(32))) { return heif }
         let bytes = Array(prefix.prefix(12))
         if bytes.count >= 3, bytes[0] == 0xFF, bytes[1] == 0xD8, bytes[2] == 0xFF { return .jpeg }
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
@@ -27,6 +36,29 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
         }
         if bytes.starts(with: Array("GIF87a".utf8)) || bytes.starts(with: Array("GIF89a".utf8)) { return .gif }
         return nil
+    }
+
+    /// ISO base media files: a `ftyp` box first, its major brand at byte 8 and compatible brands
+    /// from byte 16 (four bytes each, as many as the box's size says).
+    private static func sniffHEIF(_ bytes: [UInt8]) -> ImageFormat? {
+        guard bytes.count >= 12, Array(bytes[4..<8]) == Array("ftyp".utf8) else { return nil }
+        let size = Int(bytes[0]) << 24 | Int(bytes[1]) << 16 | Int(bytes[2]) << 8 | Int(bytes[3])
+        let brand = { (at: Int) in String(decoding: bytes[at..<at + 4], as: UTF8.self) }
+        let avif: Set = ["avif", "avis"]
+        let heic: Set = ["heic", "heix", "heim", "heis", "hevc", "hevx"]
+        let major = brand(8)
+        if avif.contains(major) { return .avif }
+        if heic.contains(major) { return .heic }
+        guard major == "mif1" || major == "msf1" else { return nil }
+        var offset = 16
+        while offset + 4 <= min(bytes.count, size) {
+            let compatible = brand(offset)
+            if avif.contains(compatible) { return .avif }
+            if heic.contains(compatible) { return .heic }
+            offset += 4
+        }
+        // A generic HEIF image (its codec is named further in): libheif decides.
+        return .heic
     }
 
     /// Words for what the first bytes look like, for the "unsupported format" message.

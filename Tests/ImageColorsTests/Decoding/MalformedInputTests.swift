@@ -35,7 +35,10 @@ struct MalformedInputTests {
         arguments: [
             (Data("GIF8xa\u{1}\u{0}\u{1}\u{0}".utf8), "a damaged GIF signature"),
             (Data("RIFF\u{0}\u{0}\u{0}\u{0}WAVEfmt ".utf8), "a RIFF file that is not WebP"),
-            (Data([0, 0, 0, 0x18] + Array("ftypheic".utf8) + [0, 0, 0, 0]), "a HEIC/HEIF image"),
+            (
+                Data([0, 0, 0, 0x18] + Array("ftypisom".utf8) + [0, 0, 0, 0]),
+                "an ISO media file that is neither HEIC nor AVIF"
+            ),
             (Data("SECRET_TOKEN=hunter2".utf8), "text (not an image)"),
             (Data([0x00, 0x01, 0x02, 0x03, 0xFE, 0xFD]), "binary data of no known image format"),
             (Data(), "an empty input (0 bytes)"),

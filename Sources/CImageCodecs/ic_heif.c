@@ -1,0 +1,247 @@
+// libheif (HEIC through libde265, AVIF through dav1d/aom) behind status-returning functions.
+// See ic_codecs.h for the contract.
+//
+// libheif reports errors as struct heif_error values, never by longjmp, and prints nothing;
+// this file maps them onto ic_status with libheif's message. libheif decodes a whole image in
+// one call (heif_decode_image): there is no row-by-row or tile-by-tile decoding in 1.15, so the
+// caller plans the memory from the header (ic_heif_open) and then reads RGBA8 rows out of the
+// decoded image (ic_heif_read_rows), which reduces 10- and 12-bit samples to 8 bits with
+// rounding and undoes premultiplied alpha.
+#include "ic_codecs.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libheif/heif.h>
+
+struct ic_heif {
+    struct heif_context *context;
+    struct heif_image_handle *primary;
+    struct heif_image_handle *thumbnail;   // the largest thumbnail of the primary image, or NULL
+    struct heif_image *image;              // the decoded image, until ic_heif_destroy
+    uint8_t *primary_icc;                  // the raw colour profiles, owned here
+    uint8_t *thumbnail_icc;
+    int bits;                              // the decoded image's sample depth (8 to 16)
+    int channels;                          // 3 (RGB) or 4 (RGBA)
+    int premultiplied;
+    int failed;
+    char message[256];
+};
+
+static ic_status ic_heif_fail(ic_heif *heif, ic_status status, const char *message) {
+    snprintf(heif->message, sizeof(heif->message), "%s", message);
+    // Some of libheif's messages end in a newline.
+    size_t length = strlen(heif->message);
+    while (length > 0 && (heif->message[length - 1] == '\n' || heif->message[length - 1] == ' ')) {
+        heif->message[--length] = 0;
+    }
+    heif->failed = 1;
+    return status;
+}
+
+// libheif's error as an ic_status, with its message (which names the box or the codec).
+static ic_status ic_heif_error(ic_heif *heif, struct heif_error error) {
+    ic_status status;
+    switch (error.code) {
+    case heif_error_Ok: return IC_OK;
+    case heif_error_Memory_allocation_error: status = IC_ERR_NO_MEMORY; break;
+    case heif_error_Unsupported_feature:
+    case heif_error_Unsupported_filetype:
+    case heif_error_Plugin_loading_error: status = IC_ERR_UNSUPPORTED; break;
+    case heif_error_Input_does_not_exist: status = IC_ERR_IO; break;
+    case heif_error_Usage_error: status = IC_ERR_STATE; break;
+    case heif_error_Invalid_input:
+        if (error.subcode == heif_suberror_End_of_data) {
+            status = IC_ERR_TRUNCATED;
+        } else if (error.subcode == heif_suberror_Security_limit_exceeded) {
+            status = IC_ERR_LIMIT;
+        } else {
+            status = IC_ERR_CORRUPT;
+        }
+        break;
+    default: status = IC_ERR_CORRUPT; break;
+    }
+    if (error.subcode == heif_suberror_Security_limit_exceeded) status = IC_ERR_LIMIT;
+    return ic_heif_fail(heif, status, error.message != NULL ? error.message : "libheif failed");
+}
+
+// heif_init once per process (it registers the built-in codec plugins); never deinit, as other
+// threads may be decoding.
+static pthread_once_t ic_heif_once = PTHREAD_ONCE_INIT;
+static void ic_heif_init_once(void) {
+    (void)heif_init(NULL);
+}
+
+ic_heif *ic_heif_create(void) {
+    pthread_once(&ic_heif_once, ic_heif_init_once);
+    return calloc(1, sizeof(ic_heif));
+}
+
+const char *ic_heif_message(const ic_heif *heif) {
+    return heif == NULL ? "no decoder" : heif->message;
+}
+
+// What a handle says, without decoding: size after libheif's transformations (irot, imir,
+// clap), depths, alpha and colour.
+static ic_status ic_heif_describe(ic_heif *heif, struct heif_image_handle *handle, uint8_t **icc,
+                                  ic_heif_image_info *info) {
+    info->width = (uint32_t)heif_image_handle_get_width(handle);
+    info->height = (uint32_t)heif_image_handle_get_height(handle);
+    info->luma_bits = heif_image_handle_get_luma_bits_per_pixel(handle);
+    info->chroma_bits = heif_image_handle_get_chroma_bits_per_pixel(handle);
+    info->has_alpha = heif_image_handle_has_alpha_channel(handle);
+    info->premultiplied = heif_image_handle_is_premultiplied_alpha(handle);
+    info->depth_images = heif_image_handle_get_number_of_depth_images(handle);
+    size_t icc_size = heif_image_handle_get_raw_color_profile_size(handle);
+    if (icc_size > 0) {
+        *icc = malloc(icc_size);
+        if (*icc == NULL) return ic_heif_fail(heif, IC_ERR_NO_MEMORY, "cannot copy the ICC profile");
+        struct heif_error error = heif_image_handle_get_raw_color_profile(handle, *icc);
+        if (error.code != heif_error_Ok) return ic_heif_error(heif, error);
+        info->icc = *icc;
+        info->icc_size = icc_size;
+    }
+    struct heif_color_profile_nclx *nclx = NULL;
+    if (heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok && nclx != NULL) {
+        info->has_nclx = 1;
+        info->nclx_primaries = (int32_t)nclx->color_primaries;
+        info->nclx_transfer = (int32_t)nclx->transfer_characteristics;
+        info->nclx_matrix = (int32_t)nclx->matrix_coefficients;
+        info->nclx_full_range = nclx->full_range_flag;
+        heif_nclx_color_profile_free(nclx);
+    }
+    return IC_OK;
+}
+
+ic_status ic_heif_open(ic_heif *heif, const uint8_t *data, size_t size, uint32_t max_side, ic_heif_info *info) {
+    if (heif == NULL || info == NULL || data == NULL || heif->context != NULL || heif->failed) return IC_ERR_STATE;
+    memset(info, 0, sizeof(*info));
+    heif->context = heif_context_alloc();
+    if (heif->context == NULL) return ic_heif_fail(heif, IC_ERR_NO_MEMORY, "cannot allocate libheif's context");
+    // libheif's own cap on an image's pixels (max_side squared), checked while it reads the
+    // boxes: a header bomb's ispe is refused before anything is allocated for it.
+    if (max_side > 0) heif_context_set_maximum_image_size_limit(heif->context, (int)max_side);
+    // Tiles of a grid are decoded on the caller's thread, like every other decoder here.
+    heif_context_set_max_decoding_threads(heif->context, 0);
+    struct heif_error error = heif_context_read_from_memory_without_copy(heif->context, data, size, NULL);
+    if (error.code != heif_error_Ok) return ic_heif_error(heif, error);
+    info->image_count = (uint32_t)heif_context_get_number_of_top_level_images(heif->context);
+    error = heif_context_get_primary_image_handle(heif->context, &heif->primary);
+    if (error.code != heif_error_Ok) return ic_heif_error(heif, error);
+    ic_status status = ic_heif_describe(heif, heif->primary, &heif->primary_icc, &info->primary);
+    if (status != IC_OK) return status;
+    const int count = heif_image_handle_get_number_of_thumbnails(heif->primary);
+    info->thumbnail_count = count > 0 ? (uint32_t)count : 0;
+    if (count > 0) {
+        // Usually one; a few at most. The largest is kept.
+        heif_item_id ids[8];
+        const int listed = heif_image_handle_get_list_of_thumbnail_IDs(heif->primary, ids, count < 8 ? count : 8);
+        uint64_t best = 0;
+        for (int i = 0; i < listed; i++) {
+            struct heif_image_handle *candidate = NULL;
+            if (heif_image_handle_get_thumbnail(heif->primary, ids[i], &candidate).code != heif_error_Ok) continue;
+            const uint64_t pixels = (uint64_t)heif_image_handle_get_width(candidate) *
+                                    (uint64_t)heif_image_handle_get_height(candidate);
+            if (pixels > best) {
+                if (heif->thumbnail != NULL) heif_image_handle_release(heif->thumbnail);
+                heif->thumbnail = candidate;
+                best = pixels;
+            } else {
+                heif_image_handle_release(candidate);
+            }
+        }
+        if (heif->thumbnail != NULL) {
+            status = ic_heif_describe(heif, heif->thumbnail, &heif->thumbnail_icc, &info->thumbnail);
+            if (status != IC_OK) return status;
+        }
+    }
+    return IC_OK;
+}
+
+ic_status ic_heif_decode(ic_heif *heif, int32_t thumbnail, int32_t strict, uint32_t *width, uint32_t *height) {
+    if (heif == NULL || width == NULL || height == NULL || heif->primary == NULL || heif->image != NULL ||
+        heif->failed) {
+        return IC_ERR_STATE;
+    }
+    struct heif_image_handle *handle = thumbnail ? heif->thumbnail : heif->primary;
+    if (handle == NULL) return IC_ERR_STATE;
+    const int bits = heif_image_handle_get_luma_bits_per_pixel(handle);
+    const int alpha = heif_image_handle_has_alpha_channel(handle);
+    // Deeper than 8 bits: 16-bit little-endian samples, reduced here with rounding (libheif's
+    // convert_hdr_to_8bit drops the low bits instead).
+    const int deep = bits > 8;
+    enum heif_chroma chroma = deep ? (alpha ? heif_chroma_interleaved_RRGGBBAA_LE : heif_chroma_interleaved_RRGGBB_LE)
+                                   : (alpha ? heif_chroma_interleaved_RGBA : heif_chroma_interleaved_RGB);
+    struct heif_decoding_options *options = heif_decoding_options_alloc();
+    if (options == NULL) return ic_heif_fail(heif, IC_ERR_NO_MEMORY, "cannot allocate decoding options");
+    options->ignore_transformations = 0;   // irot, imir and clap applied: EXIF is not used
+    options->convert_hdr_to_8bit = 0;
+    if (options->version >= 3) options->strict_decoding = strict ? 1 : 0;
+    struct heif_error error = heif_decode_image(handle, &heif->image, heif_colorspace_RGB, chroma, options);
+    heif_decoding_options_free(options);
+    if (error.code != heif_error_Ok) {
+        heif->image = NULL;
+        return ic_heif_error(heif, error);
+    }
+    if (heif->image == NULL) return ic_heif_fail(heif, IC_ERR_CORRUPT, "libheif returned no image");
+    const int w = heif_image_get_width(heif->image, heif_channel_interleaved);
+    const int h = heif_image_get_height(heif->image, heif_channel_interleaved);
+    if (w <= 0 || h <= 0) return ic_heif_fail(heif, IC_ERR_CORRUPT, "the decoded image has no pixels");
+    heif->bits = deep ? heif_image_get_bits_per_pixel_range(heif->image, heif_channel_interleaved) : 8;
+    if (heif->bits < 8 || heif->bits > 16) return ic_heif_fail(heif, IC_ERR_UNSUPPORTED, "an unsupported bit depth");
+    heif->channels = alpha ? 4 : 3;
+    heif->premultiplied = alpha && heif_image_is_premultiplied_alpha(heif->image);
+    *width = (uint32_t)w;
+    *height = (uint32_t)h;
+    return IC_OK;
+}
+
+ic_status ic_heif_read_rows(ic_heif *heif, uint8_t *rgba, size_t stride, uint32_t first_row, uint32_t rows) {
+    if (heif == NULL || rgba == NULL || heif->image == NULL || heif->failed) return IC_ERR_STATE;
+    int plane_stride = 0;
+    const uint8_t *plane = heif_image_get_plane_readonly(heif->image, heif_channel_interleaved, &plane_stride);
+    const int w = heif_image_get_width(heif->image, heif_channel_interleaved);
+    const int h = heif_image_get_height(heif->image, heif_channel_interleaved);
+    if (plane == NULL || plane_stride <= 0 || (uint64_t)first_row + rows > (uint64_t)h) return IC_ERR_STATE;
+    if (stride < (size_t)w * 4) return IC_ERR_STATE;
+    const int channels = heif->channels;
+    const uint32_t maximum = (1u << heif->bits) - 1;
+    for (uint32_t r = 0; r < rows; r++) {
+        const uint8_t *in = plane + (size_t)(first_row + r) * (size_t)plane_stride;
+        uint8_t *out = rgba + (size_t)r * stride;
+        for (int x = 0; x < w; x++) {
+            uint8_t px[4] = {0, 0, 0, 255};
+            for (int c = 0; c < channels; c++) {
+                if (heif->bits == 8) {
+                    px[c] = in[x * channels + c];
+                } else {
+                    const uint8_t *sample = in + ((size_t)x * channels + c) * 2;
+                    uint32_t value = (uint32_t)sample[0] | ((uint32_t)sample[1] << 8);
+                    if (value > maximum) value = maximum;
+                    px[c] = (uint8_t)((value * 255u + maximum / 2) / maximum);
+                }
+            }
+            if (heif->premultiplied && px[3] < 255) {
+                for (int c = 0; c < 3; c++) {
+                    const uint32_t straight = px[3] == 0 ? 0 : ((uint32_t)px[c] * 255u + px[3] / 2) / px[3];
+                    px[c] = (uint8_t)(straight > 255 ? 255 : straight);
+                }
+            }
+            memcpy(out + (size_t)x * 4, px, 4);
+        }
+    }
+    return IC_OK;
+}
+
+void ic_heif_destroy(ic_heif *heif) {
+    if (heif == NULL) return;
+    if (heif->image != NULL) heif_image_release(heif->image);
+    if (heif->thumbnail != NULL) heif_image_handle_release(heif->thumbnail);
+    if (heif->primary != NULL) heif_image_handle_release(heif->primary);
+    if (heif->context != NULL) heif_context_free(heif->context);
+    free(heif->primary_icc);
+    free(heif->thumbnail_icc);
+    free(heif);
+}

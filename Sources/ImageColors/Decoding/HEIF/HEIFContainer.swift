@@ -1,0 +1,50 @@
+import CImageCodecs
+
+/// A HEIF file (HEIC or AVIF) parsed by libheif: the primary image, its largest thumbnail, and
+/// the decoded image once ``decode(thumbnail:strict:)`` ran. The bytes it was opened on must
+/// outlive it (libheif reads them in place).
+final class HEIFContainer {
+    let handle: OpaquePointer
+    let format: ImageFormat
+    /// The primary image and its largest thumbnail, as their headers say.
+    private(set) var info = ic_heif_info()
+
+    /// Parses `raw`: the boxes only, nothing decoded.
+    /// - Parameter maxSide: libheif's own cap on an image's pixels is its square.
+    /// - Throws: ``ImageDecodingError`` (truncated, corrupt, over-limit) naming what libheif found.
+    init(_ raw: UnsafeRawBufferPointer, format: ImageFormat, maxSide: Int) throws {
+        guard let handle = ic_heif_create() else {
+            throw ImageDecodingError.outOfMemory(format, detail: "cannot allocate the decoder")
+        }
+        self.handle = handle
+        self.format = format
+        guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self), !raw.isEmpty else {
+            throw ImageDecodingError.truncated(format, detail: "the data is empty")
+        }
+        let side = UInt32(clamping: max(0, maxSide))
+        try ic_heif_open(handle, base, raw.count, side, &info).check(format, message: message)
+    }
+
+    deinit {
+        ic_heif_destroy(handle)
+    }
+
+    /// The shim's message for its last failure.
+    var message: () -> String { { [handle] in shimMessage(ic_heif_message(handle)) } }
+
+    /// Whether the primary image has a thumbnail.
+    var hasThumbnail: Bool { info.thumbnail_count > 0 && info.thumbnail.width > 0 && info.thumbnail.height > 0 }
+
+    /// Decodes the primary image or the thumbnail whole (libheif's only way), returning its size.
+    func decode(thumbnail: Bool, strict: Bool) throws -> (width: Int, height: Int) {
+        var width: UInt32 = 0
+        var height: UInt32 = 0
+        try ic_heif_decode(handle, thumbnail ? 1 : 0, strict ? 1 : 0, &width, &height).check(format, message: message)
+        return (Int(width), Int(height))
+    }
+
+    /// Copies `rows` rows from `first` of the decoded image as RGBA8 into `pixels`.
+    func readRows(into pixels: UnsafeMutablePointer<UInt8>, stride: Int, first: Int, rows: Int) throws {
+        try ic_heif_read_rows(handle, pixels, stride, UInt32(first), UInt32(rows)).check(format, message: message)
+    }
+}

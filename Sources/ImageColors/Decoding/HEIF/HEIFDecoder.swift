@@ -1,0 +1,146 @@
+import CImageCodecs
+import Foundation
+
+/// Decodes HEIC and AVIF through libheif (via the C shim): the primary image — of a collection,
+/// or a sequence's first — with libheif's transformations (irot, imir, clap) applied, so the
+/// EXIF orientation is not used; alpha from the auxiliary alpha image (premultiplied colours
+/// divided back); depth and gain maps ignored.
+///
+/// libheif 1.15 decodes a whole image in one call, so the memory is planned from the header
+/// first (HEIFDecoder+Memory.swift):
+/// 1. an embedded thumbnail at least the analysis size is decoded instead of the image
+///    (``DecoderKind/heifThumbnail``), the counterpart of the JPEG DC reader;
+/// 2. a grid is not decoded tile by tile: libheif 1.15 has no public call for one tile (its
+///    tiles are not top-level images, and `heif_image_handle_decode_image_tile` came in 1.19);
+/// 3. so the whole decode is reserved in the ledger (``workingBytes(_:)``), and an image that
+///    does not fit fails with the over-budget error before libheif allocates anything.
+///
+/// Colour: an ICC profile (`prof`/`rICC`) goes through colour management as WebP's does; else
+/// the `nclx` box through ``NCLXColorSpace``; HDR transfers (PQ, HLG) are refused with
+/// ``ImageDecodingError/unsupportedFeature(_:detail:)`` before decoding. 10- and 12-bit samples
+/// are reduced to 8 bits with rounding.
+///
+/// Deadline: libheif 1.15 cannot be interrupted (no progress callback during a decode), so the
+/// deadline and cancellation are checked before the decode and between rows after it; the work
+/// of the one call is bounded by the memory plan (the budget caps the pixels decoded).
+enum HEIFDecoder {
+    /// Rows copied out of libheif's image per batch, between which the deadline is checked.
+    static let rowBatch = 16
+
+    /// Decodes `source` (sniffed as `format`, HEIC or AVIF) into `sink`.
+    static func decode(
+        _ source: ImageSource, format: ImageFormat, options: DecodeOptions, into sink: inout some PixelSink
+    ) throws -> DecodedImageInfo {
+        var reserved = 0
+        defer { options.ledger?.release(reserved) }
+        let bytes: Data
+        switch source {
+        case .data(let data):
+            bytes = data // reserved by the analyzer as the encoded image held in memory
+        case .file(let path):
+            let size = try fileSize(path, format: format)
+            try options.reserve(size, for: "the \(format.displayName) file's bytes (\(size) bytes)", adding: &reserved)
+            do {
+                bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+            } catch {
+                throw ImageDecodingError.unreadable(format, detail: error.localizedDescription)
+            }
+        }
+        let deadline = DecodeDeadline(timeout: options.limits.decodeTimeout)
+        return try bytes.withUnsafeBytes { raw in
+            let container = try HEIFContainer(raw, format: format, maxSide: options.limits.maxSide)
+            return try decode(container, options: options, deadline: deadline, reserved: &reserved, into: &sink)
+        }
+    }
+
+    private static func fileSize(_ path: String, format: ImageFormat) throws -> Int {
+        do {
+            let attributes = try FileManager.default.attributesOfItem(atPath: path)
+            return (attributes[.size] as? NSNumber)?.intValue ?? 0
+        } catch {
+            throw ImageDecodingError.unreadable(format, detail: error.localizedDescription)
+        }
+    }
+
+    private static func decode(
+        _ container: HEIFContainer, options: DecodeOptions, deadline: DecodeDeadline, reserved: inout Int,
+        into sink: inout some PixelSink
+    ) throws -> DecodedImageInfo {
+        let format = container.format
+        let primary = container.info.primary
+        let width = Int(primary.width)
+        let height = Int(primary.height)
+        guard width > 0, height > 0 else {
+            throw ImageDecodingError.corrupt(format, detail: "the primary image has no size (\(width)×\(height))")
+        }
+        try options.limits.check(width: width, height: height, format: format)
+        let useThumbnail = thumbnailSuffices(container, options: options)
+        let image = useThumbnail ? container.info.thumbnail : primary
+        if image.icc == nil, image.has_nclx != 0 {
+            let nclx = NCLXColorSpace(primaries: Int(image.nclx_primaries), transfer: Int(image.nclx_transfer))
+            if nclx.isHDR {
+                throw ImageDecodingError.unsupportedFeature(
+                    format,
+                    detail: "an HDR image (\(nclx.hdrName) transfer): ImageColors does not tone-map HDR to SDR")
+            }
+        }
+        let working = workingBytes(image)
+        let what = useThumbnail ? "its embedded thumbnail" : "the image"
+        try options.reserve(
+            working,
+            for: """
+                decoding \(what) whole (\(image.width)×\(image.height), \(max(8, image.luma_bits))-bit\
+                \(image.has_alpha != 0 ? ", with alpha" : "")): libheif has no smaller way
+                """,
+            adding: &reserved)
+        reserved += try announceColor(image, options: options, to: &sink)
+
+        try deadline.check(format)
+        let decoded = try container.decode(thumbnail: useThumbnail, strict: options.warningsAreErrors)
+        try deadline.check(format)
+        // The decoded size is libheif's (transformations applied); the rows go out as they are.
+        let batch = min(rowBatch, decoded.height)
+        let rowBytes = decoded.width * 4
+        try options.reserve(rowBytes * batch, for: "\(batch) RGBA rows (\(decoded.width) px)", adding: &reserved)
+        let pixels = UnsafeMutablePointer<UInt8>.allocate(capacity: rowBytes * batch)
+        defer { pixels.deallocate() }
+        try sink.begin(width: decoded.width, height: decoded.height, rowsInOrder: true)
+        var first = 0
+        while first < decoded.height {
+            let rows = min(batch, decoded.height - first)
+            try container.readRows(into: pixels, stride: rowBytes, first: first, rows: rows)
+            for r in 0..<rows {
+                sink.consume(
+                    row: UnsafePointer(pixels + r * rowBytes), y: first + r, x0: 0, dx: 1, count: decoded.width)
+            }
+            first += rows
+            try deadline.check(format)
+        }
+        // The analysis reports the primary image's size; a thumbnail's rows stand for it.
+        return DecodedImageInfo(
+            format: format, width: useThumbnail ? width : decoded.width, height: useThumbnail ? height : decoded.height,
+            orientation: .up, decodedWidth: decoded.width, decodedHeight: decoded.height,
+            decoder: useThumbnail ? .heifThumbnail : .library)
+    }
+
+    /// Announces the image's colour space: its ICC profile, else its `nclx` box, else sRGB.
+    /// - Returns: Bytes reserved for the profile.
+    private static func announceColor(
+        _ image: ic_heif_image_info, options: DecodeOptions, to sink: inout some PixelSink
+    ) throws -> Int {
+        if let icc = image.icc, image.icc_size > 0 {
+            return try ColorSpaceAnnouncement.announce(
+                iccProfile: UnsafeRawBufferPointer(start: icc, count: image.icc_size), options: options, to: &sink)
+        }
+        guard sink.readsColorProfiles, image.has_nclx != 0 else { return 0 }
+        let space = NCLXColorSpace(primaries: Int(image.nclx_primaries), transfer: Int(image.nclx_transfer))
+            .sourceColorSpace()
+        guard case .icc(let profile) = space else {
+            _ = try sink.colorSpace(space)
+            return 0
+        }
+        return try profile.withUnsafeBytes { raw in
+            try ColorSpaceAnnouncement.announce(iccProfile: raw, options: options, to: &sink)
+        }
+    }
+}

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Remakes the HEIC and AVIF fixtures in this folder, with real encoders only: heif-enc (Debian
+# libheif-examples 1.15.1, x265 for HEIC) and avifenc (libavif-bin 0.11.1, aom), from the Samples
+# and ImageMagick 6 (imagemagick) for resizing. The tests run heif-convert and avifdec as the
+# oracles of the pixels (independent of our decoder), as the WebP tests run dwebp.
+#   coffee.heic             Samples/coffee.png at 300×200, heif-enc -q 80 (8-bit 4:2:0)
+#   coffee-thumb.heic       Samples/coffee.png at 600×400 with a 320×213 thumbnail (heif-enc -t 320)
+#   coffee-10bit.heic       coffee.png at 300×200 as 16-bit PNG, heif-enc -b 10 (10-bit)
+#   horse-alpha.heic        Samples/horse.png at 200×164 with its white made transparent (alpha)
+#   coffee.avif             coffee.png at 300×200, avifenc (8-bit 4:2:0)
+#   coffee-10bit.avif       the same, avifenc -d 10
+#   coffee-12bit.avif       the same, avifenc -d 12 -y 444
+#   horse-alpha.avif        the horse with alpha, avifenc
+#   horse-premultiplied.avif  the same, avifenc -p (premultiplied colours, signalled)
+#   icc-p3.avif             ../ColorManagement/synthetic-p3.png (Display P3 pixels) with its ICC
+#                           profile, lossless
+#   nclx-p3.avif            the same pixels without the profile, nclx 12/13/0 (Display P3
+#                           primaries, sRGB transfer), lossless
+#   irot1.avif              coffee.avif's pixels with irot 1 (a quarter turn anti-clockwise: 200×300)
+#   imir1.avif              with imir 1 (mirrored left to right)
+#   grid.avif               coffee.png at 300×200 as a 2×2 grid of 150×100 tiles (avifenc -g 2x2)
+#   hdr-pq.avif             coffee.png at 300×200, 10-bit, nclx 9/16/9 (BT.2020, PQ): refused
+#   hdr-hlg.avif            the same with transfer 18 (HLG): refused
+set -euo pipefail
+cd "$(dirname "$0")"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+samples=../../../Samples
+
+convert "$samples/coffee.png" -resize 300x200 "$work/coffee.png"
+convert "$work/coffee.png" -depth 16 "PNG48:$work/coffee16.png"  # PNG48: keeps 16 bits
+convert "$samples/horse.png" -resize 200x164 -fuzz 20% -transparent white "$work/horse.png"
+
+heif-enc -q 80 "$work/coffee.png" -o coffee.heic >/dev/null
+heif-enc -q 60 -t 320 "$samples/coffee.png" -o coffee-thumb.heic >/dev/null
+heif-enc -q 80 -b 10 "$work/coffee16.png" -o coffee-10bit.heic >/dev/null
+heif-enc -q 80 "$work/horse.png" -o horse-alpha.heic >/dev/null
+
+avif() { avifenc --jobs 1 -s 6 "$@" >/dev/null; }
+avif --min 20 --max 30 "$work/coffee.png" coffee.avif
+avif --min 20 --max 30 -d 10 "$work/coffee.png" coffee-10bit.avif
+avif --min 20 --max 30 -d 12 -y 444 "$work/coffee.png" coffee-12bit.avif
+avif --min 20 --max 30 "$work/horse.png" horse-alpha.avif
+avif --min 20 --max 30 -p "$work/horse.png" horse-premultiplied.avif
+avif -l ../ColorManagement/synthetic-p3.png icc-p3.avif
+avif -l --ignore-icc --cicp 12/13/0 ../ColorManagement/synthetic-p3.png nclx-p3.avif
+avif --min 20 --max 30 --irot 1 "$work/coffee.png" irot1.avif
+avif --min 20 --max 30 --imir 1 "$work/coffee.png" imir1.avif
+avif --min 20 --max 30 -g 2x2 "$work/coffee.png" grid.avif
+avif --min 20 --max 30 -d 10 --cicp 9/16/9 "$work/coffee16.png" hdr-pq.avif
+avif --min 20 --max 30 -d 10 --cicp 9/18/9 "$work/coffee16.png" hdr-hlg.avif
