@@ -21,6 +21,9 @@
 #   grid.avif               coffee.png at 300×200 as a 2×2 grid of 150×100 tiles (avifenc -g 2x2)
 #   hdr-pq.avif             coffee.png at 300×200, 10-bit, nclx 9/16/9 (BT.2020, PQ): refused
 #   hdr-hlg.avif            the same with transfer 18 (HLG): refused
+#   sequence.avif           an image sequence (avis): coffee.png then chelsea.png at 300×200;
+#                           avifenc also writes the first frame as the primary item, which is
+#                           what libheif reads
 set -euo pipefail
 cd "$(dirname "$0")"
 work=$(mktemp -d)
@@ -49,3 +52,5 @@ avif --min 20 --max 30 --imir 1 "$work/coffee.png" imir1.avif
 avif --min 20 --max 30 -g 2x2 "$work/coffee.png" grid.avif
 avif --min 20 --max 30 -d 10 --cicp 9/16/9 "$work/coffee16.png" hdr-pq.avif
 avif --min 20 --max 30 -d 10 --cicp 9/18/9 "$work/coffee16.png" hdr-hlg.avif
+convert "$samples/chelsea.png" -resize '300x200!' "$work/chelsea.png"
+avif --min 20 --max 30 "$work/coffee.png" "$work/chelsea.png" sequence.avif

@@ -52,6 +52,21 @@ struct HEIFDecoderTests {
         #expect(HEIFFixtures.largestDifference(image, oracle) <= 1)
     }
 
+    @Test("an image sequence (avis) gives its first image, the primary item avifenc writes")
+    func sequence() throws {
+        // Given a two-frame sequence (coffee, then chelsea) and avifdec's decode of its first
+        // frame from the track (heif-convert 1.15 refuses the avis brand; libheif's API reads
+        // the primary item)
+        let path = HEIFFixtures.path("sequence.avif")
+        let oracle = try HEIFFixtures.avifdec(path)
+        // When decoded
+        let (image, info) = try decodeFully(path)
+        // Then it is AVIF, one still image, the first frame's pixels
+        #expect(info.format == .avif && info.frames == nil)
+        #expect(image.width == 300 && image.height == 200)
+        #expect(HEIFFixtures.largestDifference(image, oracle) <= 1)
+    }
+
     @Test("irot is applied by libheif: a quarter turn anti-clockwise, the EXIF orientation unused")
     func rotation() throws {
         // Given coffee.avif and the same bitstream with irot 1

@@ -54,30 +54,31 @@ struct HEIFMemoryTests {
         // Given coffee.heic, 300×200, 8-bit, no alpha
         // When decoded with a 30 MB budget
         let (_, _, ledger) = try Self.decode("coffee.heic", target: nil, budget: .megabytes(30))
-        // Then at least the estimate (two sets of 4:4:4 planes and the codecs' allowance) was reserved
-        let estimate = 2 * 300 * 200 * 3 + HEIFDecoder.fixedAllowance
+        // Then at least the rule for HEVC at 8 bits (9 bytes a pixel and libde265's allowance)
+        // was reserved
+        let estimate = 300 * 200 * 9 + HEIFDecoder.hevcAllowance
         #expect(try #require(ledger).peak >= estimate)
         #expect(ledger!.reserved == 0)
     }
 
     @Test("an image whose decode does not fit the budget is refused before libheif decodes it")
     func refused() throws {
-        // Given a budget below coffee-thumb.heic's full decode (600×400: 5.4 MB) but above its
-        // thumbnail's (320×212: 4.6 MB)
-        let budget = MemoryBudget(bytes: 5_000_000)
+        // Given a budget below coffee-thumb.heic's full decode (600×400: 6.35 MB) but above its
+        // thumbnail's (320×212: 4.8 MB)
+        let budget = MemoryBudget(bytes: 6_000_000)
         // When decoded at full size, it is refused with the over-budget error naming libheif
         #expect {
             _ = try Self.decode("coffee-thumb.heic", target: nil, budget: budget)
         } throws: { error in
             guard case .overBudget(let purpose, let needed, _, _) = error as? MemoryBudgetError else { return false }
-            return purpose.contains("600×400") && needed > 5_000_000
+            return purpose.contains("600×400") && needed > 6_000_000
         }
         // And analysed for a small target, the thumbnail fits
         let (_, info, _) = try Self.decode("coffee-thumb.heic", target: 250, budget: budget)
         #expect(info.decoder == .heifThumbnail)
     }
 
-    @Test("a huge ispe (a header bomb) is refused in well under a second", arguments: ["coffee.heic", "coffee.avif"])
+    @Test("a huge ispe (a header bomb) is refused from the header", arguments: ["coffee.heic", "coffee.avif"])
     func hugeImageSpatialExtents(name: String) async throws {
         // Given the file with its ispe box patched to 60000×60000 (0.36 gigapixels over the
         // default limits; the data stays 300×200)
@@ -86,17 +87,16 @@ struct HEIFMemoryTests {
         Self.putBigEndian(60_000, in: &bytes, at: ispe + 8)
         Self.putBigEndian(60_000, in: &bytes, at: ispe + 12)
         // When analysed
-        let start = ContinuousClock.now
         let error = await #expect(throws: ImageDecodingError.self) {
             _ = try await ImageColorAnalyzer().analyze(data: Data(bytes))
         }
-        // Then it was refused fast, from the header, by the pixel limit
-        #expect(ContinuousClock.now - start < .seconds(1))
+        // Then it was refused from the header, by the pixel limit, before libheif decoded
+        // anything (the CLI takes 0.05 s on it: DocC "Formats"; speed is not timed in tests)
         #expect(error?.code == "image-too-large")
     }
 
     @Test(
-        "a grid that claims 256×256 tiles (the most its 8-bit fields allow) is refused in well under a second",
+        "a grid that claims 256×256 tiles (the most its 8-bit fields allow) is refused before decoding",
         arguments: [(65_535, "over-limit"), (300, "corrupt-image")])
     func gridBomb(side: Int, code: String) async throws {
         // Given grid.avif (2×2 tiles of 150×100) with its grid descriptor patched to 256×256
@@ -113,13 +113,12 @@ struct HEIFMemoryTests {
             Self.putBigEndian(side, in: &bytes, at: ispe + 12)
         }
         // When analysed
-        let start = ContinuousClock.now
         let error = await #expect(throws: ImageDecodingError.self) {
             _ = try await ImageColorAnalyzer().analyze(data: Data(bytes))
         }
-        // Then it was refused fast: by libheif's size limit (65,500 px a side), or because the
-        // tiles are missing
-        #expect(ContinuousClock.now - start < .seconds(1))
+        // Then it was refused before any tile was decoded: by libheif's size limit (65,500 px a
+        // side) while it reads the boxes, or because the tiles are missing (0.05–0.07 s with
+        // the CLI: DocC "Formats")
         #expect(error?.code == code)
     }
 

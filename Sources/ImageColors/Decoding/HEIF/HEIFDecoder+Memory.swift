@@ -18,25 +18,37 @@ extension HEIFDecoder {
         return difference * 50 <= th * w
     }
 
-    /// What libheif 1.15 allocates to decode `image` whole, from its header: an upper estimate.
+    /// What libheif 1.15 and its codec allocate to decode `image` whole, from its header: the
+    /// decoded planes, the codec's own pictures and working buffers, and libheif's conversion to
+    /// interleaved RGB(A) — measured, since the codecs' internals are not in the header.
     ///
-    /// - The decoded planes at their depth (1 byte a sample to 8 bits, 2 beyond), counted as
-    ///   4:4:4 (the header does not say the chroma format): 3 samples a pixel, 4 with alpha.
-    /// - The same again: the codec's own picture (libde265's or dav1d's) while libheif copies it
-    ///   out, and then the interleaved RGB(A) image libheif converts the planes into (at most 4
-    ///   samples a pixel at the same depth) — never both at once, so one more set of planes.
-    /// - ``fixedAllowance`` for the codecs' contexts and tables.
+    /// The rule: pixels × bytes a sample (1 to 8 bits, 2 beyond) × samples a pixel (3, 4 with
+    /// alpha) × a codec factor, plus a fixed allowance. Measured as the peak RSS increase of
+    /// whole analyses (`/usr/bin/time -v`, the CLI with a 2 GB budget, 1 to 24 MP, Debian's
+    /// libheif 1.15.1 with libde265 1.0.11 and dav1d 1.0.0; DocC "Formats"):
     ///
-    /// A grid's tiles are decoded one at a time into the full image's planes, so the estimate
-    /// holds for grids too. Measured (`Benchmarks/memory.sh`, DocC Formats): the estimate stays
-    /// above the peak RSS increase of a whole decode.
-    static func workingBytes(_ image: ic_heif_image_info) -> Int {
+    /// | codec | 8-bit 4:2:0 | 8-bit 4:4:4 / lossless | 8-bit + alpha | 10-bit 4:2:0 |
+    /// |-------|-------------|------------------------|---------------|--------------|
+    /// | HEVC  | 5.7–7.5 B/px | 6 B/px                | 9.3 B/px      | 20.5 B/px    |
+    /// | AV1   | 12.9–15 B/px | 14–16 B/px            | 13.9 B/px     | 26 B/px      |
+    ///
+    /// so the factor is 3 for HEVC at 8 bits (9 B/px), 4 for HEVC deeper (24 B/px: libheif's
+    /// high-bit-depth conversion goes through planar 16-bit RGB), and 6 for AV1 (18 B/px at 8
+    /// bits: dav1d keeps its own picture pool and per-block state), each above every
+    /// measurement. A grid's tiles are decoded one at a time into the whole image's planes,
+    /// which the rule covers.
+    static func workingBytes(_ image: ic_heif_image_info, format: ImageFormat) -> Int {
         let pixels = Int(image.width) * Int(image.height)
-        let sampleBytes = image.luma_bits > 8 || image.chroma_bits > 8 ? 2 : 1
+        let deep = image.luma_bits > 8 || image.chroma_bits > 8
+        let sampleBytes = deep ? 2 : 1
         let samples = image.has_alpha != 0 ? 4 : 3
-        return 2 * pixels * samples * sampleBytes + fixedAllowance
+        let factor = format == .avif ? 6 : deep ? 4 : 3
+        let fixed = format == .avif ? av1Allowance : hevcAllowance
+        return pixels * sampleBytes * samples * factor + fixed
     }
 
-    /// The codecs' contexts, tables and bitstream buffers (4 MB).
-    static let fixedAllowance = 4 * 1024 * 1024
+    /// libde265's and libheif's contexts, tables and bitstream buffers (4 MB).
+    static let hevcAllowance = 4 * 1024 * 1024
+    /// dav1d's contexts, its per-thread buffers and libheif's (8 MB).
+    static let av1Allowance = 8 * 1024 * 1024
 }

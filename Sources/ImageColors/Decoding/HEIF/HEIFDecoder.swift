@@ -12,7 +12,7 @@ import Foundation
 ///    (``DecoderKind/heifThumbnail``), the counterpart of the JPEG DC reader;
 /// 2. a grid is not decoded tile by tile: libheif 1.15 has no public call for one tile (its
 ///    tiles are not top-level images, and `heif_image_handle_decode_image_tile` came in 1.19);
-/// 3. so the whole decode is reserved in the ledger (``workingBytes(_:)``), and an image that
+/// 3. so the whole decode is reserved in the ledger (``workingBytes(_:format:)``), and an image that
 ///    does not fit fails with the over-budget error before libheif allocates anything.
 ///
 /// Colour: an ICC profile (`prof`/`rICC`) goes through colour management as WebP's does; else
@@ -84,7 +84,7 @@ enum HEIFDecoder {
                     detail: "an HDR image (\(nclx.hdrName) transfer): ImageColors does not tone-map HDR to SDR")
             }
         }
-        let working = workingBytes(image)
+        let working = workingBytes(image, format: format)
         let what = useThumbnail ? "its embedded thumbnail" : "the image"
         try options.reserve(
             working,
