@@ -49,7 +49,7 @@ let package = Package(
             pkgConfig: "libgif",
             providers: [.apt(["libgif-dev"]), .brew(["giflib"])]
         ),
-        // libheif 1.15: HEIC (libde265) and AVIF (dav1d/aom) in one API; errors are return values,
+        // libheif 1.15: HEIC (libde265) and AVIF (libaom) in one API; errors are return values,
         // and every call goes through the shim too.
         .systemLibrary(
             name: "CHEIF",

@@ -39,6 +39,9 @@ let package = Package(
         // Bytes that always sniff as GIF: giflib through the shim, streamed first frames and
         // composited animations.
         .executableTarget(name: "FuzzGIF", dependencies: ["FuzzSupport"]),
+        // Bytes that always sniff as HEIC or AVIF: libheif's box parser, libde265 and libaom
+        // through the shim, whole analyses and balanced decodes (thumbnail path included).
+        .executableTarget(name: "FuzzHEIF", dependencies: ["FuzzSupport"]),
         // Arbitrary bytes analysed with a thumbnail: the thumbnail's downscaler and the shim's
         // JPEG and PNG encoders, each thumbnail decoded back.
         .executableTarget(name: "FuzzThumbnail", dependencies: ["FuzzSupport"]),

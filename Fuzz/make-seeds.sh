@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fuzz/make-seeds.sh dc|icc|webp FOLDER
+# Fuzz/make-seeds.sh dc|icc|webp|heif FOLDER
 #
 # Makes the seeds of the targets the corpus cannot seed well, into FOLDER (Fuzz/run.sh calls it):
 #
@@ -17,13 +17,16 @@
 #   codings Tests/Fixtures/WebP has larger: lossy with and without compressed and filtered alpha,
 #   lossless at several efforts (other transforms and colour caches), near-lossless, a palette,
 #   and small animations, lossy, lossless and mixed, with cwebp and img2webp (Debian webp).
+# - heif: tiny HEICs and AVIFs (PngSuite's 32×32 images, 64×64 for the grid): 8- and 10-bit,
+#   alpha (straight and premultiplied), a thumbnail, a 2×2 grid, irot/imir, an ICC profile,
+#   nclx P3 and PQ, lossless, with heif-enc (libheif-examples) and avifenc (libavif-bin).
 #
 # Deterministic: the same tools and inputs give the same seeds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-target="${1:?usage: Fuzz/make-seeds.sh dc|icc|webp FOLDER}"
-out="${2:?usage: Fuzz/make-seeds.sh dc|icc|webp FOLDER}"
+target="${1:?usage: Fuzz/make-seeds.sh dc|icc|webp|heif FOLDER}"
+out="${2:?usage: Fuzz/make-seeds.sh dc|icc|webp|heif FOLDER}"
 corpus="${IMAGECOLORS_CORPUS:-../shared/corpus}"
 fixtures="Tests/Fixtures/ColorManagement"
 mkdir -p "$out"
@@ -157,9 +160,40 @@ make_webp() {
     img2webp -mixed -d 10 "$palette" -d 40 "$rgb" -o "$out/made-animated-mixed.webp" 2> /dev/null
 }
 
+make_heif() {
+    command -v heif-enc > /dev/null && command -v avifenc > /dev/null || {
+        echo "Fuzz/make-seeds.sh: heif-enc (libheif-examples) and avifenc (libavif-bin) are needed for the heif seeds" >&2
+        return 1
+    }
+    local suite="$corpus/pngsuite/valid" rgb alpha deep tmp
+    rgb="$suite/basn2c08.png" alpha="$suite/basn6a08.png" deep="$suite/basn2c16.png"
+    tmp=$(mktemp -d)
+    heif-enc -q 50 "$rgb" -o "$out/made.heic" > /dev/null
+    heif-enc -q 50 -b 10 "$deep" -o "$out/made-10bit.heic" > /dev/null
+    heif-enc -q 50 "$alpha" -o "$out/made-alpha.heic" > /dev/null
+    heif-enc -q 50 -t 16 "$rgb" -o "$out/made-thumb.heic" > /dev/null
+    local avif=(avifenc --jobs 1 -s 10 --min 30 --max 40)
+    "${avif[@]}" "$rgb" "$out/made.avif" > /dev/null
+    "${avif[@]}" -d 10 "$rgb" "$out/made-10bit.avif" > /dev/null
+    "${avif[@]}" -d 12 -y 444 "$rgb" "$out/made-12bit-444.avif" > /dev/null
+    "${avif[@]}" "$alpha" "$out/made-alpha.avif" > /dev/null
+    "${avif[@]}" -p "$alpha" "$out/made-premultiplied.avif" > /dev/null
+    "${avif[@]}" --irot 3 --imir 0 "$rgb" "$out/made-irot-imir.avif" > /dev/null
+    "${avif[@]}" --cicp 12/13/6 "$rgb" "$out/made-nclx-p3.avif" > /dev/null
+    "${avif[@]}" -d 10 --cicp 9/16/9 "$rgb" "$out/made-pq.avif" > /dev/null
+    "${avif[@]}" --icc Tests/Fixtures/ColorManagement/display-p3.icc "$rgb" "$out/made-icc.avif" > /dev/null
+    "${avif[@]}" -y 400 "$rgb" "$out/made-grey.avif" > /dev/null
+    avifenc --jobs 1 -s 10 -l "$rgb" "$out/made-lossless.avif" > /dev/null
+    convert "$rgb" -resize '128x128!' "$tmp/grid.png"
+    "${avif[@]}" -g 2x2 "$tmp/grid.png" "$out/made-grid.avif" > /dev/null
+    "${avif[@]}" "$rgb" "$alpha" "$out/made-sequence.avif" > /dev/null
+    rm -rf "$tmp"
+}
+
 case "$target" in
     dc) make_dc ;;
     icc) make_icc ;;
     webp) make_webp ;;
-    *) echo "Fuzz/make-seeds.sh: no seeds to make for '$target' (dc, icc, webp)" >&2; exit 2 ;;
+    heif) make_heif ;;
+    *) echo "Fuzz/make-seeds.sh: no seeds to make for '$target' (dc, icc, webp, heif)" >&2; exit 2 ;;
 esac

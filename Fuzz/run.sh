@@ -8,9 +8,9 @@
 # png, dc (the DC reader at 1/8, progressive and sequential files, colour management on;
 # progressive seeds made by Fuzz/make-seeds.sh), icc (bytes as an ICC profile, through
 # LittleCMS), webp (libwebp: still, animated, every frame), gif (giflib: streamed first
-# frames, composited animations) and thumbnail (any bytes analysed with a thumbnail: its
-# downscaler and the shim's JPEG and PNG encoders, each thumbnail decoded back); default: all
-# eight. Exits non-zero on any
+# frames, composited animations), heif (libheif: HEIC and AVIF, seeded from Tests/Fixtures/HEIF)
+# and thumbnail (any bytes analysed with a thumbnail: its downscaler and the shim's JPEG and
+# PNG encoders, each thumbnail decoded back); default: all nine. Exits non-zero on any
 # finding: a crash, a sanitizer report, a leak, a hang past -timeout, an allocation past
 # -malloc_limit_mb or memory past -rss_limit_mb. Each finding is written to
 # Fuzz/crashes/TARGET-KIND-HASH; commit it, once fixed, as a regression seed (every run replays
@@ -25,7 +25,7 @@ cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-if [ ${#targets[@]} -eq 0 ]; then targets=(analyze jpeg png dc icc webp gif thumbnail); fi
+if [ ${#targets[@]} -eq 0 ]; then targets=(analyze jpeg png dc icc webp gif heif thumbnail); fi
 
 scratch="${FUZZ_SCRATCH:-.build-fuzz}"
 corpus="${IMAGECOLORS_CORPUS:-../shared/corpus}"
@@ -53,8 +53,9 @@ binary_name() {
         icc) echo FuzzICC ;;
         webp) echo FuzzWebP ;;
         gif) echo FuzzGIF ;;
+        heif) echo FuzzHEIF ;;
         thumbnail) echo FuzzThumbnail ;;
-        *) echo "Fuzz/run.sh: unknown target '$1' (analyze, jpeg, png, dc, icc, webp, gif, thumbnail)" >&2; exit 2 ;;
+        *) echo "Fuzz/run.sh: unknown target '$1' (analyze, jpeg, png, dc, icc, webp, gif, heif, thumbnail)" >&2; exit 2 ;;
     esac
 }
 for target in "${targets[@]}"; do binary_name "$target" > /dev/null; done
@@ -75,6 +76,7 @@ sniff() {
         89504e470d0a1a0a*) echo png ;;
         52494646????????57454250) echo webp ;;
         474946383961*|474946383761*) echo gif ;;
+        ????????66747970*) echo heif ;;
         *) echo other ;;
     esac
 }
@@ -99,19 +101,22 @@ seed() {
             [ -e "$dir/$name" ] || cp "$file" "$dir/$name"
         fi
     done < <(find "$corpus" Samples Tests/Fixtures -path '*/oracle' -prune -o -type f \
-        \( -name '*.png' -o -name '*.jpg' -o -name '*.webp' -o -name '*.gif' \) -print0 2>/dev/null)
+        \( -name '*.png' -o -name '*.jpg' -o -name '*.webp' -o -name '*.gif' -o -name '*.heic' -o -name '*.avif' \) \
+        -print0 2>/dev/null)
     # Small WebPs the fixtures lack, made with libwebp's tools when installed (Fuzz/make-seeds.sh).
     if [ "$target" = webp ]; then Fuzz/make-seeds.sh webp "$dir" || true; fi
+    # Tiny HEICs and AVIFs (a thumbnail, a grid, 10-bit, alpha) with heif-enc and avifenc.
+    if [ "$target" = heif ]; then Fuzz/make-seeds.sh heif "$dir" || true; fi
     # JPEG codings the corpus lacks, made losslessly from a corpus file when libjpeg-turbo's
     # tools are installed: restart markers, arithmetic, greyscale, progressive with many scans.
-    if [ "$target" != png ] && [ "$target" != webp ] && [ "$target" != gif ] && command -v jpegtran > /dev/null && [ -f "$corpus/jpeg/testorig.jpg" ]; then
+    if [ "$target" != png ] && [ "$target" != webp ] && [ "$target" != gif ] && [ "$target" != heif ] && command -v jpegtran > /dev/null && [ -f "$corpus/jpeg/testorig.jpg" ]; then
         local source="$corpus/jpeg/testorig.jpg"
         jpegtran -restart 1 -outfile "$dir/made-restart.jpg" "$source" 2> /dev/null || true
         jpegtran -arithmetic -progressive -outfile "$dir/made-arith-progressive.jpg" "$source" 2> /dev/null || true
         jpegtran -grayscale -outfile "$dir/made-grey.jpg" "$source" 2> /dev/null || true
         jpegtran -optimize -copy none -outfile "$dir/made-optimized.jpg" "$source" 2> /dev/null || true
     fi
-    if [ "$target" != png ] && [ "$target" != webp ] && [ "$target" != gif ] && command -v cjpeg > /dev/null && [ -f "$corpus/jpeg/testorig.ppm" ]; then
+    if [ "$target" != png ] && [ "$target" != webp ] && [ "$target" != gif ] && [ "$target" != heif ] && command -v cjpeg > /dev/null && [ -f "$corpus/jpeg/testorig.ppm" ]; then
         cjpeg -sample 1x1 -quality 50 -outfile "$dir/made-444.jpg" "$corpus/jpeg/testorig.ppm" 2> /dev/null || true
         cjpeg -sample 2x1 -progressive -outfile "$dir/made-422-progressive.jpg" "$corpus/jpeg/testorig.ppm" 2> /dev/null || true
     fi
@@ -129,6 +134,9 @@ dictionary() {
             cat Fuzz/dictionaries/webp.dict Fuzz/dictionaries/icc.dict > "$work/webp.dict"
             echo "$work/webp.dict" ;;
         gif) echo "Fuzz/dictionaries/gif.dict" ;;
+        heif)
+            cat Fuzz/dictionaries/heif.dict Fuzz/dictionaries/icc.dict > "$work/heif.dict"
+            echo "$work/heif.dict" ;;
         analyze | thumbnail)
             cat Fuzz/dictionaries/jpeg.dict Fuzz/dictionaries/png.dict Fuzz/dictionaries/webp.dict Fuzz/dictionaries/gif.dict > "$work/$1.dict"
             echo "$work/$1.dict" ;;

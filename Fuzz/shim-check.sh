@@ -6,14 +6,15 @@
 # runtime's dispatch threads), then drives every file through every error path the shim has —
 # memory and file sources, every DCT scale, libjpeg's memory cap, an expired deadline, a scan
 # cap, tight PNG limits, ICC chunks kept or over a limit, raw CMYK rows, WebP frames whole,
-# scaled and abandoned, GIF frames read, skipped and abandoned, the thumbnail encoders
+# scaled and abandoned, GIF frames read, skipped and abandoned, HEIC and AVIF images and
+# thumbnails decoded whole or half read, under libheif's default or a tiny size cap, the thumbnail encoders
 # (ic_encode.c: JPEG and PNG to memory) and the tests' PNG writer (Tests/CTestPNGWriter) on an image made of
 # each file's bytes, finished, abandoned and refused — and LittleCMS over every
 # embedded profile, and fails on any leak ("definitely" or "indirectly lost"), invalid
-# read or write, or use of uninitialised memory. Default inputs: the shared corpus, Samples/, the WebP and GIF fixtures,
+# read or write, or use of uninitialised memory. Default inputs: the shared corpus, Samples/, the WebP, GIF and HEIF fixtures,
 # Fuzz/crashes/ and, when present, the fuzzers' working corpora (inputs that reached new code).
-# Needs valgrind, liblcms2-dev, libwebp-dev and libgif-dev (apt-get install valgrind liblcms2-dev
-# libwebp-dev libgif-dev).
+# Needs valgrind, liblcms2-dev, libwebp-dev, libgif-dev and libheif-dev (apt-get install valgrind
+# liblcms2-dev libwebp-dev libgif-dev libheif-dev).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -33,9 +34,9 @@ if "$compiler" --version 2>/dev/null | grep -qi 'gcc\|free software'; then quiet
 "$compiler" -std=gnu11 -O1 -gdwarf-4 -Wall -Wextra -Werror "${quiet[@]}" -ISources/CImageCodecs/include \
     -ITests/CTestPNGWriter/include \
     Fuzz/ShimCheck/shim_check.c Sources/CImageCodecs/ic_jpeg.c Sources/CImageCodecs/ic_png.c \
-    Sources/CImageCodecs/ic_webp.c Sources/CImageCodecs/ic_gif.c \
+    Sources/CImageCodecs/ic_webp.c Sources/CImageCodecs/ic_gif.c Sources/CImageCodecs/ic_heif.c \
     Sources/CImageCodecs/ic_encode.c Tests/CTestPNGWriter/ic_png_write.c \
-    $(pkg-config --cflags --libs libjpeg libpng16 lcms2 libwebpdemux libgif) -o "$binary"
+    $(pkg-config --cflags --libs libjpeg libpng16 lcms2 libwebpdemux libgif libheif) -o "$binary"
 
 if [ $# -gt 0 ]; then
     mapfile -t files < <(find "$@" -type f | sort)
@@ -43,9 +44,10 @@ else
     # Images of the corpus and the samples; every file the fuzzers kept (they have no names).
     mapfile -t files < <({
         find "$corpus" Samples -type f \( -name '*.png' -o -name '*.jpg' \)
-        find Tests/Fixtures/WebP Tests/Fixtures/GIF -maxdepth 1 -type f \( -name '*.webp' -o -name '*.gif' \)
+        find Tests/Fixtures/WebP Tests/Fixtures/GIF Tests/Fixtures/HEIF -maxdepth 1 -type f \
+            \( -name '*.webp' -o -name '*.gif' -o -name '*.heic' -o -name '*.avif' \)
         find Fuzz/crashes -type f ! -name '*.md'
-        for dir in "$out"/analyze "$out"/jpeg "$out"/png "$out"/dc "$out"/webp "$out"/gif; do [ -d "$dir" ] && find "$dir" -type f; done
+        for dir in "$out"/analyze "$out"/jpeg "$out"/png "$out"/dc "$out"/webp "$out"/gif "$out"/heif; do [ -d "$dir" ] && find "$dir" -type f; done
     } 2>/dev/null | sort)
 fi
 echo "== shim check: ${#files[@]} files under valgrind"

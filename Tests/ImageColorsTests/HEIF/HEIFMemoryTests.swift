@@ -132,6 +132,23 @@ struct HEIFMemoryTests {
         #expect(error?.description.contains("HEIC") == true)
     }
 
+    @Test(
+        "the fuzzer's findings fail typed: an unknown nclx matrix and a damaged frame, an empty AV1 bitstream",
+        arguments: [
+            "heif-leak-c7f2defb0e2ddbd289c90c7072407e268b07a3a8", "heif-leak-da5fa9abfb693ad5710121a7f42cbb39fd792fb1",
+        ])
+    func fuzzFindings(name: String) async throws {
+        // Given inputs on which libheif 1.15 leaked (its strict mode; dav1d's empty-input path,
+        // which also printed to stderr): the shim now applies strictness itself and decodes AV1
+        // with libaom (Fuzz/run.sh replays them under LeakSanitizer, shim-check.sh under valgrind)
+        let path = TestFiles.root.appendingPathComponent("Fuzz/crashes/\(name)").path
+        // When analysed, Then each is a damaged AVIF
+        let error = await #expect(throws: ImageDecodingError.self) {
+            _ = try await ImageColorAnalyzer().analyze(fileAt: path)
+        }
+        #expect(error?.code == "corrupt-image" && error?.description.contains("AVIF") == true)
+    }
+
     static func mean(_ image: RGBAImage) -> (Double, Double, Double) {
         var sums = (0.0, 0.0, 0.0)
         for i in stride(from: 0, to: image.pixels.count, by: 4) {

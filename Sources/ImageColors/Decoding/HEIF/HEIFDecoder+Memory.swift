@@ -25,30 +25,31 @@ extension HEIFDecoder {
     /// The rule: pixels × bytes a sample (1 to 8 bits, 2 beyond) × samples a pixel (3, 4 with
     /// alpha) × a codec factor, plus a fixed allowance. Measured as the peak RSS increase of
     /// whole analyses (`/usr/bin/time -v`, the CLI with a 2 GB budget, 1 to 24 MP, Debian's
-    /// libheif 1.15.1 with libde265 1.0.11 and dav1d 1.0.0; DocC "Formats"):
+    /// libheif 1.15.1 with libde265 1.0.11 and libaom 3.6.0; DocC "Formats"):
     ///
-    /// | codec | 8-bit 4:2:0 | 8-bit 4:4:4 / lossless | 8-bit + alpha | 10-bit 4:2:0 |
-    /// |-------|-------------|------------------------|---------------|--------------|
-    /// | HEVC  | 5.7–7.5 B/px | 6 B/px                | 9.3 B/px      | 20.5 B/px    |
-    /// | AV1   | 12.9–15 B/px | 14–16 B/px            | 13.9 B/px     | 26 B/px      |
+    /// | codec        | 8-bit 4:2:0  | 8-bit 4:4:4 / lossless | 8-bit + alpha | 10-bit 4:2:0 |
+    /// |--------------|--------------|------------------------|---------------|--------------|
+    /// | HEVC         | 5.7–7.5 B/px | 6 B/px                 | 9.3 B/px      | 20.5 B/px    |
+    /// | AV1 (libaom) | 18.4–21.5 B/px | 19–20.3 B/px         | 19.1 B/px     | 25.6 B/px    |
     ///
     /// so the factor is 3 for HEVC at 8 bits (9 B/px), 4 for HEVC deeper (24 B/px: libheif's
-    /// high-bit-depth conversion goes through planar 16-bit RGB), and 6 for AV1 (18 B/px at 8
-    /// bits: dav1d keeps its own picture pool and per-block state), each above every
-    /// measurement. A grid's tiles are decoded one at a time into the whole image's planes,
+    /// high-bit-depth conversion goes through planar 16-bit RGB), and 7 for AV1 (21 B/px at 8
+    /// bits: libaom keeps its own frame buffers and per-block state; dav1d measured 12.9–16
+    /// but is not used, see ic_heif.c), each above every measurement but the 1 MP AV1 one, which
+    /// the fixed allowance covers. A grid's tiles are decoded one at a time into the whole image's planes,
     /// which the rule covers.
     static func workingBytes(_ image: ic_heif_image_info, format: ImageFormat) -> Int {
         let pixels = Int(image.width) * Int(image.height)
         let deep = image.luma_bits > 8 || image.chroma_bits > 8
         let sampleBytes = deep ? 2 : 1
         let samples = image.has_alpha != 0 ? 4 : 3
-        let factor = format == .avif ? 6 : deep ? 4 : 3
+        let factor = format == .avif ? 7 : deep ? 4 : 3
         let fixed = format == .avif ? av1Allowance : hevcAllowance
         return pixels * sampleBytes * samples * factor + fixed
     }
 
     /// libde265's and libheif's contexts, tables and bitstream buffers (4 MB).
     static let hevcAllowance = 4 * 1024 * 1024
-    /// dav1d's contexts, its per-thread buffers and libheif's (8 MB).
+    /// libaom's contexts and libheif's (8 MB).
     static let av1Allowance = 8 * 1024 * 1024
 }
