@@ -104,14 +104,17 @@ static ic_status ic_heif_describe(ic_heif *heif, struct heif_image_handle *handl
         info->icc_size = icc_size;
     }
     struct heif_color_profile_nclx *nclx = NULL;
-    if (heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok && nclx != NULL) {
+    // libheif 1.15 hands out the profile even when it then fails on a code it does not know
+    // (the fuzzer found the leak): freed whatever the result, used only on success.
+    const struct heif_error nclx_error = heif_image_handle_get_nclx_color_profile(handle, &nclx);
+    if (nclx_error.code == heif_error_Ok && nclx != NULL) {
         info->has_nclx = 1;
         info->nclx_primaries = (int32_t)nclx->color_primaries;
         info->nclx_transfer = (int32_t)nclx->transfer_characteristics;
         info->nclx_matrix = (int32_t)nclx->matrix_coefficients;
         info->nclx_full_range = nclx->full_range_flag;
-        heif_nclx_color_profile_free(nclx);
     }
+    if (nclx != NULL) heif_nclx_color_profile_free(nclx);
     return IC_OK;
 }
 

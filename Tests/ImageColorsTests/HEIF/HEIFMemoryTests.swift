@@ -133,6 +133,19 @@ struct HEIFMemoryTests {
     }
 
     @Test(
+        "a colour box with codes libheif does not know is read as no nclx (libheif's leak there avoided)")
+    func unknownNCLX() async throws {
+        // Given the fuzzer's input whose nclx box holds codes libheif 1.15 rejects after
+        // allocating the profile (the shim frees it; shim-check.sh watches under valgrind)
+        let path = TestFiles.root.appendingPathComponent(
+            "Fuzz/crashes/heif-leak-b0ff742542de08aea92951b47a5c0fe60d466613"
+        ).path
+        // When analysed, Then it gives colours, as an untagged (sRGB) image
+        let analysis = try await ImageColorAnalyzer().analyze(fileAt: path)
+        #expect(analysis.format == .avif && analysis.colorProfile == nil)
+    }
+
+    @Test(
         "the fuzzer's findings fail typed: an unknown nclx matrix and a damaged frame, an empty AV1 bitstream",
         arguments: [
             "heif-leak-c7f2defb0e2ddbd289c90c7072407e268b07a3a8", "heif-leak-da5fa9abfb693ad5710121a7f42cbb39fd792fb1",
