@@ -3,10 +3,16 @@ import PackageDescription
 
 let package = Package(
     name: "ImageColors",
+    // What the code needs: Synchronization's Mutex (the core's MemoryPool) and task executors
+    // (ImageColors) came with macOS 15 and iOS 18; nothing else used is newer. CI builds on Linux
+    // only: these are declared from the APIs, not from a build on each platform.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         // The colour science alone, pure Swift: what an app with its own decoder links.
         .library(name: "ImageColorsCore", targets: ["ImageColorsCore"]),
         .library(name: "ImageColors", targets: ["ImageColors"]),
+        // Apple platforms: ImageIO decodes, the core counts. Not compiled by CI (empty on Linux).
+        .library(name: "ImageColorsImageIO", targets: ["ImageColorsImageIO"]),
         .library(name: "ImageColorsRemote", targets: ["ImageColorsRemote"]),
         .library(name: "ImageColorsCache", targets: ["ImageColorsCache"]),
         .executable(name: "imagecolors", targets: ["imagecolors"]),
@@ -74,6 +80,10 @@ let package = Package(
         // contrast and placeholders. Pure Swift (no C module, no networking), so it builds
         // wherever Swift does; an app hands it pixels its platform's decoder made.
         .target(name: "ImageColorsCore"),
+        // The recipe for Apple platforms (PixelAnalyzer.analyze(imageAt:) through ImageIO and Core
+        // Graphics). Its one file is inside `#if canImport(ImageIO)`: on Linux, where CI runs, the
+        // target builds empty and the recipe is never compiled. See the README's "Apple platforms".
+        .target(name: "ImageColorsImageIO", dependencies: ["ImageColorsCore"]),
         // The codecs around the core (everything that needs C: libjpeg, libpng, libwebp, giflib,
         // LittleCMS), re-exporting it: `import ImageColors` gives both.
         .target(

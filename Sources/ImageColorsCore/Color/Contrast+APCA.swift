@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// APCA (the Accessible Perceptual Contrast Algorithm), version 0.0.98G with the W3-compatible
 /// "4g" constants, implemented from the published formula (Myndex/apca-w3, `APCAcontrast`).

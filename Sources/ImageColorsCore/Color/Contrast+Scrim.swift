@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Overlays: alpha compositing as a browser does it, and the least opaque scrim that makes a
 /// text/background pair reach a contrast ratio.

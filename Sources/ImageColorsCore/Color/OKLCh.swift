@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A colour in OKLCh: ``OKLab`` in polar form — lightness, chroma (colourfulness) and hue angle.
 ///

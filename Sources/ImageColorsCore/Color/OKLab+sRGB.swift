@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 // The way back from OKLab to sRGB (Ottosson's inverse matrices), and the gamut test that
 // tone adjustment needs: OKLab covers colours that no sRGB display can show.
@@ -77,8 +81,8 @@ extension OKLCh {
         package init(_ hue: Double) {
             let radians = hue * .pi / 180
             self.hue = hue
-            cos = Foundation.cos(radians)
-            sin = Foundation.sin(radians)
+            cos = cosine(radians)
+            sin = sine(radians)
         }
 
         /// ``OKLCh/lab`` of the colour of this hue with `lightness` and `chroma`.
@@ -93,3 +97,8 @@ extension OKLCh {
         }
     }
 }
+
+// The C library's cos and sin, under names a `cos` or `sin` property does not hide.
+private func cosine(_ radians: Double) -> Double { cos(radians) }
+
+private func sine(_ radians: Double) -> Double { sin(radians) }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A colour in Björn Ottosson's OKLab space: a perceptual space in which Euclidean distance
 /// tracks how different two colours look far better than distance in sRGB does.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The tables and the per-pixel kernel of a conversion to sRGB from an RGB space described by
 /// three tone curves and a 3×3 matrix (Display P3, Adobe RGB, a camera's matrix-shaper ICC

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A colour moved along lightness, hue kept, until it reaches a WCAG contrast ratio on a
 /// background: how a colour that says something about the picture is made legible instead of

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Whether a title drawn over a background should be light or dark.
 public enum TitleText: String, Codable, Sendable, Hashable, CaseIterable {
@@ -93,9 +97,8 @@ public struct TitleChoice: Sendable, Codable, Hashable {
         let other = candidates[text.opposite].contrastRatio
         let minimum = WCAGLevels.aaLargeMinimum
         guard chosen < minimum, other >= minimum else { return nil }
-        return String(
-            format: "%@ text has %.2f:1 here, under 3:1, where %@ text would have %.2f:1",
-            text.rawValue, chosen, text.opposite.rawValue, other)
+        return "\(text.rawValue) text has \(chosen.formatted(decimals: 2)):1 here, under 3:1, where "
+            + "\(text.opposite.rawValue) text would have \(other.formatted(decimals: 2)):1"
     }
 
     private enum CodingKeys: String, CodingKey {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Where on the picture the title is drawn, in fractions of the image, so the contrast of the
 /// text can be measured on the pixels actually under it (``RegionContrast``).
@@ -41,7 +45,7 @@ public enum TitleRegion: Sendable, Hashable, Codable, CustomStringConvertible {
     /// - Parameter text: What the user wrote.
     /// - Throws: ``TitleRegionError`` naming the value and what is wrong with it.
     public init(parsing text: String) throws(TitleRegionError) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingSpaces()
         switch trimmed.lowercased() {
         case "top":
             self = .top
@@ -55,7 +59,7 @@ public enum TitleRegion: Sendable, Hashable, Codable, CustomStringConvertible {
         default: break
         }
         let parts = trimmed.split(separator: ",", omittingEmptySubsequences: false)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .map { $0.trimmingSpaces() }
         guard parts.count == 4 else { throw .unrecognized(text) }
         let names = ["X", "Y", "W", "H"]
         var values: [Double] = []

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What a file says about the colours of its pixels, as its decoder found it: handed to the sink
 /// once, before ``PixelSink/begin(width:height:rowsInOrder:)``, through

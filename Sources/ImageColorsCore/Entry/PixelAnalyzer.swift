@@ -54,7 +54,7 @@ public struct PixelAnalyzer: Sendable {
     /// - Parameters:
     ///   - pixels: At least ``PixelLayout/minimumByteCount`` bytes, laid out as `layout` says.
     ///   - layout: The buffer's size, row stride, alpha, colour space and orientation.
-    /// - Throws: As ``analyze(_:layout:)-(UnsafeRawBufferPointer,_)``.
+    /// - Throws: As the buffer-pointer `analyze(_:layout:)`.
     public func analyze(_ pixels: [UInt8], layout: PixelLayout) throws -> ColorAnalysis {
         try pixels.withUnsafeBytes { try analyze($0, layout: layout) }
     }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The most memory one analysis may use for image data: decoder state, row buffers,
 /// downscaler accumulators and, for downloads, compressed bytes held in memory.
@@ -37,9 +41,9 @@ public struct MemoryBudget: Sendable, Hashable, Codable, Comparable, CustomStrin
     /// (`1.5GB`). `nil` for anything else.
     /// - Parameter text: The size as a user writes it.
     public init?(parsing text: String) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingSpaces()
         let number = trimmed.prefix { $0.isNumber || $0 == "." }
-        let unit = trimmed.dropFirst(number.count).trimmingCharacters(in: .whitespaces).lowercased()
+        let unit = trimmed.dropFirst(number.count).trimmingSpaces().lowercased()
         let multipliers: [String: Double] = [
             "": 1, "b": 1,
             "kb": 1e3, "mb": 1e6, "gb": 1e9,

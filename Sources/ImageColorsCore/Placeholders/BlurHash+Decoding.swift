@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension BlurHash {
     /// The picture a BlurHash stands for, as the reference decoder draws it (opaque).

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// BlurHash (Wolt, https://blurha.sh): a placeholder as a short string of base-83 digits, the
 /// image's colour as a few cosine components in linear light.

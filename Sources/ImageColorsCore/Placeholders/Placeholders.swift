@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// An image's placeholders, to show while the image itself loads (JSON key `placeholder`):
 /// `{"thumbhash": "<base64>", "blurhash": "<string>"}`, each present when asked for.

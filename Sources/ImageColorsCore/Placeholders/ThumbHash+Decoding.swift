@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 extension ThumbHash {
     /// The picture a ThumbHash stands for, as its reference decoder draws it: by default 32 px

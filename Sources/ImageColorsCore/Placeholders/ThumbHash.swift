@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// ThumbHash (Evan Wallace, https://evanw.github.io/thumbhash/): a placeholder of about 25 bytes
 /// that keeps an image's aspect ratio, colours and transparency.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One colour of an image as a person would name it: the pixels of a ``ColorHistogram`` that
 /// gather round one full bin, whatever bins their shades, shading and noise fell in.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One colour of an image's palette and the share of the image it stands for.
 public struct PaletteColor: Sendable, Hashable, Codable {

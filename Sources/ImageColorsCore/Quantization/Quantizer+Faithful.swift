@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 // The faithful scheme: the picture's salient hues, each shown by its main shade, toned until it
 // reads on the background.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Where a role's colour came from.
 public enum ColorOrigin: String, Sendable, Hashable, Codable, CaseIterable {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 // The dark background: the light one's hue at a dark lightness, and the 8-bit colour that
 // keeps that hue best.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The dark card made from the light one: the same hues, on a dark background, each role toned
 /// again until it reads there.

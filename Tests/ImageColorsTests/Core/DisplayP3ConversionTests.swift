@@ -20,13 +20,7 @@ struct DisplayP3ConversionTests {
         let conversion = try DisplayP3Conversion(ledger: nil)
         grid.withUnsafeBufferPointer { conversion.convert($0.baseAddress!, into: &converted, count: grid.count / 4) }
         // Then no channel differs by more than one level, and alpha is carried over
-        var largest = 0
-        var differing = 0
-        for i in converted.indices where i % 4 != 3 {
-            let difference = abs(Int(converted[i]) - Int(reference[i]))
-            largest = max(largest, difference)
-            if difference > 0 { differing += 1 }
-        }
+        let (largest, differing) = MatrixShaperConversionTests.channelDifferences(converted, reference)
         #expect(largest <= 1)
         #expect(differing * 100 <= converted.count / 4 * 3, "\(differing) channel values differ")
         #expect(stride(from: 3, to: grid.count, by: 4).allSatisfy { converted[$0] == grid[$0] })

@@ -54,7 +54,13 @@ struct PixelAnalyzerEqualityTests {
     func sameAnswer(path: String, optionSet: Int) throws {
         let options = Self.optionSets[optionSet]
         // Given a file our decoders read, and the rows they give for it in a caller's buffer
-        guard let (rows, info) = try? Self.decodedRows(path, options: options) else { return }
+        guard let (rows, info) = try? Self.decodedRows(path, options: options) else {
+            // Skipped only when the pipeline refuses the file too (the 12-bit JPEG)
+            #expect(throws: (any Error).self) {
+                try ImageColorAnalyzer(options: options, executor: nil).analyzeNow(.file(path))
+            }
+            return
+        }
         let layout = PixelLayout(width: rows.width, height: rows.height, orientation: info.orientation)
         // When the core analyses the buffer and the pipeline analyses the file
         let core = try PixelAnalyzer(options: options).analyze(rows.pixels, layout: layout)

@@ -1,0 +1,28 @@
+import Foundation
+import Testing
+
+@testable import ImageColorsCore
+
+/// The core's small replacements for Foundation's string API (it uses FoundationEssentials only),
+/// against Foundation itself.
+@Suite("Core: string helpers match Foundation")
+struct CoreStringTests {
+    @Test(
+        "trimmingSpaces trims as trimmingCharacters(in: .whitespaces) does",
+        arguments: ["", "  ", " 30 MB ", "\t0,0.6,1,0.4\t", "a b", " \u{00A0}top\u{2003}", "\nbottom\n", "x\n "])
+    func trimming(text: String) {
+        // Given a text with spaces, tabs or line breaks around it
+        // When trimmed by the core and by Foundation
+        // Then both give the same text
+        #expect(text.trimmingSpaces() == text.trimmingCharacters(in: .whitespaces))
+    }
+
+    @Test("formatted(decimals: 2) prints contrast ratios as %.2f does")
+    func twoDecimals() {
+        // Given ratios from 1 to 21 in steps of 0.0007, and a few edges
+        let values = stride(from: 1.0, through: 21.0, by: 0.0007).map { $0 } + [0, 0.004, 0.005, 0.995, 2.675, 20.999]
+        // When each is printed both ways, then they agree
+        let differing = values.filter { $0.formatted(decimals: 2) != String(format: "%.2f", $0) }
+        #expect(differing.isEmpty, "\(differing.prefix(5))")
+    }
+}
