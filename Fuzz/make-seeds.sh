@@ -172,6 +172,9 @@ make_heif() {
     heif-enc -q 50 -b 10 "$deep" -o "$out/made-10bit.heic" > /dev/null
     heif-enc -q 50 "$alpha" -o "$out/made-alpha.heic" > /dev/null
     heif-enc -q 50 -t 16 "$rgb" -o "$out/made-thumb.heic" > /dev/null
+    # A thumbnail of 56 px: at least the lowest quality's 50 px target, so analyses take it.
+    convert "$rgb" -resize '112x112!' "$tmp/thumbed.png"
+    heif-enc -q 30 -t 56 "$tmp/thumbed.png" -o "$out/made-thumb-56.heic" > /dev/null
     local avif=(avifenc --jobs 1 -s 10 --min 30 --max 40)
     "${avif[@]}" "$rgb" "$out/made.avif" > /dev/null
     "${avif[@]}" -d 10 "$rgb" "$out/made-10bit.avif" > /dev/null

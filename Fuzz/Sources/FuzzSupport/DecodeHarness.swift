@@ -74,6 +74,14 @@ public enum DecodeHarness {
                     """
                 )
             }
+        }
+        // A HEIF thumbnail stands for its image: never larger, never of another shape's size.
+        if info.decoder == .heifThumbnail {
+            guard info.decodedWidth <= info.width, info.decodedHeight <= info.height else {
+                fatalError("HEIF thumbnail \(info.decodedWidth)×\(info.decodedHeight) of \(info.width)×\(info.height)")
+            }
+        }
+        if info.decoder == .progressiveDC || info.decoder == .sequentialDC {
             // At a minimum of 1 libjpeg decodes at 1/8 too (with a larger minimum, the DC reader
             // also takes files whose libjpeg buffer would not fit: libjpeg would scale differently).
             if setting.compareWithLibjpeg, setting.minimumLongSide == 1,

@@ -122,6 +122,25 @@ struct HEIFMemoryTests {
         #expect(error?.code == code)
     }
 
+    @Test(
+        "a bitstream larger than its ispe header is refused, not analysed past the plan",
+        arguments: ["coffee.heic", "coffee.avif"])
+    func headerSmallerThanBitstream(name: String) async throws {
+        // Given the 300×200 file with its ispe patched to 16×16 (the plan would reserve for that)
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: HEIFFixtures.path(name))))
+        let ispe = try #require(Self.find("ispe", in: bytes))
+        Self.putBigEndian(16, in: &bytes, at: ispe + 8)
+        Self.putBigEndian(16, in: &bytes, at: ispe + 12)
+        // When analysed
+        let error = await #expect(throws: ImageDecodingError.self) {
+            _ = try await ImageColorAnalyzer().analyze(data: Data(bytes))
+        }
+        // Then libheif's decode of the real size is refused once seen (libheif 1.15 does not
+        // hold the codec to the header)
+        #expect(error?.code == "corrupt-image")
+        #expect(error?.description.contains("300×200") == true && error?.description.contains("16×16") == true)
+    }
+
     @Test("a file of nothing but its ftyp box is a damaged image, not an unsupported format")
     func ftypOnly() async {
         let bytes = [0, 0, 0, 0x18] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8)
