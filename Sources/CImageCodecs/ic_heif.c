@@ -89,6 +89,10 @@ static ic_status ic_heif_describe(ic_heif *heif, struct heif_image_handle *handl
                                   ic_heif_image_info *info) {
     info->width = (uint32_t)heif_image_handle_get_width(handle);
     info->height = (uint32_t)heif_image_handle_get_height(handle);
+    const int ispe_width = heif_image_handle_get_ispe_width(handle);
+    const int ispe_height = heif_image_handle_get_ispe_height(handle);
+    info->ispe_width = ispe_width > 0 ? (uint32_t)ispe_width : 0;
+    info->ispe_height = ispe_height > 0 ? (uint32_t)ispe_height : 0;
     info->luma_bits = heif_image_handle_get_luma_bits_per_pixel(handle);
     info->chroma_bits = heif_image_handle_get_chroma_bits_per_pixel(handle);
     info->has_alpha = heif_image_handle_has_alpha_channel(handle);

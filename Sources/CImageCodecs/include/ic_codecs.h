@@ -291,6 +291,10 @@ void ic_gif_destroy(ic_gif *gif);
 typedef struct ic_heif_image_info {
     uint32_t width;            ///< after libheif's transformations (irot, imir, clap)
     uint32_t height;
+    /// The coded size the ispe box states, before clap crops it (what the codec decodes): at
+    /// least width × height pixels in a well-formed file; 0 when there is no ispe.
+    uint32_t ispe_width;
+    uint32_t ispe_height;
     int32_t luma_bits;         ///< bits per luma sample (8, 10, 12), -1 when unknown
     int32_t chroma_bits;
     int32_t has_alpha;         ///< an auxiliary alpha image is attached

@@ -38,8 +38,11 @@ extension HEIFDecoder {
     /// but is not used, see ic_heif.c), each above every measurement but the 1 MP AV1 one, which
     /// the fixed allowance covers. A grid's tiles are decoded one at a time into the whole image's planes,
     /// which the rule covers.
+    ///
+    /// The pixels are the larger of the shown size and the coded size (ispe): libheif decodes the
+    /// coded image before `clap` crops it.
     static func workingBytes(_ image: ic_heif_image_info, format: ImageFormat) -> Int {
-        let pixels = Int(image.width) * Int(image.height)
+        let pixels = max(Int(image.width) * Int(image.height), Int(image.ispe_width) * Int(image.ispe_height))
         let deep = image.luma_bits > 8 || image.chroma_bits > 8
         let sampleBytes = deep ? 2 : 1
         let samples = image.has_alpha != 0 ? 4 : 3

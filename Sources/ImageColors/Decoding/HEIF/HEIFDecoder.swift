@@ -74,6 +74,8 @@ enum HEIFDecoder {
             throw ImageDecodingError.corrupt(format, detail: "the primary image has no size (\(width)×\(height))")
         }
         try options.limits.check(width: width, height: height, format: format)
+        // The coded size too: clap may crop a huge coded image down to a small one.
+        try options.limits.check(width: Int(primary.ispe_width), height: Int(primary.ispe_height), format: format)
         let useThumbnail = thumbnailSuffices(container, options: options)
         let image = useThumbnail ? container.info.thumbnail : primary
         if image.icc == nil, image.has_nclx != 0 {
