@@ -18,6 +18,11 @@
 #     160 MB; GIF: a 24 MP static file within 30 MB (the first frame streams), and 24-frame
 #     animations (GIF and WebP) counted over every frame within 30 MB; WebP and GIF headers
 #     claiming 65500×65500 refused in under a second.
+#   - HEIC and AVIF (libheif decodes whole images): a 12 MP HEIC without a thumbnail
+#     over-memory-budget at once at 30 MB (112 MB reserved), fine at 160 MB; the same with a
+#     320 px thumbnail within 30 MB (only the thumbnail is decoded); a 24 MP AVIF over-memory-budget
+#     at once at 30 MB, fine at 600 MB; a HEIC whose ispe claims 60000×60000 refused in under a
+#     second.
 #   - four 24 MP PNGs at --quality highest, --jobs 4 --total-memory 30MB, all succeed with peak
 #     RSS within 32 MB of the baseline (one pool shared by all four).
 #
@@ -28,7 +33,8 @@ cd "$(dirname "$0")/.."
 source Benchmarks/lib.sh
 docs_tables "$@" -- "memory-files=| file | pixels | budget |" "memory-pool=| run (4 × 24 MP PNG" \
     "memory-progressive=| file (24 MP progressive) |"
-need memory.sh "libvips-tools time libjpeg-turbo-progs" vips python3 /usr/bin/time djpeg
+need memory.sh "libvips-tools time libjpeg-turbo-progs libheif-examples libavif-bin" vips python3 /usr/bin/time djpeg \
+    heif-enc avifenc
 
 work=.build-memory
 mkdir -p "$work"
@@ -78,6 +84,24 @@ subprocess.run(["vips", "arrayjoin", " ".join(names), f"{work}/frames.v", "--acr
 PY
 make_image animated.gif vips gifsave "$work/frames.v" "$work/animated.gif" --page-height 667
 make_image animated.webp vips webpsave "$work/frames.v" "$work/animated.webp" --page-height 667 --Q 75
+# HEIC with heif-enc (x265) at 12 MP (the sample at 0.7: 4211×2810), with and without a 320 px
+# thumbnail as phones write one; a 24 MP AVIF with avifenc (aom, speed 8).
+make_image heif12.png vips resize "$work/base24.v" "$work/heif12.png" 0.7
+make_image heif24.png vips copy "$work/base24.v" "$work/heif24.png"
+make_image heic12.heic heif-enc -q 70 "$work/heif12.png" -o "$work/heic12.heic"
+make_image heic12-thumb.heic heif-enc -q 70 -t 320 "$work/heif12.png" -o "$work/heic12-thumb.heic"
+make_image avif24.avif avifenc --jobs 2 -s 8 --min 20 --max 30 "$work/heif24.png" "$work/avif24.avif"
+# A HEIC whose ispe boxes claim 60000×60000 over the 12 MP body (its clap box still crops it to
+# 4211×2810: the coded size is checked too).
+make_image bomb-ispe.heic python3 - "$work/heic12.heic" "$work/bomb-ispe.heic" <<'PY'
+import struct, sys
+data = bytearray(open(sys.argv[1], "rb").read())
+i = data.find(b"ispe")
+while i >= 0:
+    struct.pack_into(">II", data, i + 8, 60000, 60000)
+    i = data.find(b"ispe", i + 1)
+open(sys.argv[2], "wb").write(data)
+PY
 # A JPEG whose header claims 65500×65500 over a 227×149 body.
 make_image bomb-65500.jpg python3 - "$work/bomb-65500.jpg" <<'PY'
 import sys
@@ -158,6 +182,9 @@ elif d[:4] == b"RIFF" and d[12:16] == b"VP8X":
 elif d[:4] == b"RIFF" and d[12:16] == b"VP8L":
     bits = int.from_bytes(d[21:25], "little")
     w, h = (bits & 0x3FFF) + 1, (bits >> 14 & 0x3FFF) + 1
+elif d[4:8] == b"ftyp":
+    i = d.find(b"ispe")
+    w, h = struct.unpack(">II", d[i + 8:i + 16])
 elif d[:4] == b"RIFF":
     w, h = struct.unpack("<HH", d[26:30]); w, h = w & 0x3FFF, h & 0x3FFF
 else:
@@ -204,6 +231,12 @@ check animated.gif 30 ok 20 --frames all
 check animated.webp 30 ok 20 --frames all
 check bomb-65500.webp 30 image-too-large 1
 check bomb-65500.gif 30 image-too-large 1
+check heic12.heic 30 over-memory-budget 1
+check heic12.heic 160 ok 20
+check heic12-thumb.heic 30 ok 10
+check avif24.avif 30 over-memory-budget 1
+check avif24.avif 600 ok 30
+check bomb-ispe.heic 30 image-too-large 1
 
 # One budget for several images at once: the four 24 MP PNGs analysed four at a time at
 # --quality highest, where each may use its whole 30 MB budget (the downscaler keeps as many

@@ -1,0 +1,148 @@
+#!/usr/bin/env bash
+# HEIC and AVIF end to end: `imagecolors analyze` against the floors (libheif's own
+# `heif-convert`, and libavif's `avifdec`) and pyvips' thumbnail (libvips reads both through
+# libheif, as ImageColors does), in alternating runs (the order rotates every run, so a slow
+# spell on a shared machine hits every side).
+#
+# Makes, from the sample photo scaled up (memory.sh's base24.v) with heif-enc and avifenc:
+#   - heic12:       a 12 MP HEIC (4211×2810, heif-enc -q 70) without a thumbnail; ours with
+#                   --memory-budget 160MB (libheif decodes it whole: 112 MB reserved), as at the
+#                   default 30 MB it fails at once with over-memory-budget;
+#   - heic12-thumb: the same with a 320 px thumbnail (heif-enc -t 320, as phones write one):
+#                   ours at the default budget, decoding only the thumbnail;
+#   - avif24:       a 24 MP AVIF (6016×4014, avifenc speed 8, quantizer 20-30); ours with
+#                   --memory-budget 600MB (504 MB reserved);
+#   - tiny:         a 16×16 HEIC (process start-up).
+# Sides:
+#   - ours:   the release `imagecolors analyze --format json`;
+#   - floor:  `heif-convert FILE out.y4m` (libheif's decode of the whole primary image, written
+#             as planes: no colour conversion, no compression), and for the AVIF also
+#             `avifdec -j 1 FILE out.y4m` (libavif with dav1d, one thread);
+#   - pyvips: `pyvips.Image.thumbnail(path, 250)` then `write_to_memory()` (libvips uses the
+#             embedded thumbnail when it is large enough, else decodes the whole image).
+# pyvips only makes a thumbnail; ImageColors also counts the colours and picks the title. Each run
+# is a whole process, timed from fork to exit, with its peak RSS (/usr/bin/time). Prints a
+# Markdown table and the ratios.
+#
+# Usage: Benchmarks/compare-heif.sh [RUNS]        (default 7)
+#   IMAGECOLORS_BIN=path  time that binary instead of building it
+#   SCRATCH=path          the main package's build folder for that build (default .build-static)
+# Needs: libvips-tools and libvips42, libheif-examples (heif-enc, heif-convert), libavif-bin
+# (avifenc, avifdec), time, python3 with venv; pyvips from PyPI into Benchmarks/.build-venv.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs=${1:-7}
+
+source Benchmarks/lib.sh
+docs_tables "$@" -- "compare-heif=| file | side | wall, median |"
+need compare-heif.sh "libvips-tools libvips42 libheif-examples libavif-bin time python3-venv" \
+    vips heif-enc heif-convert avifenc avifdec python3 /usr/bin/time
+
+work=Benchmarks/.build-compare
+venv=Benchmarks/.build-venv
+mkdir -p "$work"
+if [ ! -x "$venv/bin/python" ]; then
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install --quiet "Pillow==13.0.0" "pyvips==3.2.0"
+fi
+bin=$(release_cli "${SCRATCH:-.build-static}")
+
+make_sample24
+make_image heif12.png vips resize "$work/base24.v" "$work/heif12.png" 0.7
+make_image heif24.png vips copy "$work/base24.v" "$work/heif24.png"
+make_image heic12.heic heif-enc -q 70 "$work/heif12.png" -o "$work/heic12.heic"
+make_image heic12-thumb.heic heif-enc -q 70 -t 320 "$work/heif12.png" -o "$work/heic12-thumb.heic"
+make_image avif24.avif avifenc --jobs 2 -s 8 --min 20 --max 30 "$work/heif24.png" "$work/avif24.avif"
+make_image tiny.png vips thumbnail Samples/rocket.jpg "$work/tiny.png" 16 --height 16 --size force
+make_image tiny.heic heif-enc -q 70 "$work/tiny.png" -o "$work/tiny.heic"
+
+cat > "$work/pyvips-thumbnail.py" <<'PY'
+import sys, time
+start = time.perf_counter()
+import pyvips
+imported = time.perf_counter()
+image = pyvips.Image.thumbnail(sys.argv[1], 250)
+image.write_to_memory()
+done = time.perf_counter()
+print(f"{image.width}x{image.height} {(done - imported) * 1000:.1f} {(imported - start) * 1000:.1f}")
+PY
+
+files=(heic12 heic12-thumb avif24 tiny)
+extension() { case "$1" in avif*) echo avif ;; *) echo heic ;; esac; }
+budget_for() {
+    case "$1" in heic12) echo "--memory-budget 160MB" ;; avif24) echo "--memory-budget 600MB" ;; *) echo "" ;; esac
+}
+# Each side must work before it is timed.
+for name in "${files[@]}"; do
+    file="$work/$name.$(extension "$name")"
+    # shellcheck disable=SC2046
+    "$bin" analyze --format json $(budget_for "$name") "$file" > /dev/null
+    heif-convert "$file" "$work/out.y4m" > /dev/null
+    "$venv/bin/python" "$work/pyvips-thumbnail.py" "$file" > /dev/null
+done
+avifdec -j 1 "$work/avif24.avif" "$work/out.y4m" > /dev/null
+
+results=$(mktemp)
+trap 'rm -f "$results" "$results".*' EXIT
+measure() {  # file side command… → appends "file side nanoseconds rss_kb in_process_ms"
+    local file=$1 side=$2; shift 2
+    local start end inner
+    start=$(date +%s%N)
+    /usr/bin/time -f %M -o "$results.rss" "$@" > "$results.out" 2> /dev/null
+    end=$(date +%s%N)
+    inner=-
+    case "$side" in pyvips) inner=$(awk '{print $2}' "$results.out" | head -n 1) ;; esac
+    echo "$file $side $((end - start)) $(tail -n 1 "$results.rss") ${inner:--}" >> "$results"
+}
+echo "timing $runs alternating runs of each side…" >&2
+for ((i = 0; i < runs; i++)); do
+    for name in "${files[@]}"; do
+        file="$work/$name.$(extension "$name")"
+        sides=(ours heif-convert pyvips)
+        [ "$name" = avif24 ] && sides+=(avifdec)
+        count=${#sides[@]}
+        for ((k = 0; k < count; k++)); do
+            side=${sides[$(( (i + k) % count ))]}
+            case "$side" in
+                # shellcheck disable=SC2046
+                ours) measure "$name" ours "$bin" analyze --format json $(budget_for "$name") "$file" ;;
+                heif-convert) measure "$name" heif-convert heif-convert "$file" "$work/out.y4m" ;;
+                avifdec) measure "$name" avifdec avifdec -j 1 "$file" "$work/out.y4m" ;;
+                pyvips) measure "$name" pyvips "$venv/bin/python" "$work/pyvips-thumbnail.py" "$file" ;;
+            esac
+        done
+    done
+done
+rm -f "$work/out.y4m"
+
+python3 - "$results" "$runs" "$work" <<'PY'
+import os, statistics, sys
+rows = [line.split() for line in open(sys.argv[1])]
+runs, work = int(sys.argv[2]), sys.argv[3]
+names = {
+    "heic12": ("12 MP HEIC, no thumbnail (4211×2810; ours with --memory-budget 160MB)", "heic"),
+    "heic12-thumb": ("12 MP HEIC with a 320 px thumbnail (ours at the default 30 MB)", "heic"),
+    "avif24": ("24 MP AVIF (6016×4014; ours with --memory-budget 600MB)", "avif"),
+    "tiny": ("16×16 HEIC (process start-up)", "heic"),
+}
+labels = {"ours": "imagecolors analyze", "heif-convert": "heif-convert to y4m (floor)",
+          "avifdec": "avifdec -j 1 to y4m (floor)", "pyvips": "pyvips thumbnail"}
+print("| file | side | wall, median | in process, median | peak RSS | above its start-up | ours ÷ this (median of per-run ratios) |")
+print("| --- | --- | --- | --- | --- | --- | --- |")
+startup = {side: max(int(r[3]) for r in rows if r[0] == "tiny" and r[1] == side) for side in ("ours", "heif-convert", "pyvips")}
+startup["avifdec"] = startup["heif-convert"]
+for key, (name, ext) in names.items():
+    size = os.path.getsize(f"{work}/{key}.{ext}") / 1e6
+    ours_times = [int(r[2]) for r in rows if r[0] == key and r[1] == "ours"]
+    for side, label in labels.items():
+        times = [int(r[2]) for r in rows if r[0] == key and r[1] == side]
+        if not times:
+            continue
+        rss = max(int(r[3]) for r in rows if r[0] == key and r[1] == side)
+        inner = [float(r[4]) for r in rows if r[0] == key and r[1] == side and r[4] != "-"]
+        ratio = "" if side == "ours" else f"{statistics.median(o / t for o, t in zip(ours_times, times)):.2f}×"
+        inner_text = f"{statistics.median(inner):.1f} ms" if inner else ""
+        above = "" if key == "tiny" else f"{max(0, rss - startup[side]) / 1024:.1f} MB"
+        print(f"| {name} ({size:.2f} MB) | {label} | {statistics.median(times) / 1e6:.1f} ms | {inner_text} | {rss / 1024:.1f} MB | {above} | {ratio} |")
+print(f"\n{runs} runs of each side, order rotating; wall time from fork to exit; pyvips' in-process time as it prints it (after imports).")
+PY
