@@ -159,6 +159,26 @@ let benchmarks: @Sendable () -> Void = {
             try LargeFile(format, megapixels: megapixels, lossless: lossless)
         }
     }
+    // HEIC and AVIF (libheif decodes whole images): a 12 MP HEIC with a 320 px thumbnail (only the
+    // thumbnail is decoded, at the default budget), and a 4 MP AVIF decoded whole, with a 128 MB
+    // budget (libaom's whole decode is reserved: 92 MB; at the default 30 MB it is refused).
+    Benchmark("Analyze-HEIC-12MP-thumbnail", configuration: .init(timeUnits: .microseconds)) { benchmark, file in
+        blackHole(
+            try await measuringThroughput(benchmark, pixels: file.pixels) {
+                try await ImageColorAnalyzer().analyze(fileAt: file.path)
+            })
+    } setup: {
+        try LargeFile(.heic, megapixels: 12)
+    }
+    Benchmark("Analyze-AVIF-4MP", configuration: .init(timeUnits: .microseconds)) { benchmark, file in
+        blackHole(
+            try await measuringThroughput(benchmark, pixels: file.pixels) {
+                try await ImageColorAnalyzer(options: AnalysisOptions(memoryBudget: .megabytes(128)))
+                    .analyze(fileAt: file.path)
+            })
+    } setup: {
+        try LargeFile(.avif, megapixels: 4)
+    }
     // The same 24 MP JPEG with both placeholders (ThumbHash and a 4×3 BlurHash from the analysed
     // pixels): its cost is this row over `Analyze-JPEG-24MP`'s, measured in the same run.
     Benchmark("Analyze-JPEG-24MP-placeholders", configuration: .init(timeUnits: .microseconds)) { benchmark, file in

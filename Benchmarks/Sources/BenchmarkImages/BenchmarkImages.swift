@@ -35,8 +35,11 @@ public enum BenchmarkImages {
     /// a JPEG at quality 85 (4:2:0, as cameras and the web save them) — baseline, or
     /// progressive when `progressive` is set — a PNG at libvips' default compression, a WebP
     /// through libwebp at quality 75 (cwebp's default), or lossless when `lossless` is set, or
-    /// a GIF (256 colours, dithered). Made once in ``workDirectory`` and reused.
-    /// - Throws: when `vips` (Debian: libvips-tools) is missing or fails.
+    /// a GIF (256 colours, dithered), a HEIC through heif-enc at quality 70 with a 320 px thumbnail
+    /// (as phones write one), or an AVIF through avifenc (speed 8, quantizer 20–30). Made once in
+    /// ``workDirectory`` and reused.
+    /// - Throws: when `vips` (Debian: libvips-tools), `heif-enc` (libheif-examples) or `avifenc`
+    ///   (libavif-bin) is missing or fails.
     public static func file(
         _ format: ImageFormat, megapixels: Double, progressive: Bool = false,
         lossless: Bool = false
@@ -55,7 +58,19 @@ public enum BenchmarkImages {
             case .webp: lossless ? "[lossless,strip]" : "[Q=75,strip]"
             default: "[strip]"
             }
-        try run("vips", ["resize", photo, partial + options, String(format: "%.6f", scale)])
+        if format == .heic || format == .avif {
+            // libvips writes no HEIF thumbnail: the encoders' own tools, from a PNG.
+            let png = url.path + ".partial.png"
+            try run("vips", ["resize", photo, png, String(format: "%.6f", scale)])
+            defer { try? FileManager.default.removeItem(atPath: png) }
+            if format == .heic {
+                try run("heif-enc", ["-q", "70", "-t", "320", png, "-o", partial])
+            } else {
+                try run("avifenc", ["--jobs", "2", "-s", "8", "--min", "20", "--max", "30", png, partial])
+            }
+        } else {
+            try run("vips", ["resize", photo, partial + options, String(format: "%.6f", scale)])
+        }
         try FileManager.default.moveItem(atPath: partial, toPath: url.path)
         return url.path
     }
