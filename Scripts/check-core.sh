@@ -44,7 +44,10 @@ echo "check-core: nm: no libjpeg, libpng, LittleCMS, libwebp, giflib, libheif, S
 "$binary" | grep '^background #' > /dev/null || fail "the sample's streamed picture gave no colours"
 if command -v djpeg > /dev/null; then
     djpeg Samples/rocket.jpg > "$scratch/rocket.ppm"
-    "$binary" "$scratch/rocket.ppm" | tee /dev/stderr | grep '^background #' > /dev/null || fail "rocket.ppm gave no colours"
+    # (not `tee /dev/stderr`: when stderr is a log file, opening it again truncates the log)
+    colors=$("$binary" "$scratch/rocket.ppm")
+    echo "$colors"
+    grep '^background #' <<< "$colors" > /dev/null || fail "rocket.ppm gave no colours"
 fi
 code=$(size -t "$scratch"/debug/ImageColorsCore.build/*.o | awk 'END {print $1}')
 echo "check-core: passed; the core's code: $code bytes of text (debug objects)"

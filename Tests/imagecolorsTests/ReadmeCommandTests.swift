@@ -14,7 +14,7 @@ struct ReadmeCommandTests {
 
     /// The README and every DocC article, as paths from the package root.
     static var documents: [String] {
-        let catalogs = ["ImageColors", "ImageColorsRemote", "ImageColorsCache"].map {
+        let catalogs = ["ImageColorsCore", "ImageColors", "ImageColorsRemote", "ImageColorsCache"].map {
             "Sources/\($0)/Documentation.docc"
         }
         return ["README.md"]

@@ -1,4 +1,4 @@
-/// Encoded bytes already held in a ``MemoryPool`` for an analysis (a download kept in memory),
+/// Encoded bytes already held in a `MemoryPool` for an analysis (a download kept in memory),
 /// and how to move them out of memory if the analysis has to wait for room.
 package struct PooledBody: Sendable {
     /// The pool bytes held for the body.
@@ -14,7 +14,7 @@ package struct PooledBody: Sendable {
 }
 
 extension ImageColorAnalyzer {
-    /// The most one analysis may reserve: ``AnalysisOptions/memoryBudget``, and never more
+    /// The most one analysis may reserve: `AnalysisOptions.memoryBudget`, and never more
     /// than the ``memoryPool``'s capacity.
     public var effectiveBudget: MemoryBudget {
         guard let memoryPool else { return options.memoryBudget }

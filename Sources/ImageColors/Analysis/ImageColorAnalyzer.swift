@@ -12,14 +12,14 @@ import Foundation
 /// An analysis is CPU work with nothing to wait for but the file, so `analyze` runs it on
 /// ``executor`` (``AnalysisExecutor/shared``, one thread per core, by default), never on Swift's
 /// cooperative pool, and checks for cancellation between rows. A call holds at most
-/// ``AnalysisOptions/memoryBudget``; to bound many calls together, give them one
+/// `AnalysisOptions.memoryBudget`; to bound many calls together, give them one
 /// ``memoryPool``: they then wait for room instead of adding up. On one core of the machine in
 /// the README's Performance section, a 1 MP JPEG takes about 2 ms and a 24 MP one about 8 ms.
 public struct ImageColorAnalyzer: Sendable {
     /// The options every analysis uses.
     public var options: AnalysisOptions
     /// The budget shared with other analyzers' calls, or `nil` (the default) for one
-    /// ``AnalysisOptions/memoryBudget`` per call. See ``MemoryPool``.
+    /// `AnalysisOptions.memoryBudget` per call. See `MemoryPool`.
     public var memoryPool: MemoryPool?
     /// Where the decoding and the other blocking work run: default ``AnalysisExecutor/shared``;
     /// `nil` runs them on the task that awaits the call (the cooperative pool, unless that task
@@ -28,7 +28,7 @@ public struct ImageColorAnalyzer: Sendable {
 
     /// Creates an analyzer.
     /// - Parameters:
-    ///   - options: Default `AnalysisOptions()`: every ``AnalysisOptions`` property at its
+    ///   - options: Default `AnalysisOptions()`: every `AnalysisOptions` property at its
     ///     default.
     ///   - memoryPool: Default `nil`: each call has its own budget.
     ///   - executor: Default ``AnalysisExecutor/shared``.
@@ -43,9 +43,9 @@ public struct ImageColorAnalyzer: Sendable {
 
     /// Analyses the JPEG, PNG, WebP or GIF file at `path`.
     /// - Throws: ``LoadingError`` when the file cannot be read; ``ImageDecodingError`` when its
-    ///   bytes are not a usable image; ``MemoryBudgetError`` when the analysis does not fit
-    ///   ``AnalysisOptions/memoryBudget`` (or the ``memoryPool``); ``TitleRegionError`` when
-    ///   ``AnalysisOptions/titleRegion`` cannot be measured on the image; ``PlaceholderError`` when
+    ///   bytes are not a usable image; `MemoryBudgetError` when the analysis does not fit
+    ///   `AnalysisOptions.memoryBudget` (or the ``memoryPool``); `TitleRegionError` when
+    ///   `AnalysisOptions.titleRegion` cannot be measured on the image; `PlaceholderError` when
     ///   a placeholder asked for cannot be made; `CancellationError` when the task is cancelled.
     public func analyze(fileAt path: String) async throws -> ColorAnalysis {
         try await perform(.file(path), thumbnail: nil).analysis
@@ -53,7 +53,7 @@ public struct ImageColorAnalyzer: Sendable {
 
     /// Analyses encoded JPEG, PNG, WebP or GIF bytes.
     /// - Throws: As ``analyze(fileAt:)``, except ``LoadingError`` (there is no file to read):
-    ///   ``ImageDecodingError``, ``MemoryBudgetError``, ``TitleRegionError``, ``PlaceholderError``
+    ///   ``ImageDecodingError``, `MemoryBudgetError`, `TitleRegionError`, `PlaceholderError`
     ///   or `CancellationError`.
     public func analyze(data: Data) async throws -> ColorAnalysis {
         try await perform(.data(data), thumbnail: nil).analysis
@@ -61,7 +61,7 @@ public struct ImageColorAnalyzer: Sendable {
 
     /// Analyses a file or bytes.
     /// - Throws: As ``analyze(fileAt:)``: ``LoadingError`` (files only), ``ImageDecodingError``,
-    ///   ``MemoryBudgetError``, ``TitleRegionError``, ``PlaceholderError`` or `CancellationError`.
+    ///   `MemoryBudgetError`, `TitleRegionError`, `PlaceholderError` or `CancellationError`.
     public func analyze(_ source: ImageSource) async throws -> ColorAnalysis {
         try await perform(source, thumbnail: nil).analysis
     }

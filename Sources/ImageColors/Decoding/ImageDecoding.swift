@@ -2,7 +2,7 @@
 ///
 /// Each format has one decoder with the same shape — header, limits and memory reservations
 /// from the header, rows streamed into the sink, colour management, orientation — and, where
-/// the first bytes hold the image's size, a check of ``ImageLimits`` here, before the decoder
+/// the first bytes hold the image's size, a check of `ImageLimits` here, before the decoder
 /// (or its C library) is touched: a header bomb is refused in microseconds.
 enum ImageDecoding {
     /// Decodes the probed source into `sink`.

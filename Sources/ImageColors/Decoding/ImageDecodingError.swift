@@ -14,11 +14,11 @@ public enum ImageDecodingError: ImageColorsError, Equatable {
     case overLimit(ImageFormat, detail: String)
     /// The file could not be read while decoding.
     case unreadable(ImageFormat, detail: String)
-    /// The header's dimensions pass a limit of ``ImageLimits``; checked before any pixel work.
+    /// The header's dimensions pass a limit of `ImageLimits`; checked before any pixel work.
     case tooLarge(ImageFormat, width: Int, height: Int, limit: String)
-    /// Decoding took longer than ``ImageLimits/decodeTimeout``.
+    /// Decoding took longer than `ImageLimits.decodeTimeout`.
     case timedOut(ImageFormat, after: Duration)
-    /// Counting every frame of an animation would pass ``ImageLimits/maxFrames``; checked from
+    /// Counting every frame of an animation would pass `ImageLimits.maxFrames`; checked from
     /// the frame headers before any frame is decoded.
     case tooManyFrames(ImageFormat, limit: Int)
 

@@ -51,7 +51,7 @@ struct LibraryDecoding {
 extension DecodeOptions {
     /// Reserves `bytes` for `purpose` when there is a ledger, and adds them to `reserved` (which
     /// the decoder releases when it ends); without a ledger, does nothing.
-    /// - Throws: ``MemoryBudgetError`` when they do not fit.
+    /// - Throws: `MemoryBudgetError` when they do not fit.
     func reserve(_ bytes: Int, for purpose: @autoclosure () -> String, adding reserved: inout Int)
         throws(MemoryBudgetError)
     {

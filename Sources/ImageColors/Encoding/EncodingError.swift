@@ -1,4 +1,4 @@
-/// Why an image could not be encoded (a thumbnail, ``RGBAImage/pngData()``).
+/// Why an image could not be encoded (a thumbnail, `RGBAImage.pngData()`).
 public enum EncodingError: ImageColorsError, Equatable {
     /// The image has no pixels: a side is 0.
     case emptyImage(ImageFormat, width: Int, height: Int)

@@ -3,7 +3,7 @@ import Synchronization
 /// One memory budget shared by every analysis that uses it: the most a process (a widget
 /// extension, a feed worker) spends on images at once, however many run together.
 ///
-/// Give the pool to the analyzers that share it (``ImageColorAnalyzer/memoryPool``). Each
+/// Give the pool to the analyzers that share it (`ImageColorAnalyzer.memoryPool`). Each
 /// analysis reserves from it what its ``MemoryBudget`` lets it reserve, as it goes; downloads
 /// of `ImageColorsRemote` that keep a body in memory reserve it too. When the pool is full, an
 /// analysis *waits* for room, first come first served, instead of failing; the wait ends with
@@ -12,7 +12,7 @@ import Synchronization
 /// without a pool.
 ///
 /// An analysis never has more than `min(options.memoryBudget, capacity)`
-/// (``ImageColorAnalyzer/effectiveBudget``), and what it decides from its budget (the decode
+/// (`ImageColorAnalyzer.effectiveBudget`), and what it decides from its budget (the decode
 /// scale at ``Quality/highest``, whether a profile fits) depends on that alone, never on how
 /// full the pool is: the same image gives the same colours whatever else runs. When an
 /// analysis finds the pool full half-way (others took the room first), it gives back what it

@@ -34,8 +34,10 @@ public enum Orientation: Int, Sendable, Codable, CaseIterable {
 
     /// Returns `image` as it is shown: rotated and mirrored by this orientation.
     ///
-    /// Applied to the small downscaled image, never the full-size one: a box filter commutes
-    /// with these eight transforms, so the result equals downscaling the upright picture.
+    /// Applied to the small downscaled image, never the full-size one. A box filter nearly
+    /// commutes with these eight transforms: along a reversed axis its box edges (at
+    /// `⌊j·W/w⌋`) fall up to a pixel apart from the upright picture's, so colours may differ by
+    /// a level where the ratio is not whole (`PixelAnalyzerTests` measures it on a sample).
     /// - Parameter image: The image as stored.
     public func apply(to image: RGBAImage) -> RGBAImage {
         if self == .up { return image }

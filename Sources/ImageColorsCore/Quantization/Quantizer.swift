@@ -10,7 +10,7 @@ public enum BackgroundSource: String, Sendable, Codable, CaseIterable {
 /// Chooses a card's background, primary, secondary and detail colours from a small image.
 ///
 /// One histogram (``ColorHistogram``, 4 bits per channel) is counted: the band round the
-/// edges first, which decides the background (``BackgroundChoice``), then the rest of the
+/// edges first, which decides the background (`BackgroundChoice`), then the rest of the
 /// image. The roles are then chosen by the ``RoleScheme``:
 /// - ``RoleScheme/faithful`` (the default) ranks the image's colour clusters by salience and
 ///   tones each chosen colour until it reaches ``minimumContrast`` on the background;
@@ -76,7 +76,7 @@ public struct Quantizer: Sendable {
 
     /// Chooses the four colours of an image.
     ///
-    /// - The background: see ``BackgroundChoice``. When the band has no opaque pixel (a logo on
+    /// - The background: see `BackgroundChoice`. When the band has no opaque pixel (a logo on
     ///   transparency) the background is white, or black if the image's most common colour is
     ///   light, so the logo stays visible on it. An image with no opaque pixel at all gets a
     ///   white background.

@@ -53,7 +53,7 @@ final class AnimationCanvas {
     static func bytesNeeded(width: Int, height: Int) -> Int { max(1, width * height) * 4 }
 
     /// Reserves and allocates a transparent canvas.
-    /// - Throws: ``MemoryBudgetError`` naming `purpose` when it does not fit.
+    /// - Throws: `MemoryBudgetError` naming `purpose` when it does not fit.
     init(width: Int, height: Int, ledger: MemoryLedger?, purpose: String) throws {
         bytes = Self.bytesNeeded(width: width, height: height)
         try ledger?.reserve(bytes, for: purpose)

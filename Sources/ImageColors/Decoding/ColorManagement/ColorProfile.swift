@@ -30,7 +30,7 @@ final class ColorProfile {
 
     /// Parses `data`.
     /// - Throws: ``IgnoredProfile`` when lcms cannot read it or it is not for RGB, grey or CMYK
-    ///   pixels; ``MemoryBudgetError`` when the budget refused lcms's memory.
+    ///   pixels; `MemoryBudgetError` when the budget refused lcms's memory.
     init(_ data: Data, context: LCMSContext) throws {
         self.context = context
         context.clearErrors()

@@ -17,7 +17,7 @@ enum ColorSpaceAnnouncement {
     /// `sink.begin`): announces the header's colour space and, when the
     /// sink asks for it, switches the shim to raw CMYK rows.
     /// - Returns: Bytes reserved in `options.ledger`, for the decoder to release when it ends.
-    /// - Throws: ``MemoryBudgetError`` when the profile does not fit; the sink's error.
+    /// - Throws: `MemoryBudgetError` when the profile does not fit; the sink's error.
     static func announce(
         _ header: ic_jpeg_info, jpeg: OpaquePointer, options: DecodeOptions, to sink: inout some PixelSink
     ) throws -> Int {

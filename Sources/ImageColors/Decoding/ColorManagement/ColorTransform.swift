@@ -33,7 +33,7 @@ final class ColorTransform {
 
     /// Builds the transform from `profile` to sRGB.
     /// - Throws: ``IgnoredProfile`` when lcms cannot build it (a broken table, say);
-    ///   ``MemoryBudgetError`` when the budget refused its memory.
+    ///   `MemoryBudgetError` when the budget refused its memory.
     /// - Parameter directMatrixShaper: Whether a matrix-shaper RGB profile may skip LittleCMS's
     ///   per-pixel path (tests turn it off to compare the two).
     init(from profile: ColorProfile, input: Input, directMatrixShaper: Bool = true) throws {

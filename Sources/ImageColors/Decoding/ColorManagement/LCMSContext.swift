@@ -104,7 +104,7 @@ final class LCMSContext {
     private static let headerBytes = 32
 
     /// Creates a context whose allocations are reserved in `ledger` (none when `nil`).
-    /// - Throws: ``MemoryBudgetError`` when not even the context fits.
+    /// - Throws: `MemoryBudgetError` when not even the context fits.
     init(ledger: MemoryLedger?) throws {
         let state = State(ledger: ledger)
         var plugin = cmsPluginMemHandler()
@@ -212,7 +212,7 @@ final class LCMSContext {
         return grown + headerBytes
     }
 
-    /// The error for a failed lcms call: ``MemoryBudgetError`` when the budget refused an
+    /// The error for a failed lcms call: `MemoryBudgetError` when the budget refused an
     /// allocation, else `nil` (the caller words lcms's own message).
     func budgetError(for purpose: String) -> MemoryBudgetError? {
         guard let refused = state.refusedBytes, let ledger = state.ledger else { return nil }

@@ -27,7 +27,7 @@ final class MatrixShaperConversion {
     ///   - sRGB: LittleCMS's sRGB profile, for its colorants (the same D50 adaptation as the
     ///     embedded profile's).
     ///   - context: The profiles' context, which allocates the tables.
-    /// - Throws: ``MemoryBudgetError`` when the budget refuses the tables.
+    /// - Throws: `MemoryBudgetError` when the budget refuses the tables.
     init?(profile: cmsHPROFILE, sRGB: cmsHPROFILE, context: LCMSContext) throws {
         guard cmsGetColorSpace(profile) == cmsSigRgbData, cmsIsMatrixShaper(profile) != 0,
             cmsIsCLUT(profile, cmsUInt32Number(INTENT_RELATIVE_COLORIMETRIC), cmsUInt32Number(LCMS_USED_AS_INPUT)) == 0,

@@ -32,7 +32,7 @@ enum JPEGDCDecoder {
     /// - Returns: What was decoded, or `nil` (with nothing sent to the sink) when the file is
     ///   for libjpeg.
     /// - Throws: ``ImageDecodingError`` (``ImageDecodingError/tooLarge(_:width:height:limit:)``
-    ///   from the header for any JPEG), ``MemoryBudgetError``, or `CancellationError`.
+    ///   from the header for any JPEG), `MemoryBudgetError`, or `CancellationError`.
     static func decodeIfEligible(
         _ source: ImageSource, options: DecodeOptions, into sink: inout some PixelSink
     ) throws -> DecodedImageInfo? {

@@ -5,7 +5,7 @@
 ///
 /// Our Swift side walks a JPEG's markers once per decode. The probe only sniffs the first bytes
 /// (JPEG has no size at a fixed place, so ``HeaderDimensions`` reads none); this walk checks the
-/// frame against ``ImageLimits`` and decides, from the frame, whether ``JPEGDCDecoder`` takes
+/// frame against `ImageLimits` and decides, from the frame, whether ``JPEGDCDecoder`` takes
 /// the file, which then goes on from where the walk stopped with what it parsed; a file it does
 /// not take goes to libjpeg, which reads the stream itself. ``walks`` counts the walks for tests.
 struct JPEGHeader {

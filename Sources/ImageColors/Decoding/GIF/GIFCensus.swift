@@ -3,8 +3,8 @@ import CImageCodecs
 /// Every frame header of a GIF, read before any frame is decoded when every frame is counted:
 /// giflib skips the compressed data block by block, so this costs reading the file, not
 /// decompressing it. It stops as soon as a limit is passed: more frames than
-/// ``ImageLimits/maxFrames``, a frame over ``ImageLimits/maxSide`` or ``ImageLimits/maxPixels``,
-/// or totals over ``ImageLimits/maxAnimationPixels``.
+/// `ImageLimits.maxFrames`, a frame over `ImageLimits.maxSide` or `ImageLimits.maxPixels`,
+/// or totals over `ImageLimits.maxAnimationPixels`.
 struct GIFCensus {
     /// One frame: where it goes, how long it shows and how it is disposed of.
     struct Frame {

@@ -1,7 +1,7 @@
 import CImageCodecs
 
 extension GIFDecoder {
-    /// Every frame (``FramePolicy/all``), composited on a canvas of the logical screen's size
+    /// Every frame (`FramePolicy.all`), composited on a canvas of the logical screen's size
     /// as browsers do: each frame's opaque pixels over the canvas, then its disposal — kept,
     /// cleared to transparent ("background": the file's background colour is ignored, as
     /// browsers and libwebp's gif2webp ignore it) or restored to what was under it

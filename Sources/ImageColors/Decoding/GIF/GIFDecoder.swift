@@ -3,17 +3,17 @@ import CImageCodecs
 /// Decodes GIF — static, interlaced or animated, with transparency and local colour tables —
 /// through giflib (via the C shim), pushing RGBA rows to a sink.
 ///
-/// The first frame (the default, ``FramePolicy/first``) streams: its rows go to the sink as
+/// The first frame (the default, `FramePolicy.first`) streams: its rows go to the sink as
 /// giflib decodes them (interlaced ones pass by pass), with transparent margins where it does
 /// not cover the logical screen, so no image-sized buffer exists. Counting every frame
-/// (``FramePolicy/all``) composites them on a canvas of the screen's size
+/// (`FramePolicy.all`) composites them on a canvas of the screen's size
 /// (GIFDecoder+Animation.swift). Areas the file leaves to its background colour become
 /// transparent, as browsers show them.
 ///
-/// Limits: the logical screen and every frame are checked against ``ImageLimits`` before
+/// Limits: the logical screen and every frame are checked against `ImageLimits` before
 /// anything is allocated for them; counting every frame first reads the frame headers alone
 /// (skipping the compressed data) and checks the frame count and the pixel totals
-/// (``ImageLimits/maxFrames``, ``ImageLimits/maxAnimationPixels``), which bounds the work the
+/// (`ImageLimits.maxFrames`, `ImageLimits.maxAnimationPixels`), which bounds the work the
 /// LZW data can cause. Memory: giflib's tables (``libraryAllowance``), the rows, and with
 /// every frame the canvas and a copy of the largest area restored to its previous state.
 enum GIFDecoder {

@@ -1,13 +1,13 @@
 import CImageCodecs
 
 extension WebPDecoder {
-    /// Every frame of an animation (``FramePolicy/all``), composited on a canvas at the decoded
+    /// Every frame of an animation (`FramePolicy.all`), composited on a canvas at the decoded
     /// size the way libwebp's own `WebPAnimDecoder` does (anim_decode.c) — key frames start
     /// from a transparent canvas, blending is its non-premultiplied formula, disposal clears to
     /// transparent (the ANIM background colour is ignored, as browsers ignore it) — then handed
     /// to the sink whole, once per frame, with the frame's share of the analysed pixels.
     ///
-    /// The frame count and pixel totals are checked against ``ImageLimits`` from the frame
+    /// The frame count and pixel totals are checked against `ImageLimits` from the frame
     /// headers before anything is decoded; the canvas is reserved before it is allocated.
     static func decodeEveryFrame(
         _ frames: [ic_webp_frame], canvas size: Canvas, decoding: inout FrameDecoding, into sink: inout some PixelSink

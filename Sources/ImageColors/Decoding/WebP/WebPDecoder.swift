@@ -17,7 +17,7 @@ import Foundation
 /// over-budget error before libwebp allocates anything.
 ///
 /// Chunks: ICCP goes through colour management, EXIF gives the orientation, and an animation
-/// (ANIM/ANMF) gives its first frame composited on its canvas, or with ``FramePolicy/all``
+/// (ANIM/ANMF) gives its first frame composited on its canvas, or with `FramePolicy.all`
 /// every frame in proportion to its duration (WebPDecoder+Animation.swift).
 enum WebPDecoder {
     /// A frame's header, as the shim describes it.
