@@ -7,6 +7,8 @@
 #   coffee-thumb.heic       Samples/coffee.png at 600×400 with a 320×213 thumbnail (heif-enc -t 320)
 #   coffee-10bit.heic       coffee.png at 300×200 as 16-bit PNG, heif-enc -b 10 (10-bit)
 #   horse-alpha.heic        Samples/horse.png at 200×164 with its white made transparent (alpha)
+#   icc-p3.heic             ../ColorManagement/synthetic-p3.png with its ICC profile (heif-enc
+#                           copies it into a colr prof box), 4:4:4 at quality 90
 #   coffee.avif             coffee.png at 300×200, avifenc (8-bit 4:2:0)
 #   coffee-10bit.avif       the same, avifenc -d 10
 #   coffee-12bit.avif       the same, avifenc -d 12 -y 444
@@ -23,7 +25,8 @@
 #   hdr-hlg.avif            the same with transfer 18 (HLG): refused
 #   sequence.avif           an image sequence (avis): coffee.png then chelsea.png at 300×200;
 #                           avifenc also writes the first frame as the primary item, which is
-#                           what libheif reads
+#                           what libheif reads (remaking it changes a few of its bytes: avifenc
+#                           is not byte-reproducible for sequences)
 set -euo pipefail
 cd "$(dirname "$0")"
 work=$(mktemp -d)
@@ -38,6 +41,7 @@ heif-enc -q 80 "$work/coffee.png" -o coffee.heic >/dev/null
 heif-enc -q 60 -t 320 "$samples/coffee.png" -o coffee-thumb.heic >/dev/null
 heif-enc -q 80 -b 10 "$work/coffee16.png" -o coffee-10bit.heic >/dev/null
 heif-enc -q 80 "$work/horse.png" -o horse-alpha.heic >/dev/null
+heif-enc -q 90 -p chroma=444 ../ColorManagement/synthetic-p3.png -o icc-p3.heic >/dev/null
 
 avif() { avifenc --jobs 1 -s 6 "$@" >/dev/null; }
 avif --min 20 --max 30 "$work/coffee.png" coffee.avif

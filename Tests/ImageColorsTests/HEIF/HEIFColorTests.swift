@@ -14,14 +14,17 @@ struct HEIFColorTests {
 
     @Test(
         "Display P3 pixels tagged by an ICC profile or by nclx 12/13 give the sRGB original's colours",
-        arguments: [("icc-p3.avif", "Display P3"), ("nclx-p3.avif", "nclx: Display P3 primaries, sRGB transfer")])
+        arguments: [
+            ("icc-p3.avif", "Display P3"), ("nclx-p3.avif", "nclx: Display P3 primaries, sRGB transfer"),
+            ("icc-p3.heic", "Display P3"),
+        ])
     func p3(name: String, profile: String) throws {
         // Given the sRGB picture the P3 pixels were converted from
         let reference = try Self.managed.analyzeNow(.file(ColorFixtures.path("synthetic.png")))
-        // When the AVIF (lossless) is analysed
+        // When the file (the AVIFs lossless, the HEIC at quality 90, 4:4:4) is analysed
         let analysis = try Self.managed.analyzeNow(.file(HEIFFixtures.path(name)))
         // Then the profile was applied and the four colours are the original's
-        #expect(analysis.format == .avif)
+        #expect(analysis.format == (name.hasSuffix(".heic") ? .heic : .avif))
         #expect(analysis.colorProfile == profile)
         #expect(analysis.colorNote == nil)
         let worst = ColorFixtures.worstRoleDeltaE(analysis, reference)
