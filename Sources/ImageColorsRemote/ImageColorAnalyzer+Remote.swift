@@ -15,7 +15,7 @@ extension ImageColorAnalyzer {
     /// ```
     ///
     /// - Parameters:
-    ///   - url: An `http` or `https` URL of a JPEG, PNG, WebP or GIF image.
+    ///   - url: An `http` or `https` URL of a JPEG, PNG, WebP, GIF, HEIC or AVIF image.
     ///   - limits: Default ``DownloadLimits/default``: 50 MB, 10 s to connect, 30 s in all,
     ///     5 redirects, spool past 4 MB, loopback and link-local addresses refused.
     /// - Returns: The analysis, with `source` set to `url.displayString` (no credentials, query

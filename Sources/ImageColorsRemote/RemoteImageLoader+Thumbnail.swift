@@ -7,7 +7,7 @@ extension RemoteImageLoader {
     /// thumbnail; see ``cache``).
     ///
     /// - Parameters:
-    ///   - url: An `http` or `https` URL of a JPEG, PNG, WebP or GIF image.
+    ///   - url: An `http` or `https` URL of a JPEG, PNG, WebP, GIF, HEIC or AVIF image.
     ///   - thumbnail: The thumbnail to make, or `nil` for none.
     /// - Returns: The analysis (with `source` set to `url.absoluteString`), the thumbnail, and
     ///   how the cache served them.

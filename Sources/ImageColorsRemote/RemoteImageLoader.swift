@@ -140,7 +140,7 @@ public final class RemoteImageLoader: Sendable {
     /// Cancelling the calling task stops the download at once (the connection is closed) and
     /// throws `CancellationError`.
     ///
-    /// - Parameter url: An `http` or `https` URL of a JPEG, PNG, WebP or GIF image (the format is sniffed
+    /// - Parameter url: An `http` or `https` URL of a JPEG, PNG, WebP, GIF, HEIC or AVIF image (the format is sniffed
     ///   from the bytes; `Content-Type` is ignored).
     /// - Returns: The analysis, with `source` set to `url.displayString` (no credentials, query
     ///   or fragment, which may hold secrets).

@@ -26,7 +26,8 @@ struct DisclosureTests {
             #expect(error == .unsupportedFormat(seen: "text (not an image)"))
             #expect(
                 error.description
-                    == "unsupported format: expected a JPEG, PNG, WebP or GIF image, found text (not an image)")
+                    == "unsupported format: expected a JPEG, PNG, WebP, GIF, HEIC or AVIF image, "
+                    + "found text (not an image)")
             #expect(!error.description.contains("SECRET"))
         }
     }

@@ -40,7 +40,7 @@ public enum ImageDecodingError: ImageColorsError, Equatable {
     public var description: String {
         switch self {
         case .unsupportedFormat(let seen):
-            "unsupported format: expected a JPEG, PNG, WebP or GIF image, found \(seen)"
+            "unsupported format: expected a JPEG, PNG, WebP, GIF, HEIC or AVIF image, found \(seen)"
         case .unsupportedFeature(let format, let detail):
             "unsupported \(format.displayName): \(detail)"
         case .corrupt(let format, let detail):
