@@ -8,8 +8,8 @@ struct AnalyzeCommand: AsyncParsableCommand {
         commandName: "analyze",
         abstract: "Print the background, primary, secondary and detail colours and the title choice of each image.",
         discussion: """
-            Each SOURCE is a JPEG, PNG, WebP or GIF file or an http(s) URL (the format is read from its bytes, \
-            not its name or Content-Type). \
+            Each SOURCE is a JPEG, PNG, WebP, GIF, HEIC or AVIF file or an http(s) URL (the format is read \
+            from its bytes, not its name or Content-Type). \
             Every source is analysed even when some fail; the exit status is 1 when any failed. \
             With --format json, each source gives one JSON object on its own line, in input order: \
             a result, or {"source": …, "error": {"code": …, "message": …}}. \

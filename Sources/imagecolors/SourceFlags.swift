@@ -3,7 +3,8 @@ import Foundation
 
 /// Which images to analyse and how many at once: the sources `analyze` and `report` share.
 struct SourceFlags: ParsableArguments {
-    @Argument(help: ArgumentHelp("Image files or http(s) URLs (JPEG, PNG, WebP or GIF).", valueName: "source"))
+    @Argument(
+        help: ArgumentHelp("Image files or http(s) URLs (JPEG, PNG, WebP, GIF, HEIC or AVIF).", valueName: "source"))
     var sources: [String] = []
 
     @Option(

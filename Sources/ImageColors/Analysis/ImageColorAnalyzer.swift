@@ -41,7 +41,7 @@ public struct ImageColorAnalyzer: Sendable {
         self.executor = executor
     }
 
-    /// Analyses the JPEG, PNG, WebP or GIF file at `path`.
+    /// Analyses the JPEG, PNG, WebP, GIF, HEIC or AVIF file at `path`.
     /// - Throws: ``LoadingError`` when the file cannot be read; ``ImageDecodingError`` when its
     ///   bytes are not a usable image; `MemoryBudgetError` when the analysis does not fit
     ///   `AnalysisOptions.memoryBudget` (or the ``memoryPool``); `TitleRegionError` when
@@ -51,7 +51,7 @@ public struct ImageColorAnalyzer: Sendable {
         try await perform(.file(path), thumbnail: nil).analysis
     }
 
-    /// Analyses encoded JPEG, PNG, WebP or GIF bytes.
+    /// Analyses encoded JPEG, PNG, WebP, GIF, HEIC or AVIF bytes.
     /// - Throws: As ``analyze(fileAt:)``, except ``LoadingError`` (there is no file to read):
     ///   ``ImageDecodingError``, `MemoryBudgetError`, `TitleRegionError`, `PlaceholderError`
     ///   or `CancellationError`.

@@ -1,6 +1,6 @@
 /// Why an image could not be decoded.
 public enum ImageDecodingError: ImageColorsError, Equatable {
-    /// The data is none of JPEG, PNG, WebP or GIF; `seen` says what it looks like ("a HEIC/HEIF image").
+    /// The data is none of JPEG, PNG, WebP, GIF, HEIC or AVIF; `seen` says what it looks like ("a BMP image").
     case unsupportedFormat(seen: String)
     /// A valid image using something ImageColors does not decode (12-bit JPEG, lossless JPEG).
     case unsupportedFeature(ImageFormat, detail: String)
