@@ -93,6 +93,7 @@ public struct ImageColorAnalyzer: Sendable {
         description.colorProfile = colors.profile
         description.colorNote = colors.note
         description.frames = info.frames
+        description.decoder = info.decoder
         // The core's steps from here on, as for pixels handed to PixelAnalyzer.
         let analysis = try ColorAnalysis(
             analyzing: &image, described: description, options: options, quantizer: quantizer, ledger: ledger)

@@ -48,6 +48,7 @@ extension ColorAnalysis {
         colorProfile = description.colorProfile
         colorNote = description.colorNote
         frames = description.frames
+        decoder = description.decoder
         if options.paletteSize > 0 { palette = quantized.palette }
         var lightTitle = title
         lightTitle.region = nil

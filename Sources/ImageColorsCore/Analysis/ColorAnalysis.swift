@@ -74,6 +74,11 @@ public struct ColorAnalysis: Sendable, Hashable, Codable {
     /// For an animated GIF or WebP, its frame count and how many frames the colours come from
     /// (``AnalysisOptions/frames``); `nil` (no JSON key) for still images.
     public var frames: FrameReport?
+    /// Which decoding path gave the pixels: `library` (the whole image, through the C
+    /// libraries), `progressive-dc` or `sequential-dc` (a JPEG's 1/8-scale DC image) or
+    /// `heif-thumbnail` (a HEIC or AVIF file's embedded thumbnail); `nil` (no JSON key) for pixels
+    /// handed to ``PixelAnalyzer``, which decoded nothing.
+    public var decoder: DecoderKind?
 
     /// Memory accounted for one analysis.
     public struct MemoryReport: Sendable, Hashable, Codable {
@@ -137,7 +142,7 @@ public struct ColorAnalysis: Sendable, Hashable, Codable {
     // Listed so that `roleReports` is the JSON key `roles` (`roles` is taken by the property above).
     private enum CodingKeys: String, CodingKey {
         case source, format, width, height, orientation, analyzed, background, primary, secondary, detail
-        case fallback, scheme, minimumContrast, title, memory, colorProfile, colorNote, palette, frames
+        case fallback, scheme, minimumContrast, title, memory, colorProfile, colorNote, palette, frames, decoder
         case appearances, placeholder
         case roleReports = "roles"
     }

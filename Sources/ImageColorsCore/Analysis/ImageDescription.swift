@@ -17,6 +17,8 @@ package struct ImageDescription: Sendable, Hashable {
     package var colorNote: String?
     /// The frames of an animation the colours came from, or `nil` for a still image.
     package var frames: FrameReport?
+    /// The decoding path, or `nil` for pixels nobody decoded here.
+    package var decoder: DecoderKind?
 
     /// Describes an image.
     /// - Parameters:
