@@ -39,12 +39,8 @@ need compare-heif.sh "libvips-tools libvips42 libheif-examples libavif-bin time 
     vips heif-enc heif-convert avifenc avifdec python3 /usr/bin/time
 
 work=Benchmarks/.build-compare
-venv=Benchmarks/.build-venv
 mkdir -p "$work"
-if [ ! -x "$venv/bin/python" ]; then
-    python3 -m venv "$venv"
-    "$venv/bin/pip" install --quiet "Pillow==13.0.0" "pyvips==3.2.0"
-fi
+comparison_venv
 bin=$(release_cli "${SCRATCH:-.build-static}")
 
 make_sample24

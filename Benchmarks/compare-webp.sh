@@ -38,12 +38,8 @@ docs_tables "$@" -- "compare-webp=| file | side | wall, median |"
 need compare-webp.sh "libvips-tools libvips42 webp time python3-venv" vips vipsheader dwebp python3 /usr/bin/time
 
 work=Benchmarks/.build-compare
-venv=Benchmarks/.build-venv
 mkdir -p "$work"
-if [ ! -x "$venv/bin/python" ]; then
-    python3 -m venv "$venv"
-    "$venv/bin/pip" install --quiet "Pillow==13.0.0" "pyvips==3.2.0"
-fi
+comparison_venv
 bin=$(release_cli "${SCRATCH:-.build-static}")
 
 # The sample photo scaled up to 6016×4014 and its grainy copy, as in compare.sh and memory.sh.

@@ -1,5 +1,6 @@
-# Set-up shared by the benchmark scripts (compare.sh, compare-webp.sh, memory.sh). Source it
-# from the repository root, after `cd`, with `work` set to the script's folder of made images.
+# Set-up shared by the benchmark scripts (compare.sh, compare-webp.sh, compare-heif.sh,
+# memory.sh). Source it from the repository root, after `cd`, with `work` set to the script's
+# folder of made images.
 
 # need SCRIPT "DEBIAN PACKAGES" TOOL…: exits 2, naming the packages, when a tool is missing.
 need() {
@@ -24,6 +25,16 @@ release_cli() {
     fi
     swift build -c release --static-swift-stdlib --product imagecolors --scratch-path "$1" >&2
     echo "$1/release/imagecolors"
+}
+
+# comparison_venv: Pillow and pyvips (the libraries compared against) from PyPI into
+# Benchmarks/.build-venv, made once; sets `venv` to it.
+comparison_venv() {
+    venv=Benchmarks/.build-venv
+    if [ ! -x "$venv/bin/python" ]; then
+        python3 -m venv "$venv"
+        "$venv/bin/pip" install --quiet "Pillow==13.0.0" "pyvips==3.2.0"
+    fi
 }
 
 # make_image NAME COMMAND…: runs COMMAND to make $work/NAME, unless a previous run made it.

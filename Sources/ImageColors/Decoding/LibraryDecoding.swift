@@ -1,4 +1,5 @@
 import CImageCodecs
+import Foundation
 
 /// The setup every decoder that drives a C library through the shim shares (libjpeg and libpng
 /// today): the deadline, the library's decoder (destroyed on every path), its message for
@@ -58,5 +59,29 @@ extension DecodeOptions {
         guard let ledger else { return }
         try ledger.reserve(bytes, for: purpose())
         reserved += bytes
+    }
+
+    /// The whole encoded image in memory, for the libraries that take one buffer (libwebp's
+    /// demuxer, libheif): bytes in memory as they are (the analyzer reserved them when it took
+    /// them), a file read whole once its size is reserved and added to `reserved`.
+    /// - Throws: ``ImageDecodingError/unreadable(_:detail:)`` when the file cannot be read;
+    ///   `MemoryBudgetError` when its bytes do not fit.
+    func wholeEncodedImage(_ source: ImageSource, format: ImageFormat, adding reserved: inout Int) throws -> Data {
+        switch source {
+        case .data(let data):
+            return data
+        case .file(let path):
+            do {
+                let attributes = try FileManager.default.attributesOfItem(atPath: path)
+                let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+                let purpose = "the \(format.displayName) file's compressed bytes (\(size) bytes)"
+                try reserve(size, for: purpose, adding: &reserved)
+                return try Data(contentsOf: URL(fileURLWithPath: path))
+            } catch let error as MemoryBudgetError {
+                throw error
+            } catch {
+                throw ImageDecodingError.unreadable(format, detail: error.localizedDescription)
+            }
+        }
     }
 }

@@ -33,32 +33,11 @@ enum HEIFDecoder {
     ) throws -> DecodedImageInfo {
         var reserved = 0
         defer { options.ledger?.release(reserved) }
-        let bytes: Data
-        switch source {
-        case .data(let data):
-            bytes = data // reserved by the analyzer as the encoded image held in memory
-        case .file(let path):
-            let size = try fileSize(path, format: format)
-            try options.reserve(size, for: "the \(format.displayName) file's bytes (\(size) bytes)", adding: &reserved)
-            do {
-                bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-            } catch {
-                throw ImageDecodingError.unreadable(format, detail: error.localizedDescription)
-            }
-        }
+        let bytes = try options.wholeEncodedImage(source, format: format, adding: &reserved)
         let deadline = DecodeDeadline(timeout: options.limits.decodeTimeout)
         return try bytes.withUnsafeBytes { raw in
             let container = try HEIFContainer(raw, format: format, maxSide: options.limits.maxSide)
             return try decode(container, options: options, deadline: deadline, reserved: &reserved, into: &sink)
-        }
-    }
-
-    private static func fileSize(_ path: String, format: ImageFormat) throws -> Int {
-        do {
-            let attributes = try FileManager.default.attributesOfItem(atPath: path)
-            return (attributes[.size] as? NSNumber)?.intValue ?? 0
-        } catch {
-            throw ImageDecodingError.unreadable(format, detail: error.localizedDescription)
         }
     }
 

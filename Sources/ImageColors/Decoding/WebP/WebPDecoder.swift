@@ -33,31 +33,9 @@ enum WebPDecoder {
     ) throws -> DecodedImageInfo {
         var reserved = 0
         defer { options.ledger?.release(reserved) }
-        let bytes: Data
-        switch source {
-        case .data(let data):
-            bytes = data // reserved by the analyzer as the encoded image held in memory
-        case .file(let path):
-            let size = try fileSize(path)
-            try options.reserve(size, for: "the WebP file's compressed bytes (\(size) bytes)", adding: &reserved)
-            do {
-                bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-            } catch {
-                throw ImageDecodingError.unreadable(.webp, detail: error.localizedDescription)
-            }
-        }
+        let bytes = try options.wholeEncodedImage(source, format: .webp, adding: &reserved)
         return try bytes.withUnsafeBytes { raw in
             try decode(WebPContainer(raw), options: options, reserved: &reserved, into: &sink)
-        }
-    }
-
-    /// The size of the file at `path`.
-    static func fileSize(_ path: String) throws -> Int {
-        do {
-            let attributes = try FileManager.default.attributesOfItem(atPath: path)
-            return (attributes[.size] as? NSNumber)?.intValue ?? 0
-        } catch {
-            throw ImageDecodingError.unreadable(.webp, detail: error.localizedDescription)
         }
     }
 
