@@ -52,19 +52,26 @@ public struct PixelLayout: Sendable, Hashable {
     }
 
     /// Bytes a buffer of this layout holds at least: every row's stride but the last, which
-    /// needs only its pixels. `nil` when that overflows.
+    /// needs only its pixels (0 when there are no rows). `nil` when that overflows.
     public var minimumByteCount: Int? {
-        let (strides, overflow) = (height - 1).multipliedReportingOverflow(by: bytesPerRow)
-        let (total, overflow2) = strides.addingReportingOverflow(width &* 4)
-        return overflow || overflow2 ? nil : total
+        guard height > 0, width > 0 else { return 0 }
+        let (row, overflow1) = width.multipliedReportingOverflow(by: 4)
+        let (strides, overflow2) = (height - 1).multipliedReportingOverflow(by: max(0, bytesPerRow))
+        let (total, overflow3) = strides.addingReportingOverflow(row)
+        return overflow1 || overflow2 || overflow3 ? nil : total
     }
+
+    /// The longest side read whatever ``AnalysisOptions/limits`` allow: the downscaler maps
+    /// columns and rows to 32-bit bins, and its sizes must not overflow.
+    static let largestSide = 1 << 28
 
     /// Throws unless the layout can be read: a positive size within `limits`, and a row
     /// stride that holds a row.
     func validate(limits: ImageLimits) throws(PixelBufferError) {
         guard width > 0, height > 0 else { throw .emptySize(width: width, height: height) }
-        if max(width, height) > limits.maxSide {
-            throw .tooLarge(width: width, height: height, limit: "the \(limits.maxSide) px side limit")
+        let sideLimit = min(limits.maxSide, Self.largestSide)
+        if max(width, height) > sideLimit {
+            throw .tooLarge(width: width, height: height, limit: "the \(sideLimit) px side limit")
         }
         let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
         if overflow || pixels > limits.maxPixels {

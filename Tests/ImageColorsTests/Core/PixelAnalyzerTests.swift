@@ -225,3 +225,28 @@ struct PixelAnalyzerTests {
         #expect((result.memory?.accountedPeak ?? .max) < 2_000_000)
     }
 }
+
+/// Values at the ends of Int never trap: the layout reports an overflow, the analyzer refuses.
+@Suite("Core: extreme layouts")
+struct PixelLayoutExtremeTests {
+    @Test("minimumByteCount answers for any size and stride, nil when it overflows")
+    func minimumByteCount() {
+        // Given layouts at the ends of Int, when their byte count is asked, then nothing traps
+        #expect(PixelLayout(width: 1, height: Int.min).minimumByteCount == 0)
+        #expect(PixelLayout(width: Int.max, height: 1).minimumByteCount == nil)
+        #expect(PixelLayout(width: 4, height: Int.max, bytesPerRow: 16).minimumByteCount == nil)
+        #expect(PixelLayout(width: 4, height: 3, bytesPerRow: -5).minimumByteCount == 16)
+    }
+
+    @Test("with the limits raised to Int.max, a side past what the downscaler indexes is refused")
+    func largestSide() {
+        // Given limits that allow anything
+        var options = AnalysisOptions()
+        options.limits.maxSide = .max
+        options.limits.maxPixels = .max
+        // When a stream of a 2⁴⁰-pixel-wide image is started, then it is refused, not trapped
+        #expect(throws: PixelBufferError.tooLarge(width: 1 << 40, height: 1, limit: "the 268435456 px side limit")) {
+            _ = try PixelAnalyzer(options: options).stream(PixelLayout(width: 1 << 40, height: 1))
+        }
+    }
+}
