@@ -52,16 +52,7 @@ make_image avif24.avif avifenc --jobs 2 -s 8 --min 20 --max 30 "$work/heif24.png
 make_image tiny.png vips thumbnail Samples/rocket.jpg "$work/tiny.png" 16 --height 16 --size force
 make_image tiny.heic heif-enc -q 70 "$work/tiny.png" -o "$work/tiny.heic"
 
-cat > "$work/pyvips-thumbnail.py" <<'PY'
-import sys, time
-start = time.perf_counter()
-import pyvips
-imported = time.perf_counter()
-image = pyvips.Image.thumbnail(sys.argv[1], 250)
-image.write_to_memory()
-done = time.perf_counter()
-print(f"{image.width}x{image.height} {(done - imported) * 1000:.1f} {(imported - start) * 1000:.1f}")
-PY
+pyvips_thumbnail_script
 
 files=(heic12 heic12-thumb avif24 tiny)
 extension() { case "$1" in avif*) echo avif ;; *) echo heic ;; esac; }

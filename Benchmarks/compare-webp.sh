@@ -59,16 +59,7 @@ image.thumbnail((250, 250))
 done = time.perf_counter()
 print(f"{image.size[0]}x{image.size[1]} {(done - imported) * 1000:.1f} {(imported - start) * 1000:.1f}")
 PY
-cat > "$work/pyvips-thumbnail.py" <<'PY'
-import sys, time
-start = time.perf_counter()
-import pyvips
-imported = time.perf_counter()
-image = pyvips.Image.thumbnail(sys.argv[1], 250)
-image.write_to_memory()
-done = time.perf_counter()
-print(f"{image.width}x{image.height} {(done - imported) * 1000:.1f} {(imported - start) * 1000:.1f}")
-PY
+pyvips_thumbnail_script
 
 # The size ImageColors decodes each file at (the JPEG rule: 1/8 while the long side stays ≥ 500).
 scaled() {

@@ -37,6 +37,21 @@ comparison_venv() {
     fi
 }
 
+# pyvips_thumbnail_script: writes $work/pyvips-thumbnail.py, pyvips' 250 px thumbnail of its
+# argument, printing "WxH MS IMPORT_MS" (the work, then the import, in milliseconds).
+pyvips_thumbnail_script() {
+    cat > "$work/pyvips-thumbnail.py" <<'PY'
+import sys, time
+start = time.perf_counter()
+import pyvips
+imported = time.perf_counter()
+image = pyvips.Image.thumbnail(sys.argv[1], 250)
+image.write_to_memory()
+done = time.perf_counter()
+print(f"{image.width}x{image.height} {(done - imported) * 1000:.1f} {(imported - start) * 1000:.1f}")
+PY
+}
+
 # make_image NAME COMMAND…: runs COMMAND to make $work/NAME, unless a previous run made it.
 make_image() {
     local name=$1
