@@ -4,7 +4,7 @@
 /// nothing but the clusters it returns.
 ///
 /// For N bins and S = min(N, ``ColorHistogram/clusteredBinLimit``) grown bins it holds:
-/// - ``labels`` ((2^bits + 2)³ × Int16): each bin's cluster, −1 when empty or not grown;
+/// - ``labels`` ((2^bits + 2)³ + 1 × Int16): each bin's cluster, −1 when empty or not grown;
 /// - ``boxSums`` (2 × N × UInt32): the density's box-sum passes, one axis at a time;
 /// - ``keys`` and ``sortBuffer`` (N × UInt64 each): the occupied bins' sort keys and the radix
 ///   sort's second half; after a clustering one of them holds the grown bins (``grownBins``);
@@ -24,7 +24,8 @@ package struct ClusteringWorkspace: ~Copyable {
     /// ``labelIndex(ofBin:)``. A grid padded with a layer of −1 cells on every side, so that
     /// every bin has 26 neighbouring cells and no bounds to test. All −1 at first; each
     /// clustering resets only the bins the one before it grew. 16 bits, as there are at most
-    /// ``ColorHistogram/clusteredBinLimit`` labels: half the cache lines of 32.
+    /// ``ColorHistogram/clusteredBinLimit`` labels: half the cache lines of 32. One spare −1
+    /// cell precedes the grid (`labels[-1]`).
     package let labels: UnsafeMutablePointer<Int16>
     /// The padded label grid's side: 2^bits + 2.
     package let labelSide: Int
@@ -103,7 +104,9 @@ package struct ClusteringWorkspace: ~Copyable {
         let digitCounts = region(2048, 4)
         let seedBins = region(seeds, 4)
         let slots = region(seeds, 4)
-        let labels = region(labelCells, 2)
+        // One spare cell before the grid, so that a run of three cells can be read as one
+        // 64-bit load from the cell before it.
+        let labels = region(labelCells + 1, 2) + 2
         return (
             seedLabs, keys, sortBuffer, totals, clusterKeys, blockOffsets, labels, labelCells, boxSums, digitCounts,
             seedBins, slots, offset
@@ -130,14 +133,14 @@ package struct ClusteringWorkspace: ~Copyable {
         totals = bind(layout.totals, seedCapacity, Int.self)
         clusterKeys = bind(layout.clusterKeys, 2 * seedCapacity, UInt64.self)
         blockOffsets = bind(layout.blockOffsets, 27, Int.self)
-        labels = bind(layout.labels, layout.labelCells, Int16.self)
+        labels = bind(layout.labels - 2, layout.labelCells + 1, Int16.self) + 1
         labelSide = (1 << bits) + 2
         boxSums = bind(layout.boxSums, 2 * binCount, UInt32.self)
         digitCounts = bind(layout.digitCounts, 2048, UInt32.self)
         seedBins = bind(layout.seedBins, seedCapacity, Int32.self)
         slots = bind(layout.slots, seedCapacity, Int32.self)
         grownBins = keys
-        labels.initialize(repeating: -1, count: layout.labelCells)
+        (labels - 1).initialize(repeating: -1, count: layout.labelCells + 1)
         for dr in 0..<3 {
             for dg in 0..<3 {
                 for db in 0..<3 { blockOffsets[dr * 9 + dg * 3 + db] = (dr * labelSide + dg) * labelSide + db }

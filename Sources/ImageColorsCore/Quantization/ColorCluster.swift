@@ -85,48 +85,56 @@ extension ColorHistogram {
             counts.withUnsafeBufferPointer { counts in
                 let side = workspace.labelSide
                 let plane = side &* side
-                // Each bin's colour is loaded one bin ahead: the bins come in density order,
-                // scattered over the table, and the load is under way while a bin is grown.
-                var nextLab = workspace.grownCount > 0 ? labs[Int(truncatingIfNeeded: grown[0] & binMask)] : .zero
-                for i in 0..<workspace.grownCount {
+                // Each bin's colour is loaded three bins ahead: the bins come in density order,
+                // scattered over a table larger than the L1 cache, and the loads are under way
+                // while the bins before them are grown.
+                let grownCount = workspace.grownCount
+                func labAt(_ i: Int) -> SIMD3<Float> {
+                    i < grownCount ? labs[Int(truncatingIfNeeded: grown[i] & binMask)] : .zero
+                }
+                var ahead1 = labAt(0)
+                var ahead2 = labAt(1)
+                var ahead3 = labAt(2)
+                for i in 0..<grownCount {
                     let bin = Int(truncatingIfNeeded: grown[i] & binMask)
-                    let lab = nextLab
-                    if i &+ 1 < workspace.grownCount {
-                        nextLab = labs[Int(truncatingIfNeeded: grown[i &+ 1] & binMask)]
-                    }
+                    let lab = ahead1
+                    ahead1 = ahead2
+                    ahead2 = ahead3
+                    ahead3 = labAt(i &+ 3)
                     let cell = workspace.labelIndex(ofBin: bin)
                     let corner = cell &- plane &- side &- 1
                     // Which of the 27 cells round the bin hold a label (the bin's own does not
                     // yet; the padding never does): one bit each, bit 9 dr + 3 dg + db, without
                     // a branch, so that grown bins scattered at random (noise) mispredict nothing.
-                    var labelled: UInt32 = 0
+                    // Each run of three cells is one 64-bit load from the cell before it (the
+                    // grid has a spare cell before its first): their sign bits (set: no label),
+                    // inverted, at bits 31, 47 and 63, shifted to 0, 16 and 32 and gathered to
+                    // 30, 31 and 32 by one multiply whose other six copies fall elsewhere.
+                    var labelled: UInt64 = 0
+                    let runs = UnsafeRawPointer(labels + (corner &- 1))
                     for dr in 0..<3 {
                         for dg in 0..<3 {
-                            let row = corner &+ dr &* plane &+ dg &* side
-                            for db in 0..<3 {
-                                let empty = UInt32(UInt16(bitPattern: labels[row &+ db]) &>> 15)
-                                labelled |= (empty ^ 1) &<< UInt32(dr &* 9 &+ dg &* 3 &+ db)
-                            }
+                            let w = runs.loadUnaligned(
+                                fromByteOffset: (dr &* plane &+ dg &* side) &* 2, as: UInt64.self)
+                            let bits = ((~w &>> 31) & 0x1_0001_0001) &* 0x4000_8001
+                            labelled |= (bits &>> 30 & 7) &<< UInt64(dr &* 9 &+ dg &* 3)
                         }
                     }
                     // The nearest seed among those cells' clusters wins, the lower label on a
-                    // tie (Int32.max: none yet); it must lie within the radius. A cluster is
-                    // measured once per run of cells that share it (neighbours mostly do).
-                    var best = Int32.max
-                    var bestDistance = limit
-                    var lastChecked: Int32 = -1
+                    // tie; it must lie within the radius. Each candidate is a key, the squared
+                    // distance's bits (which order as the non-negative floats do) above the
+                    // label, and the least key wins, without a branch: the start, the radius
+                    // above Int32.max (none yet), accepts a seed at exactly the radius, as a
+                    // strict comparison of distances, then labels, did.
+                    var bestKey = UInt64(limit.bitPattern) &<< 32 | UInt64(Int32.max)
                     while labelled != 0 {
-                        let cluster = Int32(labels[corner &+ block[labelled.trailingZeroBitCount]])
+                        let cluster = labels[corner &+ block[labelled.trailingZeroBitCount]]
                         labelled &= labelled &- 1
-                        guard cluster != lastChecked else { continue }
-                        lastChecked = cluster
                         let d = lab - seedLabs[Int(truncatingIfNeeded: cluster)]
-                        let distance = (d * d).sum()
-                        if distance < bestDistance || (distance == bestDistance && cluster < best) {
-                            best = cluster
-                            bestDistance = distance
-                        }
+                        let key = UInt64((d * d).sum().bitPattern) &<< 32 | UInt64(UInt16(bitPattern: cluster))
+                        bestKey = min(bestKey, key)
                     }
+                    var best = Int32(truncatingIfNeeded: bestKey & 0xffff_ffff)
                     if best == Int32.max {
                         best = Int32(truncatingIfNeeded: seedCount)
                         seedBins[seedCount] = Int32(truncatingIfNeeded: bin)

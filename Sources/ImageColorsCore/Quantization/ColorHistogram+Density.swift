@@ -5,9 +5,11 @@ extension ColorHistogram {
     /// neighbours; ties by ascending index) and keeps the first ``clusteredBinLimit`` of them
     /// in the workspace's ``ClusteringWorkspace/grownBins``, each bin in the low bits of its key.
     ///
-    /// Cost: one scan of the counts; either 27 loads per occupied bin or, when many bins are
-    /// occupied, three passes over the grid and one load per occupied bin; a radix sort of the
-    /// occupied bins (of those that can be among the grown, when there are more). No allocation.
+    /// Cost: one pass over the counts; either 27 loads per occupied bin or, when many bins are
+    /// occupied, three passes over the grid and one load per bin; a stable radix sort of the
+    /// occupied bins, which come in ascending order, by their density alone (of those that can
+    /// be among the grown, when there are more and the densities span more than one digit). No
+    /// allocation.
     package func rankBinsByDensity(in workspace: inout ClusteringWorkspace) {
         let bits = bitsPerChannel
         let mask = (1 << bits) - 1
@@ -15,16 +17,18 @@ extension ColorHistogram {
         let keys = workspace.keys
         let scratch = workspace.sortBuffer
         let side = mask + 1
-        // The occupied bins, ascending, in `keys`; their densities beside them in `scratch`.
+        let indexBits = UInt64(workspace.binBits)
+        // The occupied bins, ascending, in `keys`: each its density above its index.
         var occupied = 0
         var densest: UInt64 = 0
-        Self.scan(counts, floor: 1) { bin, count in
-            keys[occupied] = UInt64(truncatingIfNeeded: bin)
-            occupied &+= 1
-            return count
-        }
-        counts.withUnsafeBufferPointer { counts in
-            let counts = counts.baseAddress!
+        var thinnest = UInt64.max
+        counts.withUnsafeBufferPointer { countBuffer in
+            let counts = countBuffer.baseAddress!
+            Self.scan(self.counts, floor: 1) { bin, count in
+                keys[occupied] = UInt64(truncatingIfNeeded: bin)
+                occupied &+= 1
+                return count
+            }
             if occupied &* 27 < 3 &* binCount {
                 // Few bins occupied (a flat picture, a band): 27 loads each beat passes over the grid.
                 for i in 0..<occupied {
@@ -50,8 +54,10 @@ extension ColorHistogram {
                             }
                         }
                     }
-                    scratch[i] = UInt64(sum)
-                    densest = max(densest, UInt64(sum))
+                    let density = UInt64(sum)
+                    keys[i] |= density &<< indexBits
+                    densest = max(densest, density)
+                    thinnest = min(thinnest, density)
                 }
             } else {
                 // The 3×3×3 box sums one axis at a time over the grid, along blue, green and red:
@@ -63,34 +69,62 @@ extension ColorHistogram {
                 Self.boxSum(second, into: first, count: binCount, stride: plane, side: side)
                 for i in 0..<occupied {
                     let density = UInt64(first[Int(truncatingIfNeeded: keys[i])])
-                    scratch[i] = density
+                    keys[i] |= density &<< indexBits
                     densest = max(densest, density)
+                    thinnest = min(thinnest, density)
                 }
             }
         }
-        // Keys that sort ascending into densest first, ties to the lower index: the density's
-        // shortfall from the densest bin above the bin index.
-        var largest: UInt64 = 0
-        let indexBits = UInt64(workspace.binBits)
-        for i in 0..<occupied {
-            let key = (densest &- scratch[i]) << indexBits | keys[i]
-            keys[i] = key
-            largest = max(largest, key)
+        workspace.grownCount = min(occupied, Self.clusteredBinLimit)
+        workspace.grownBins = keys
+        guard occupied > 1, densest > thinnest else { return }
+        // Sorted ascending by the density's shortfall from the densest bin, stably: the bins are
+        // in ascending order, so ties go to the lower index.
+        let spread = densest &- thinnest
+        let shortfallBits = UInt64.bitWidth - spread.leadingZeroBitCount
+        let digitCounts = workspace.digitCounts
+        if shortfallBits <= 11 {
+            // One digit (noise, whose bins are all nearly equally dense): one counting pass and
+            // one placing pass over all of them, however many are grown.
+            let buckets = Int(truncatingIfNeeded: spread) &+ 1
+            digitCounts.update(repeating: 0, count: buckets)
+            for i in 0..<occupied {
+                digitCounts[Int(truncatingIfNeeded: densest &- keys[i] &>> indexBits)] &+= 1
+            }
+            var running: UInt32 = 0
+            for digit in 0..<buckets {
+                let n = digitCounts[digit]
+                digitCounts[digit] = running
+                running &+= n
+            }
+            for i in 0..<occupied {
+                let key = keys[i]
+                let digit = Int(truncatingIfNeeded: densest &- key &>> indexBits)
+                scratch[Int(truncatingIfNeeded: digitCounts[digit])] = key
+                digitCounts[digit] &+= 1
+            }
+            workspace.grownBins = scratch
+            return
         }
+        // Keys that sort ascending into densest first: the shortfall above the bin index.
+        for i in 0..<occupied {
+            keys[i] = (densest &- keys[i] &>> indexBits) &<< indexBits | keys[i] & workspace.binMask
+        }
+        // An upper bound on the keys is all the sorts need.
+        let largest = spread &<< indexBits | workspace.binMask
         if occupied > Self.clusteredBinLimit {
             // Only the densest are grown: sort just the keys that can be among them.
             let kept = Self.keepSmallest(
                 Self.clusteredBinLimit, of: keys, count: occupied, largest: largest,
-                into: scratch, digitCounts: workspace.digitCounts)
+                into: scratch, digitCounts: digitCounts)
             workspace.grownBins = Self.radixSort(
                 scratch, buffer: keys, count: kept.count, largest: kept.largest,
-                digitCounts: workspace.digitCounts)
+                digitCounts: digitCounts, from: Int(indexBits))
         } else {
             workspace.grownBins = Self.radixSort(
                 keys, buffer: scratch, count: occupied, largest: largest,
-                digitCounts: workspace.digitCounts)
+                digitCounts: digitCounts, from: Int(indexBits))
         }
-        workspace.grownCount = min(occupied, Self.clusteredBinLimit)
     }
 
     /// Copies to `output` the keys of `input` whose top digit (their 11 highest bits below
@@ -158,24 +192,26 @@ extension ColorHistogram {
     /// ended: `keys` or `buffer`. As few passes as the largest key needs with digits of at most
     /// 11 bits (three for the bins of a 250 px image), the bits shared evenly among them so that
     /// the buckets stay few. Linear in the keys, where comparison sorts of the thousands of bins
-    /// a busy image occupies cost several times more.
+    /// a busy image occupies cost several times more. With `firstBit` above 0 only the bits
+    /// from `firstBit` up are sorted by, stably: keys equal there keep their order, so keys
+    /// already in order of their low bits come out as a sort of the whole keys orders them.
     package static func radixSort(
         _ keys: UnsafeMutablePointer<UInt64>, buffer: UnsafeMutablePointer<UInt64>, count: Int,
-        largest: UInt64, digitCounts: UnsafeMutablePointer<UInt32>
+        largest: UInt64, digitCounts: UnsafeMutablePointer<UInt32>, from firstBit: Int = 0
     ) -> UnsafeMutablePointer<UInt64> {
         var from = keys
         var to = buffer
-        guard count > 1, largest > 0 else { return from }
+        guard count > 1, largest &>> UInt64(firstBit) > 0 else { return from }
         // Digits of about log2(count) bits, 4 to 11: about as many buckets as keys, so that a few
         // keys (a flat picture's clusters) are not outnumbered by the buckets they pass through.
-        let bits = UInt64.bitWidth - largest.leadingZeroBitCount
+        let bits = UInt64.bitWidth - largest.leadingZeroBitCount - firstBit
         let widest = min(11, max(4, Int.bitWidth - count.leadingZeroBitCount))
         let passes = (bits + widest - 1) / widest
         let width = (bits + passes - 1) / passes
         let buckets = 1 << width
         let digitMask = UInt64(buckets - 1)
         for pass in 0..<passes {
-            let shift = UInt64(pass * width)
+            let shift = UInt64(firstBit + pass * width)
             digitCounts.update(repeating: 0, count: buckets)
             for i in 0..<count { digitCounts[Int(truncatingIfNeeded: (from[i] &>> shift) & digitMask)] &+= 1 }
             var running: UInt32 = 0
