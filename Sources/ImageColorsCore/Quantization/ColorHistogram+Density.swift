@@ -97,11 +97,16 @@ extension ColorHistogram {
                 digitCounts[digit] = running
                 running &+= n
             }
+            // Only the first `grownCount` places are read: keys bound for a later one are all
+            // written to the place after them, which stays in the cache, not scattered over
+            // the buffer (that place exists, as there are more occupied bins than that).
+            let grownCount = workspace.grownCount
             for i in 0..<occupied {
                 let key = keys[i]
                 let digit = Int(truncatingIfNeeded: densest &- key &>> indexBits)
-                scratch[Int(truncatingIfNeeded: digitCounts[digit])] = key
-                digitCounts[digit] &+= 1
+                let place = Int(truncatingIfNeeded: digitCounts[digit])
+                scratch[min(place, grownCount)] = key
+                digitCounts[digit] = UInt32(truncatingIfNeeded: place &+ 1)
             }
             workspace.grownBins = scratch
             return
@@ -167,24 +172,26 @@ extension ColorHistogram {
         count: Int, stride: Int, side: Int
     ) {
         if stride == 1 {
-            // Along a line of `side` neighbouring bins: its ends have one neighbour each.
+            // Every cell with both its neighbours in one contiguous pass the compiler
+            // vectorizes, then the two ends of each line of `side` bins, which have one.
+            for i in 1..<(count &- 1) { output[i] = input[i &- 1] &+ input[i] &+ input[i &+ 1] }
             for line in Swift.stride(from: 0, to: count, by: side) {
                 let last = line &+ side &- 1
                 output[line] = input[line] &+ input[line &+ 1]
-                for i in (line &+ 1)..<last { output[i] = input[i &- 1] &+ input[i] &+ input[i &+ 1] }
                 output[last] = input[last &- 1] &+ input[last]
             }
             return
         }
-        // Blocks of `side` lines `stride` apart.
+        // Blocks of `side` lines `stride` apart: the first and last line have one neighbour,
+        // those between two, each one contiguous pass.
         let block = stride &* side
         for start in Swift.stride(from: 0, to: count, by: block) {
-            for line in 0..<side {
-                let at = start &+ line &* stride
-                for i in at..<(at &+ stride) { output[i] = input[i] }
-                if line > 0 { for i in at..<(at &+ stride) { output[i] &+= input[i &- stride] } }
-                if line < side - 1 { for i in at..<(at &+ stride) { output[i] &+= input[i &+ stride] } }
+            let end = start &+ block
+            for i in start..<(start &+ stride) { output[i] = input[i] &+ input[i &+ stride] }
+            for i in (start &+ stride)..<(end &- stride) {
+                output[i] = input[i &- stride] &+ input[i] &+ input[i &+ stride]
             }
+            for i in (end &- stride)..<end { output[i] = input[i &- stride] &+ input[i] }
         }
     }
 
