@@ -24,10 +24,22 @@ struct ClusteringWorkspaceTests {
         return RGBAImage(width: width, height: height, pixels: pixels)
     }
 
+    /// Noise over a flat field: every fourth pixel noise, the rest one colour.
+    static func noiseOnFlat(_ width: Int, _ height: Int, seed: UInt64) -> RGBAImage {
+        var pixels = noise(width, height, seed: seed).pixels
+        for index in 0..<(width * height) where index % 4 != 0 {
+            pixels.replaceSubrange((index * 4)..<(index * 4 + 4), with: [40, 90, 160, 255])
+        }
+        return RGBAImage(width: width, height: height, pixels: pixels)
+    }
+
     /// Pictures that take every path: noise over the whole cube (more occupied bins than are
-    /// grown, box sums), noise round mid-grey (few bins, 27 loads each), stripes, a flat field.
+    /// grown, box sums, densities within one radix digit), noise on a flat field (more occupied
+    /// bins than are grown, densities over several digits), noise round mid-grey (few bins, 27
+    /// loads each), stripes, a flat field.
     static let pictures: [(name: String, image: RGBAImage)] = [
         ("noise", noise(250, 250, seed: 1)),
+        ("noise on a flat field", noiseOnFlat(250, 250, seed: 3)),
         ("narrow noise", noise(120, 80, seed: 2, spread: 40, transparentEvery: 7)),
         (
             "stripes",
