@@ -4,8 +4,9 @@
 # subfolders; files it cannot read give their error objects, compared too) and of the
 # evaluation sets (tuning, heldout, heldout2 and heldout3: those fetched) at every quality
 # preset with both schemes, plus other options that reach the quantizer (a contrast target of
-# 4.5, a palette; the background from the whole image on the corpus). `analyze --format json` with colour management at its
-# default: one line per source, a result or an error object, and the exit status.
+# 4.5, a palette; the background from the whole image on the corpus). `analyze --format json`
+# with colour management at its default: one line per source, a result or an error object, and
+# the exit status.
 #
 # Usage: Benchmarks/same-output.sh BIN_A BIN_B        run both, compare; exit 1 on any difference
 #        Benchmarks/same-output.sh --record DIR BIN   keep BIN's outputs in DIR (a slow or old
