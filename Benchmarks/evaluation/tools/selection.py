@@ -238,7 +238,7 @@ ROWS += [
 # and per-file licences only: before any image of this set was opened, viewed or analysed.
 # Kinds are guesses from the names; descriptions say only what the name and package say. Picked
 # to include many likely two-colour edges (sky over land, sea or city, horizons, painted
-# landscapes) and gradients (sky, snow). No new package: all 44 come from 12 cached ones.
+# landscapes) and gradients (sky, snow). No new package: all 44 come from 11 cached ones.
 ROWS += [
 ("heldout4","night-patak-dark","night","plasma-workspace-wallpapers",PL+"Patak/contents/images_dark/3840x2160.png","none","CC-BY-SA-4.0 (metadata.json in the wallpaper folder: \"License\": \"CC-BY-SA-4.0\")"+PLASMA_NOTE,"Áron Kovács (KDE Plasma wallpaper 'Patak')","Dark variant (images_dark) of the KDE Plasma wallpaper 'Patak'"),
 ("heldout4","night-stars-cartoon","night","scratch",SC+"Nature/stars.gif","gif2png",SCRATCH,"Massachusetts Institute of Technology (Scratch 1.4 media library), (c) 2011","Scratch backdrop 'stars'"),
