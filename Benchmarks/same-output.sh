@@ -38,7 +38,7 @@ trap 'rm -rf "$lists"' EXIT
 find "$corpus" -type f ! -name '*.md' ! -name 'LICENSE*' ! -name '*.toml' ! -name '*.txt' ! -name README | LC_ALL=C sort >"$lists/corpus"
 if [ -d "$evaluation/tuning" ]; then
     sets=()
-    for set in tuning heldout heldout2 heldout3; do [ -d "$evaluation/$set" ] && sets+=("$evaluation/$set"); done
+    for set in tuning heldout heldout2 heldout3 heldout4; do [ -d "$evaluation/$set" ] && sets+=("$evaluation/$set"); done
     find "${sets[@]}" -type f | LC_ALL=C sort >"$lists/evaluation"
 else
     echo "same-output.sh: no evaluation sets at $evaluation (evaluation/fetch.sh fetches them); corpus only" >&2
