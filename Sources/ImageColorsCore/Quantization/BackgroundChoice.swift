@@ -1,9 +1,7 @@
 /// The card's background, chosen the same way by every ``RoleScheme``.
 ///
 /// ## Rule
-/// The band round the image's edges (or the whole image, ``BackgroundSource/whole``) — the band
-/// of the picture at 100 px on its long side (``decisionLongSide``; see ``decisionBand(of:)``)
-/// whatever the analysis size, so that every preset decides on nearly the same pixels — is grouped
+/// The band round the image's edges (or the whole image, ``BackgroundSource/whole``) is grouped
 /// into ``ColorCluster``s — each colour with the shades, shading and noise round it, grown to
 /// ΔE_OK 0.12 — and the chromatic clusters (OKLCh chroma ≥ 0.04) further into hues: those
 /// within 15° of the hue of the largest among them; a grey cluster stands alone. Each hue (or

@@ -1,10 +1,9 @@
 extension Quantizer {
     /// The bytes quantizing allocates besides the image, at this quantizer's ``binBits``: the
-    /// histogram, the clustering working set or the palette's, whichever is larger (the
-    /// workspace is freed before a palette is made), and the background's decision band.
+    /// histogram, and the clustering working set or the palette's, whichever is larger (the
+    /// workspace is freed before a palette is made).
     package var bytesNeeded: Int {
         ColorHistogram.bytesNeeded(bitsPerChannel: binBits) + ColorPalette.bytesNeeded(bitsPerChannel: binBits)
-            + BackgroundChoice.decisionBandBytes
     }
 
     /// Reserves in `ledger` what ``quantize(_:paletteSize:)`` will allocate, as the downscaler
@@ -20,6 +19,5 @@ extension Quantizer {
             ColorHistogram.bytesNeeded(bitsPerChannel: binBits),
             for: "the colour histogram (\(binBits) bits per channel)")
         try ledger.reserve(ColorPalette.bytesNeeded(bitsPerChannel: binBits), for: "the quantizer's working set")
-        try ledger.reserve(BackgroundChoice.decisionBandBytes, for: "the background's decision band")
     }
 }

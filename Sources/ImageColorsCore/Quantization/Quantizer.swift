@@ -95,14 +95,11 @@ public struct Quantizer: Sendable {
     ///   - paletteSize: How many palette colours, 0…64 (clamped); default 0 (no palette).
     public func quantize(_ image: RGBAImage, paletteSize: Int = 0) -> Result {
         // One histogram: the band first, then the rest of the image added to the same tables, so
-        // every pixel is read once and nothing is allocated or cleared twice. An image larger
-        // than the background's decision size has its band counted at that size instead, and
-        // the tables are then cleared and count the whole image.
-        let decisionBand = backgroundSource == .edges ? BackgroundChoice.decisionBand(of: image) : nil
+        // every pixel is read once and nothing is allocated or cleared twice.
         var histogram = ColorHistogram(
-            image: decisionBand ?? image, region: backgroundSource == .edges ? .border : .whole,
+            image: image, region: backgroundSource == .edges ? .border : .whole,
             bitsPerChannel: binBits)
-        let (background, chosen) = chooseColors(image, decisionBand: decisionBand, &histogram)
+        let (background, chosen) = chooseColors(image, &histogram)
         let fallbackColor =
             scheme == .classic
             ? (Self.isDark(background.color) ? RGBColor.white : .black)
@@ -126,30 +123,19 @@ public struct Quantizer: Sendable {
     /// The background and the roles the scheme chose (best first, at most three), from a
     /// histogram of the band (or of the whole image) that this completes to a count of the whole
     /// image. Both clusterings share one workspace, freed on return, before any palette is made.
-    /// - Parameters:
-    ///   - image: The image.
-    ///   - decisionBand: The band at ``BackgroundChoice/decisionLongSide`` when `image` is
-    ///     larger (``BackgroundChoice/decisionBand(of:)``): what `histogram` counted.
-    ///   - histogram: The count of the band (of `decisionBand`, or of `image`), or of the whole
-    ///     image; a count of the whole image on return.
-    private func chooseColors(_ image: RGBAImage, decisionBand: RGBAImage?, _ histogram: inout ColorHistogram)
-        -> (background: Choice, roles: [Choice])
-    {
+    private func chooseColors(_ image: RGBAImage, _ histogram: inout ColorHistogram) -> (
+        background: Choice, roles: [Choice]
+    ) {
         var workspace = ClusteringWorkspace(bitsPerChannel: binBits)
         // The band decides the background: its clusters are grown before the interior is added.
         let bandPixels = histogram.pixelCount
         let band = histogram.clustering(
             minimumCount: max(1, Self.smallestCount(reaching: BackgroundChoice.clusterFloorShare, of: bandPixels)),
             radius: BackgroundChoice.clusterRadius, workspace: &workspace)
-        if decisionBand != nil {
-            // The reduced band's clusters are in the workspace; its count is not needed again.
-            histogram.recount(image, region: .whole)
-        } else if backgroundSource == .edges {
-            histogram.countInterior(of: image)
-        }
+        if backgroundSource == .edges { histogram.countInterior(of: image) }
         let fromRegion = BackgroundChoice(
             band: band, bandPixels: bandPixels, whole: histogram, workspace: workspace,
-            image: decisionBand ?? image)
+            image: image)
         let vividFloor = max(1, Self.smallestCount(reaching: Salience.vividNoiseShare, of: histogram.pixelCount))
         let background: Choice
         if let fromRegion {
