@@ -5,12 +5,15 @@
 # quality") come from this.
 #
 #   ./quality-report.sh                        Samples/ and the shared corpus's photos
-#   ./quality-report.sh --evaluation           the three sets of evaluation/, each on its own
+#   ./quality-report.sh --evaluation           the five sets of evaluation/, each on its own
 #                                              (fetched by evaluation/fetch.sh into .build-evaluation/):
-#                                              tuning; heldout, seen since issue 17's first report
-#                                              (its numbers are no longer held-out); heldout2, the
-#                                              held-out set
-#   ./quality-report.sh --evaluation --html FILE   also write FILE: the held-out set's (heldout2)
+#                                              tuning; heldout, seen since issue 17's first report;
+#                                              heldout2, seen since its background flips were
+#                                              diagnosed in issue 17; heldout3, seen since its flips
+#                                              were diagnosed after the first background-rule change
+#                                              of session 28 (the numbers of these three are no
+#                                              longer held-out); heldout4, the held-out set
+#   ./quality-report.sh --evaluation --html FILE   also write FILE: the held-out set's (heldout4)
 #                                              page, faithful and classic side by side
 #                                              (imagecolors report)
 #   ./quality-report.sh [OPTIONS] [SETS...]    options and sets as imagecolors-quality takes them
@@ -31,7 +34,9 @@ while [ "$#" -gt 0 ]; do
             evaluation/fetch.sh .build-evaluation >&2
             args+=(--set "tuning=.build-evaluation/tuning"
                    --set "heldout (seen: no longer held-out)=.build-evaluation/heldout"
-                   --set "heldout2 (held-out)=.build-evaluation/heldout2") ;;
+                   --set "heldout2 (seen: no longer held-out)=.build-evaluation/heldout2"
+                   --set "heldout3 (seen: no longer held-out)=.build-evaluation/heldout3"
+                   --set "heldout4 (held-out)=.build-evaluation/heldout4") ;;
         --html) html="$2"; shift ;;
         *) args+=("$1") ;;
     esac
@@ -39,6 +44,6 @@ while [ "$#" -gt 0 ]; do
 done
 .build/release/imagecolors-quality --cli "$bin" ${args[@]+"${args[@]}"}
 if [ -n "$html" ]; then
-    [ -d .build-evaluation/heldout2 ] || evaluation/fetch.sh .build-evaluation >&2
-    "$bin" report --compare-scheme classic --color-management off -o "$html" .build-evaluation/heldout2/*
+    [ -d .build-evaluation/heldout4 ] || evaluation/fetch.sh .build-evaluation >&2
+    "$bin" report --compare-scheme classic --color-management off -o "$html" .build-evaluation/heldout4/*
 fi

@@ -11,7 +11,8 @@
 # into the cache (skipped when the .deb is already cached), extracts only the
 # listed members with dpkg-deb, checks each member's sha256 (exit 1 on any
 # mismatch), applies the listed conversion (ImageMagick) and writes
-# OUTDIR/tuning/ID.EXT, OUTDIR/heldout/ID.EXT and OUTDIR/heldout2/ID.EXT.  Safe to re-run.
+# OUTDIR/tuning/ID.EXT, OUTDIR/heldout/ID.EXT, OUTDIR/heldout2/ID.EXT,
+# OUTDIR/heldout3/ID.EXT and OUTDIR/heldout4/ID.EXT.  Safe to re-run.
 # The current manifest uses Debian packages only. Rows with a PyPI source
 # (pypi:PKG==VERSION, fetched with pip download --no-deps) also work; this was
 # tested with scikit-learn==1.2.1, whose china.jpg has the same sha256 as Debian's.
@@ -128,6 +129,12 @@ plasma-workspace-wallpapers usr/share/wallpapers/MilkyWay/metadata.json
 plasma-workspace-wallpapers usr/share/wallpapers/Honeywave/metadata.json
 plasma-workspace-wallpapers usr/share/wallpapers/Grey/metadata.json
 plasma-workspace-wallpapers usr/share/wallpapers/BytheWater/metadata.json
+plasma-workspace-wallpapers usr/share/wallpapers/Kay/metadata.json
+plasma-workspace-wallpapers usr/share/wallpapers/Altai/metadata.json
+plasma-workspace-wallpapers usr/share/wallpapers/Canopee/metadata.json
+plasma-workspace-wallpapers usr/share/wallpapers/FallenLeaf/metadata.json
+plasma-workspace-wallpapers usr/share/wallpapers/Patak/metadata.json
+plasma-workspace-wallpapers usr/share/wallpapers/Path/metadata.json
 lxqt-themes usr/share/lxqt/wallpapers/License
 palapeli-data usr/share/palapeli/collection/citrus-fruits.desktop
 palapeli-data usr/share/palapeli/collection/european-honey-bee.desktop
@@ -213,11 +220,11 @@ cp "$HERE/manifest.tsv" "$OUTDIR/manifest.tsv"
 [ -f "$HERE/LICENSES.md" ] && cp "$HERE/LICENSES.md" "$OUTDIR/LICENSES.md"
 
 # ---- pass 3: verify, convert, write ------------------------------------------
-mkdir -p "$OUTDIR/tuning" "$OUTDIR/heldout" "$OUTDIR/heldout2"
+mkdir -p "$OUTDIR/tuning" "$OUTDIR/heldout" "$OUTDIR/heldout2" "$OUTDIR/heldout3" "$OUTDIR/heldout4"
 bad=0; n=0
 while IFS=$'\t' read -r set id kind source path sha conv lic author desc; do
   [ "$set" = set ] && continue
-  case "$set" in tuning|heldout|heldout2) ;; *) die "bad set '$set' for $id" ;; esac
+  case "$set" in tuning|heldout|heldout2|heldout3|heldout4) ;; *) die "bad set '$set' for $id" ;; esac
   IN="${XDIR[$source]}/$path"
   got=$(sha256sum "$IN" | cut -d' ' -f1)
   if [ "$got" != "$sha" ] && [ "${source%%:*}" = apt ]; then
@@ -247,4 +254,4 @@ while IFS=$'\t' read -r set id kind source path sha conv lic author desc; do
 done < "$MANIFEST"
 
 [ "$bad" -eq 0 ] || die "$bad file(s) failed sha256 verification"
-log "OK: $n images written under $OUTDIR/{tuning,heldout,heldout2} (cache: $CACHE_DIR)"
+log "OK: $n images written under $OUTDIR/{tuning,heldout,heldout2,heldout3,heldout4} (cache: $CACHE_DIR)"

@@ -18,8 +18,8 @@ struct ImageMetrics {
     var hueKept: Int
     /// Pairs of roles, both from the image, closer than ΔE_OK 0.08.
     var indistinctPairs: Int
-    /// ΔE_OK of the background from `high`'s: `low`, `lowest`, `highest`, re-encoded, cropped (`nil`
-    /// when not measured).
+    /// ΔE_OK of the background from `high`'s: `low`, `lowest`, `highest`, re-encoded (from the
+    /// flattened copy's, for an image with transparency), cropped (`nil` when not measured).
     var backgroundDeltas: [Double?]
 
     /// The share from which an uncarried colour makes a fallback needless: 2%.
@@ -27,7 +27,7 @@ struct ImageMetrics {
 
     init(
         high: ColorAnalysis, low: ColorAnalysis?, lowest: ColorAnalysis?, highest: ColorAnalysis?,
-        reencoded: ColorAnalysis?, cropped: ColorAnalysis?,
+        reencoded: ColorAnalysis?, flattened: ColorAnalysis?, cropped: ColorAnalysis?,
         hues: HueProfile, target: Double
     ) {
         let roles = ColorRole.allCases
@@ -64,9 +64,10 @@ struct ImageMetrics {
                 indistinctPairs += 1
             }
         }
-        backgroundDeltas = [low, lowest, highest, reencoded, cropped].map { other in
-            other.map { ColorDistance.deltaE($0.background, high.background) }
-        }
+        backgroundDeltas = [
+            (low, high), (lowest, high), (highest, high), (reencoded, flattened ?? high), (cropped, high),
+        ]
+        .map { other, base in other.map { ColorDistance.deltaE($0.background, base.background) } }
     }
 
     /// One Markdown row after the image's name.

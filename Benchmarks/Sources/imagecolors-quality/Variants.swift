@@ -6,6 +6,11 @@ import Foundation
 struct Variants {
     var reencoded: String?
     var cropped: String?
+    /// For an image with transparent pixels, a lossless copy flattened onto white: what the JPEG
+    /// copy (which cannot keep alpha) is compared with, so that the row measures re-encoding, not
+    /// the loss of transparency (transparent edges give a neutral fallback background; white
+    /// edges give white).
+    var flattened: String?
 
     /// Writes the copies of `path` into `folder` (named after `key`).
     static func make(_ path: String, key: String, in folder: String) -> Variants {
@@ -15,6 +20,14 @@ struct Variants {
         if let data = try? BenchmarkHooks.encodeJPEG(full, quality: 75, backdrop: .white) {
             let file = folder + "/" + key + "-q75.jpg"
             if FileManager.default.createFile(atPath: file, contents: data) { variants.reencoded = file }
+        }
+        if full.pixels.enumerated().contains(where: { $0.offset % 4 == 3 && $0.element < 255 }) {
+            var flat = full
+            flat.composite(onto: .white)
+            if let data = try? BenchmarkHooks.encodePNG(flat) {
+                let file = folder + "/" + key + "-flat.png"
+                if FileManager.default.createFile(atPath: file, contents: data) { variants.flattened = file }
+            }
         }
         if full.width >= 2, full.height >= 2, let data = try? BenchmarkHooks.encodePNG(full.croppingFirstRowAndColumn())
         {

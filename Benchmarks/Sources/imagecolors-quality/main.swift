@@ -2,7 +2,9 @@
 //
 // For every JPEG and PNG of each set, an `imagecolors` binary (this checkout's, or another
 // build's with --cli, for a before/after comparison) analyses the image at `high`, `low`, `lowest` and `highest`,
-// a copy re-encoded as JPEG quality 75 and a copy cropped by one row and column. Per set it
+// a copy re-encoded as JPEG quality 75 (compared, for an image with transparency, with a
+// lossless copy flattened onto white, since a JPEG cannot keep alpha) and a copy cropped by one
+// row and column. Per set it
 // prints: fallbacks and needless fallbacks (a role fell back while the picture holds a
 // chromatic colour of ≥ 2% of its pixels whose hue no colour of the card carries), roles under
 // the contrast target, adjusted roles whose hue stayed within 15°, indistinct role pairs, and
@@ -86,7 +88,7 @@ for (name, roots) in sets {
     let lowest = try runner.analyze(files, quality: "lowest")
     let highest = try runner.analyze(files, quality: "highest")
     let copies = try runner.analyze(
-        variants.values.flatMap { [$0.reencoded, $0.cropped].compactMap { $0 } }, quality: "high")
+        variants.values.flatMap { [$0.reencoded, $0.flattened, $0.cropped].compactMap { $0 } }, quality: "high")
     var summary = QualitySummary()
     var table: [String] = []
     for file in files {
@@ -100,6 +102,7 @@ for (name, roots) in sets {
         let row = ImageMetrics(
             high: result, low: low[file], lowest: lowest[file], highest: highest[file],
             reencoded: variants[file]?.reencoded.flatMap { copies[$0] },
+            flattened: variants[file]?.flattened.flatMap { copies[$0] },
             cropped: variants[file]?.cropped.flatMap { copies[$0] }, hues: hues, target: target)
         summary.add(row)
         table.append("| \(shortName) | \(row.formatted) |")

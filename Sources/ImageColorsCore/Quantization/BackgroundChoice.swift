@@ -13,7 +13,8 @@
 /// ``EdgeCounts``) votes for the contender with the most pixels on it — none when two are
 /// level there — and the contender with the most votes wins; equal votes go to the heavier
 /// (then the first). The background is the colour of the winner's largest cluster, the mean
-/// round that cluster's seed, with its shades within ΔE_OK 0.12. When that colour is black or
+/// round that cluster's seed, with its shades within ΔE_OK 0.12 and the winner's other clusters
+/// of nearly its size (more than half; see ``meanColor(of:from:where:)``). When that colour is black or
 /// white (ColorArt's test: every channel ≤ 22 or ≥ 233), the hue or grey that is neither and
 /// wins the same way among those holding at least 30% of the winner's pixels of the band and at
 /// least 1% of the band wins instead (a coloured border is a better card than a letterbox bar).
@@ -63,6 +64,11 @@ package struct BackgroundChoice: Sendable, Hashable {
     /// Shades of the winning hue this close (ΔE_OK 0.12) to its largest cluster are averaged
     /// into the background colour.
     package static let shadeRadius = 0.12
+    /// Other clusters of the winning hue start to be blended into the background colour from
+    /// this size over the largest's (50%; see ``meanColor(of:from:where:)``)...
+    package static let blendStart = 0.5
+    /// ... and weigh all their pixels from this one (90%).
+    package static let blendFull = 0.9
     /// How far the band's clusters grow round their seeds: ΔE_OK 0.12, wider than the roles'
     /// 0.08 — the background is one colour for the whole card, and the shades of an edge (a
     /// dark navy and a black in shadow) are one colour for it.
@@ -248,10 +254,17 @@ package struct BackgroundChoice: Sendable, Hashable {
         self.decidedByEdges = decidedByEdges
     }
 
-    /// The pixel-weighted mean, in OKLab, of the largest cluster's colour and those of the
-    /// others within ``shadeRadius`` of it: neighbouring shades of a hue averaged, so the colour
-    /// moves smoothly as their shares shift with the picture's size instead of jumping from one
-    /// shade to the other when their sizes trade places; a flat edge keeps its exact colour.
+    /// The pixel-weighted mean, in OKLab, of the largest cluster's colour, the shades within
+    /// ``shadeRadius`` of it, and the group's other clusters that come near it in size: each
+    /// weighs its pixels times a ramp of its size over the largest's, 0 up to ``blendStart``
+    /// (50%) and 1 from ``blendFull`` (90%).
+    ///
+    /// Why: neighbouring shades averaged make the colour move smoothly as their shares shift
+    /// with the picture's size; and two main shades of one hue of nearly equal size (the dark and
+    /// the lit green of leaves, a navy and a sky blue of one dusk) used to trade places as the
+    /// largest between presets, and the background jumped from one to the other. Weighed by a
+    /// ramp of their size, the colour moves smoothly between them instead. A flat edge keeps its
+    /// exact colour, and a clearly largest shade its own.
     /// - Parameters:
     ///   - clusters: The clusters, largest first.
     ///   - first: The index of the largest member, the first for which `isMember` holds.
@@ -259,20 +272,23 @@ package struct BackgroundChoice: Sendable, Hashable {
     package static func meanColor(of clusters: [ColorCluster], from first: Int, where isMember: (Int) -> Bool)
         -> RGBColor
     {
-        let largest = clusters[first].lch.lab
+        let largest = clusters[first]
         var sum = SIMD3<Double>(repeating: 0)
         var weight = 0.0
-        var near = 0
+        var blended = 0
         for index in first..<clusters.count where isMember(index) {
             let cluster = clusters[index]
-            guard cluster.lch.lab.distance(to: largest) <= shadeRadius else { continue }
+            let pixels = Double(cluster.count)
+            let ramp = (pixels / Double(largest.count) - blendStart) / (blendFull - blendStart)
+            let w =
+                cluster.lch.lab.distance(to: largest.lch.lab) <= shadeRadius ? pixels : pixels * min(1, max(0, ramp))
+            guard w > 0 else { continue }
             let lab = OKLab(cluster.color)
-            let w = Double(cluster.count)
             sum += w * SIMD3(lab.lightness, lab.a, lab.b)
             weight += w
-            near += 1
+            blended += 1
         }
-        guard near > 1 else { return clusters[first].color }
+        guard blended > 1 else { return largest.color }
         let mean = sum / weight
         return OKLCh(OKLab(lightness: mean.x, a: mean.y, b: mean.z)).clampedToSRGB.lab.rgbColor
     }

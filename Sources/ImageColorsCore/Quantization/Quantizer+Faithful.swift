@@ -88,6 +88,13 @@ extension Quantizer {
     /// Chromatic roles must differ in hue by at least this much in the first pass (30°):
     /// different colours before shades of one.
     package static let roleHueSeparation = 30.0
+    /// How much a hue family's toned colour's contrast target grows per step (15%) when it is
+    /// indistinct from a role already taken: two dull hues toned to the same lightness (a
+    /// dusky purple and a mauve on navy) can meet in one greyish tint; moved further from the
+    /// background, the second keeps its hue and becomes a role of its own instead of leaving
+    /// the slot to a fallback. The steps stop at 21:1, or where the colour would lose its
+    /// hue (chroma under 0.02, or more than 15° off).
+    package static let separatingStep = 1.15
 
     /// ``RoleScheme/faithful``: primary, secondary and detail, best first.
     ///
@@ -100,7 +107,8 @@ extension Quantizer {
     /// (ΔE_OK ≥ 0.08) from the roles already taken:
     /// 1. hue families by ``Salience`` score (the family's share and share-weighted chroma),
     ///    each shown by its best scored member, 30° of hue or more from the chromatic roles
-    ///    taken;
+    ///    taken; a member toned into an indistinct colour is toned further, to more contrast,
+    ///    until it is distinct (``separatingStep``);
     /// 2. any chromatic candidate by score: further shades of a hue already shown;
     /// 3. the largest grey that is distinct (two greys never are, so at most one).
     package func faithfulRoles(in clusters: [ColorCluster], pixelCount total: Int, background: RGBColor) -> [Choice] {
@@ -145,13 +153,28 @@ extension Quantizer {
         chosen.reserveCapacity(3)
         taken.reserveCapacity(3)
         /// Tones `candidate` and takes it if distinct; `false` when no colour can reach the
-        /// target on this background at all, which ends the search.
-        func take(_ candidate: Candidate) -> Bool {
+        /// target on this background at all, which ends the search. With `separating`, a toned
+        /// colour indistinct from a role taken is moved further from the background first (see
+        /// ``separatingStep``).
+        func take(_ candidate: Candidate, separating: Bool = false) -> Bool {
             guard !taken.contains(where: { $0.seed == candidate.cluster.seed }) else { return true }
-            guard let toned = ToneAdjustment(candidate.cluster.color, reaching: minimumContrast, on: background) else {
+            guard var toned = ToneAdjustment(candidate.cluster.color, reaching: minimumContrast, on: background) else {
                 return false
             }
-            let lab = OKLab(toned.color)
+            var lab = OKLab(toned.color)
+            var target = toned.contrastRatio
+            while separating, !taken.allSatisfy({ Self.isDistinct($0.lab, lab) }), target < 21 {
+                target = min(21, target * Self.separatingStep)
+                guard let further = ToneAdjustment(candidate.cluster.color, reaching: target, on: background) else {
+                    break
+                }
+                let lch = OKLCh(further.color)
+                guard lch.chroma >= ColorDistance.greyChromaThreshold,
+                    OKLCh.hueDistance(lch.hue, candidate.cluster.lch.hue) <= Salience.hueFamilyWidth
+                else { break }
+                toned = further
+                lab = OKLab(toned.color)
+            }
             guard taken.allSatisfy({ Self.isDistinct($0.lab, lab) }) else { return true }
             chosen.append(
                 Choice(
@@ -167,7 +190,7 @@ extension Quantizer {
             let hue = family.representative.cluster.lch.hue
             guard taken.allSatisfy({ $0.hue.map { OKLCh.hueDistance($0, hue) >= Self.roleHueSeparation } ?? true })
             else { continue }
-            guard take(family.representative) else { return chosen }
+            guard take(family.representative, separating: true) else { return chosen }
         }
         guard chosen.count < 3 else { return chosen }
         chromatic.sort { byScore($0.score, $1.score, $0.cluster.seed, $1.cluster.seed) }
