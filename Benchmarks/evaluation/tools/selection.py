@@ -285,3 +285,59 @@ ROWS += [
 ("heldout4","texture-deco-paper","texture","mypaint-data-extras","usr/share/mypaint/backgrounds/ramon/HR_DecoPaper.png","none","CC0-1.0 (Debian copyright of mypaint-data-extras, Files: backgrounds/ramon/*)","Ramón Miranda, 2010 (MyPaint backgrounds)","MyPaint background 'HR_DecoPaper'"),
 ("heldout4","texture-mamurk-e1","texture","mypaint-data-extras","usr/share/mypaint/backgrounds/mrmamurk/mamurk_e_1.png","none","CC0-1.0 (Debian copyright of mypaint-data-extras, Files: backgrounds/mrmamurk/*)","MrMamurk, 2011 (MyPaint backgrounds)","MyPaint background 'mamurk_e_1'"),
 ]
+# ---------------- heldout5 ----------------
+# Chosen on 2026-11-24 (08:59-09:02 UTC) after heldout4 had been seen (its needless fallbacks were
+# looked at in session 28), from package file lists, file names, package descriptions and per-file
+# licences only: before any image of this set was opened, viewed or analysed. Kinds are guesses
+# from the names; descriptions say only what the name and package say. Picked on purpose to
+# include many likely near-monochrome or greyish photos with a little colour (fog, snow, grey
+# beaches and water, grey cities and concrete, stone, old photographs, a dark nebula), since the
+# rule being judged concerns weakly coloured pictures. No new package: all 44 come from cached ones.
+ES_MORGUE = "Public domain (Debian copyright: images/land/*: 'Taken from morgue-file.com, a collection of photographs that have been donated and placed in the public domain')"
+SKIMAGE_CC0 = "CC0-1.0 (skimage.data.%s docstring: 'No copyright restrictions. CC0 by the photographer (%s)')"
+ROWS += [
+("heldout5","night-flow-dark","night","plasma-workspace-wallpapers",PL+"Flow/contents/images_dark/5120x2880.jpg","none","CC-BY-SA-4.0 (metadata.json in the wallpaper folder: \"License\": \"CC-BY-SA-4.0\")"+PLASMA_NOTE,"Sandra Smukaste (KDE Plasma wallpaper 'Flow')","Dark variant (images_dark) of the KDE Plasma wallpaper 'Flow'"),
+("heldout5","night-city-with-water2","night","scratch",SC+"Outdoors/city-with-water2.jpg","none",SCRATCH,"Massachusetts Institute of Technology (Scratch 1.4 media library), (c) 2011","Scratch backdrop 'city-with-water2'"),
+("heldout5","night-origami-dark","night","lxqt-themes",LX+"origami-dark.png","none",LXQT,"Caig (LXQt-graphics 'Origami', credited in wallpapers/License), LXQt Project Team","LXQt wallpaper 'origami-dark' (a dark variant; a night scene only by guess)"),
+("heldout5","portrait-pierre","portrait","freecol",FC+"monarch/pierre.png","none",FREECOL_PD,"Portrait of a King Pierre (Wikimedia Commons), via FreeCol","FreeCol monarch portrait 'pierre'"),
+("heldout5","portrait-philip","portrait","freecol",FC+"monarch/philip.png","none",FREECOL_PD,"Portrait of a King Philip (Wikimedia Commons), via FreeCol","FreeCol monarch portrait 'philip'"),
+("heldout5","portrait-wahktageli","portrait","freecol",FC+"monarch/wahktageli.png","none",FREECOL_PD,"Portrait of Wahktageli (Wikimedia Commons), via FreeCol","FreeCol monarch portrait 'wahktageli'"),
+("heldout5","portrait-kpa-donna","portrait","kphotoalbum",KP+"donna.jpg","none",KPA,"KPhotoAlbum authors (KPhotoAlbum demo database)","KPhotoAlbum demo photo 'donna'"),
+("heldout5","logo-debian-text","logo","desktop-base","usr/share/desktop-base/debian-logos/logo-text-256.png","flatten","GPL-3+ or CC-BY-SA-3.0 (Debian copyright of desktop-base, debian-logos/*)","Software in the Public Interest, Inc., 1999","Debian logo with text, 256 px variant (debian-logos/logo-text-256), flattened onto white"),
+("heldout5","logo-flag-croatia","logo","openclipart-png",OC+"signs_and_symbols/flags/europe/croatia.png","flatten",OCLIP,"Open Clip Art Library 0.18","Clip-art flag 'croatia', flattened onto white"),
+("heldout5","logo-flag-united-kingdom","logo","openclipart-png",OC+"signs_and_symbols/flags/europe/united_kingdom/united_kingdom.png","none",OCLIP,"Open Clip Art Library 0.18","Clip-art flag 'united kingdom'"),
+("heldout5","flat-lxqt-triangles","flat","lxqt-themes",LX+"triangles.png","none",LXQT,"LXQt Project Team","LXQt wallpaper 'triangles'"),
+("heldout5","flat-volna","flat","plasma-workspace-wallpapers",PL+"Volna/contents/images/5120x2880.jpg","none","CC-BY-SA-4.0 (metadata.json in the wallpaper folder: \"License\": \"CC-BY-SA-4.0\")"+PLASMA_NOTE,"Nikita Babin (KDE Plasma wallpaper 'Volna')","KDE Plasma wallpaper 'Volna'"),
+("heldout5","flat-bedroom2-cartoon","flat","scratch",SC+"Indoors/bedroom2.gif","gif2png",SCRATCH,"Massachusetts Institute of Technology (Scratch 1.4 media library), (c) 2011","Scratch backdrop 'bedroom2'"),
+("heldout5","painting-mountains-01","painting","wesnoth-1.16-data",WE+"data/core/images/story/landscape-mountains-01.jpg","none",WESNOTH,"Battle for Wesnoth artists (story art)","Wesnoth story painting 'landscape-mountains-01'"),
+("heldout5","painting-hills-02","painting","wesnoth-1.16-data",WE+"data/core/images/story/landscape-hills-02.jpg","none",WESNOTH,"Battle for Wesnoth artists (story art)","Wesnoth story painting 'landscape-hills-02'"),
+("heldout5","painting-swamp-03","painting","wesnoth-1.16-data",WE+"data/core/images/story/swamp-03.jpg","none",WESNOTH,"Battle for Wesnoth artists (story art)","Wesnoth story painting 'swamp-03'"),
+("heldout5","mono-fog1","nearmono","endless-sky-data",ES+"land/fog1.jpg","none",ES_MORGUE,"morgue-file.com photographer (via Endless Sky, images/land/fog1)","Endless Sky landing image 'fog1'"),
+("heldout5","mono-fog5","nearmono","endless-sky-data",ES+"land/fog5.jpg","none",ES_MORGUE,"morgue-file.com photographer (via Endless Sky, images/land/fog5)","Endless Sky landing image 'fog5'"),
+("heldout5","mono-snow2","nearmono","endless-sky-data",ES+"land/snow2.jpg","none",ES_UNSPLASH,"unsplash.com photographer (via Endless Sky, images/land/snow2)","Endless Sky landing image 'snow2'"),
+("heldout5","mono-snow4","nearmono","endless-sky-data",ES+"land/snow4.jpg","none",ES_UNSPLASH,"unsplash.com photographer (via Endless Sky, images/land/snow4)","Endless Sky landing image 'snow4'"),
+("heldout5","mono-ice-cold","nearmono","plasma-workspace-wallpapers",PL+"IceCold/contents/images/5120x2880.png","none","CC-BY-SA-4.0 (metadata.json in the wallpaper folder: \"License\": \"CC-BY-SA-4.0\")"+PLASMA_NOTE,"Santiago Cézar (KDE Plasma wallpaper 'IceCold')","KDE Plasma wallpaper 'IceCold'"),
+("heldout5","tiny-woods-and-bench","tinydetail","scratch",SC+"Nature/woods-and-bench.jpg","none",SCRATCH,"Massachusetts Institute of Technology (Scratch 1.4 media library), (c) 2011","Scratch backdrop 'woods-and-bench'"),
+("heldout5","tiny-bench-with-view","tinydetail","scratch",SC+"Outdoors/bench-with-view.jpg","none",SCRATCH,"Massachusetts Institute of Technology (Scratch 1.4 media library), (c) 2011","Scratch backdrop 'bench-with-view'"),
+("heldout5","tiny-shell","tinydetail","plasma-workspace-wallpapers",PL+"Shell/contents/images/5120x2880.jpg","none","CC-BY-SA-4.0 (metadata.json in the wallpaper folder: \"License\": \"CC-BY-SA-4.0\")"+PLASMA_NOTE,"Lucas Andrade (KDE Plasma wallpaper 'Shell')","KDE Plasma wallpaper 'Shell'"),
+("heldout5","land-beach4","landscape","endless-sky-data",ES+"land/beach4.jpg","none",ES_UNSPLASH,"unsplash.com photographer (via Endless Sky, images/land/beach4)","Endless Sky landing image 'beach4'"),
+("heldout5","land-beach5","landscape","endless-sky-data",ES+"land/beach5.jpg","none",ES_UNSPLASH,"unsplash.com photographer (via Endless Sky, images/land/beach5)","Endless Sky landing image 'beach5'"),
+("heldout5","land-water0","landscape","endless-sky-data",ES+"land/water0.jpg","none",ES_UNSPLASH,"unsplash.com photographer (via Endless Sky, images/land/water0)","Endless Sky landing image 'water0'"),
+("heldout5","land-kpa-skagen","landscape","kphotoalbum",KP+"skagen_2.jpg","none",KPA,"KPhotoAlbum authors (KPhotoAlbum demo database)","KPhotoAlbum demo photo 'skagen_2' (Skagen, Denmark, per name)"),
+("heldout5","astro-barnard72","astro","stellarium-data",ST+"barnard72.png","none",STELL,"Friendlystar (Wikimedia Commons 'Snake_Nebula.jpg', credited in textures.json), via Stellarium","Stellarium nebula texture 'barnard72' (a dark nebula)"),
+("heldout5","astro-ic434","astro","stellarium-data",ST+"ic434.png","none",STELL,"Dylan O'Donnell (credited in textures.json), via Stellarium","Stellarium nebula texture 'ic434'"),
+("heldout5","astro-coma-cluster","astro","stellarium-data",ST+"coma_cluster.png","none",STELL,"Bart Delsaert (credited in textures.json), via Stellarium","Stellarium galaxy-cluster texture 'coma_cluster'"),
+("heldout5","food-coffee","food","python3-skimage",SK+"coffee.png","none",SKIMAGE_CC0 % ("coffee","Rachel Michetti"),"Rachel Michetti, courtesy of Pikolo Espresso Bar, via scikit-image","scikit-image sample 'coffee' (a coffee cup, per its docstring)"),
+("heldout5","food-lemon","food","openclipart-png",OC+"food/fruit/lemon_whole_ganson.png","flatten",OCLIP,"ganson (per file name), Open Clip Art Library 0.18","Clip-art 'lemon whole', flattened onto white"),
+("heldout5","food-picnic","food","openclipart-png",OC+"food/picnic_01.png","flatten",OCLIP,"Open Clip Art Library 0.18","Clip-art 'picnic', flattened onto white"),
+("heldout5","animal-chelsea-cat","animal","python3-skimage",SK+"chelsea.png","none",SKIMAGE_CC0 % ("chelsea","Stefan van der Walt"),"Stefan van der Walt, via scikit-image","scikit-image sample 'chelsea' (Chelsea the cat, per its docstring)"),
+("heldout5","animal-gull","animal","openclipart-png",OC+"animals/birds/gull_marcelo_staudt_01.png","flatten",OCLIP,"Marcelo Staudt (per file name), Open Clip Art Library 0.18","Clip-art 'gull', flattened onto white"),
+("heldout5","animal-dolphin","animal","openclipart-png",OC+"animals/fish/dolphin_01.png","flatten",OCLIP,"Open Clip Art Library 0.18","Clip-art 'dolphin', flattened onto white"),
+("heldout5","city-city0","city","endless-sky-data",ES+"land/city0.jpg","none",ES_MORGUE,"morgue-file.com photographer (via Endless Sky, images/land/city0)","Endless Sky landing image 'city0'"),
+("heldout5","city-city1","city","endless-sky-data",ES+"land/city1.jpg","none",ES_MORGUE,"morgue-file.com photographer (via Endless Sky, images/land/city1)","Endless Sky landing image 'city1'"),
+("heldout5","city-industrial0","city","endless-sky-data",ES+"land/industrial0-iridium.jpg","none","CC-BY-SA-4.0 (Debian copyright: images/land/*-iridium*)","@Iridium Ore <blueajp@gmail.com> (via Endless Sky)","Endless Sky landing image 'industrial0-iridium'"),
+("heldout5","city-parking-ramp","city","scratch",SC+"Outdoors/parking-ramp.jpg","none",SCRATCH,"Massachusetts Institute of Technology (Scratch 1.4 media library), (c) 2011","Scratch backdrop 'parking-ramp'"),
+("heldout5","texture-sketch-paper","texture","mypaint-data-extras","usr/share/mypaint/backgrounds/ramon/HR_SketchPaper.png","none","CC0-1.0 (Debian copyright of mypaint-data-extras, Files: backgrounds/ramon/*)","Ramón Miranda, 2010 (MyPaint backgrounds)","MyPaint background 'HR_SketchPaper'"),
+("heldout5","texture-mamurk-b1","texture","mypaint-data-extras","usr/share/mypaint/backgrounds/mrmamurk/mamurk_b_1.png","none","CC0-1.0 (Debian copyright of mypaint-data-extras, Files: backgrounds/mrmamurk/*)","MrMamurk, 2011 (MyPaint backgrounds)","MyPaint background 'mamurk_b_1'"),
+("heldout5","texture-brick-wall2","texture","scratch",SC+"Outdoors/brick-wall2.jpg","none",SCRATCH,"Massachusetts Institute of Technology (Scratch 1.4 media library), (c) 2011","Scratch backdrop 'brick-wall2'"),
+]
