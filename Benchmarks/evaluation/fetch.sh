@@ -140,6 +140,7 @@ plasma-workspace-wallpapers usr/share/wallpapers/Flow/metadata.json
 plasma-workspace-wallpapers usr/share/wallpapers/Volna/metadata.json
 plasma-workspace-wallpapers usr/share/wallpapers/IceCold/metadata.json
 plasma-workspace-wallpapers usr/share/wallpapers/Shell/metadata.json
+plasma-workspace-wallpapers usr/share/wallpapers/Cluster/metadata.json
 lxqt-themes usr/share/lxqt/wallpapers/License
 palapeli-data usr/share/palapeli/collection/citrus-fruits.desktop
 palapeli-data usr/share/palapeli/collection/european-honey-bee.desktop
