@@ -2,7 +2,7 @@
 # Whether two builds of the CLI give the same answers, byte for byte: the check behind a change
 # that must only make things faster (or smaller). Every image of the shared corpus (all
 # subfolders; files it cannot read give their error objects, compared too) and of the
-# evaluation sets (tuning, heldout, heldout2 and heldout3: those fetched) at every quality
+# evaluation sets (tuning, heldout and heldout2 to heldout5: those fetched) at every quality
 # preset with both schemes, plus other options that reach the quantizer (a contrast target of
 # 4.5, a palette; the background from the whole image on the corpus). `analyze --format json`
 # with colour management at its default: one line per source, a result or an error object, and
@@ -17,10 +17,10 @@
 #                     evaluation/fetch.sh); skipped with a note when absent
 #   JOBS=n            images analysed at once (default 2)
 # Cost: about 6,000 analyses per build with tuning and heldout (each corpus image 15 times, each
-# evaluation image 11 times), about 10 s per build on 2 shared cores; heldout2 and heldout3 add
-# 103 images, about 1,130 analyses (about 2 s more: estimated from the count, not measured).
-# Outputs recorded with --record before those two were listed here cover fewer images: record
-# them again.
+# evaluation image 11 times), about 10 s per build on 2 shared cores; heldout2 to heldout5 add
+# 191 images, about 2,100 analyses (about 4 s more: estimated from the count, not measured).
+# Outputs recorded with --record before a set was listed here cover fewer images: record them
+# again.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 corpus=${CORPUS:-$here/../../shared/corpus}
@@ -38,7 +38,7 @@ trap 'rm -rf "$lists"' EXIT
 find "$corpus" -type f ! -name '*.md' ! -name 'LICENSE*' ! -name '*.toml' ! -name '*.txt' ! -name README | LC_ALL=C sort >"$lists/corpus"
 if [ -d "$evaluation/tuning" ]; then
     sets=()
-    for set in tuning heldout heldout2 heldout3 heldout4; do [ -d "$evaluation/$set" ] && sets+=("$evaluation/$set"); done
+    for set in tuning heldout heldout2 heldout3 heldout4 heldout5; do [ -d "$evaluation/$set" ] && sets+=("$evaluation/$set"); done
     find "${sets[@]}" -type f | LC_ALL=C sort >"$lists/evaluation"
 else
     echo "same-output.sh: no evaluation sets at $evaluation (evaluation/fetch.sh fetches them); corpus only" >&2

@@ -285,3 +285,61 @@ ROWS += [
 ("heldout4","texture-deco-paper","texture","mypaint-data-extras","usr/share/mypaint/backgrounds/ramon/HR_DecoPaper.png","none","CC0-1.0 (Debian copyright of mypaint-data-extras, Files: backgrounds/ramon/*)","Ramón Miranda, 2010 (MyPaint backgrounds)","MyPaint background 'HR_DecoPaper'"),
 ("heldout4","texture-mamurk-e1","texture","mypaint-data-extras","usr/share/mypaint/backgrounds/mrmamurk/mamurk_e_1.png","none","CC0-1.0 (Debian copyright of mypaint-data-extras, Files: backgrounds/mrmamurk/*)","MrMamurk, 2011 (MyPaint backgrounds)","MyPaint background 'mamurk_e_1'"),
 ]
+# ---------------- heldout5 ----------------
+# Chosen on 2026-11-24 (08:59-09:04 UTC) after heldout4 had been seen (its needless fallbacks were
+# looked at in session 28), from package file lists, file names, package descriptions and per-file
+# licences only: before any image of this set was opened, viewed or analysed. Kinds are guesses
+# from the names; descriptions say only what the name and package say. Picked on purpose to
+# include many likely near-monochrome or greyish photos with a little colour (snow, grey beaches
+# and water, grey buildings and concrete, old photographs, an icy wallpaper), since the rule being
+# judged concerns weakly coloured pictures. 17 first picks were re-chosen (09:03-09:04, again by
+# name and licence only) to follow the README's earlier licence and near-relative rules: no
+# morgue-file Endless Sky photos, only ESO-credited Stellarium textures, only LXQt wallpapers
+# credited in its License file, no skimage images the project already uses, no near relatives of
+# images in other sets, no Debian logo-text. No new package: all 44 come from 10 cached ones.
+ROWS += [
+("heldout5","night-flow-dark","night","plasma-workspace-wallpapers",PL+"Flow/contents/images_dark/5120x2880.jpg","none","CC-BY-SA-4.0 (metadata.json in the wallpaper folder: \"License\": \"CC-BY-SA-4.0\")"+PLASMA_NOTE,"Sandra Smukaste (KDE Plasma wallpaper 'Flow')","Dark variant (images_dark) of the KDE Plasma wallpaper 'Flow'"),
+("heldout5","night-movies-inside","night","scratch",SC+"Indoors/the-movies-inside.jpg","none",SCRATCH,"Massachusetts Institute of Technology (Scratch 1.4 media library), (c) 2011","Scratch backdrop 'the-movies-inside' (a cinema interior, a night or dark scene only by guess)"),
+("heldout5","night-origami-dark","night","lxqt-themes",LX+"origami-dark.png","none",LXQT,"Caig (LXQt-graphics 'Origami', credited in wallpapers/License), LXQt Project Team","LXQt wallpaper 'origami-dark' (a dark variant; a night scene only by guess)"),
+("heldout5","portrait-pierre","portrait","freecol",FC+"monarch/pierre.png","none",FREECOL_PD,"Portrait of a King Pierre (Wikimedia Commons), via FreeCol","FreeCol monarch portrait 'pierre'"),
+("heldout5","portrait-philip","portrait","freecol",FC+"monarch/philip.png","none",FREECOL_PD,"Portrait of a King Philip (Wikimedia Commons), via FreeCol","FreeCol monarch portrait 'philip'"),
+("heldout5","portrait-wahktageli","portrait","freecol",FC+"monarch/wahktageli.png","none",FREECOL_PD,"Portrait of Wahktageli (Wikimedia Commons), via FreeCol","FreeCol monarch portrait 'wahktageli'"),
+("heldout5","portrait-frederik","portrait","freecol",FC+"monarch/frederik.png","none",FREECOL_PD,"Portrait of a King Frederik (Wikimedia Commons), via FreeCol","FreeCol monarch portrait 'frederik'"),
+("heldout5","logo-flag-finland","logo","openclipart-png",OC+"signs_and_symbols/flags/europe/finland/finland.png","flatten",OCLIP,"Open Clip Art Library 0.18","Clip-art flag 'finland', flattened onto white"),
+("heldout5","logo-flag-croatia","logo","openclipart-png",OC+"signs_and_symbols/flags/europe/croatia.png","flatten",OCLIP,"Open Clip Art Library 0.18","Clip-art flag 'croatia', flattened onto white"),
+("heldout5","logo-flag-united-kingdom","logo","openclipart-png",OC+"signs_and_symbols/flags/europe/united_kingdom/united_kingdom.png","none",OCLIP,"Open Clip Art Library 0.18","Clip-art flag 'united kingdom'"),
+("heldout5","flat-cluster","flat","plasma-workspace-wallpapers",PL+"Cluster/contents/images/3840x2160.png","none","LGPL-3.0 (metadata.json in the wallpaper folder: \"License\": \"LGPLv3\")"+PLASMA_NOTE,"Ken Vermette (KDE Plasma wallpaper 'Cluster')","KDE Plasma wallpaper 'Cluster'"),
+("heldout5","flat-volna","flat","plasma-workspace-wallpapers",PL+"Volna/contents/images/5120x2880.jpg","none","CC-BY-SA-4.0 (metadata.json in the wallpaper folder: \"License\": \"CC-BY-SA-4.0\")"+PLASMA_NOTE,"Nikita Babin (KDE Plasma wallpaper 'Volna')","KDE Plasma wallpaper 'Volna'"),
+("heldout5","flat-homeworld-theme","flat","desktop-base","usr/share/desktop-base/homeworld-theme/grub/grub-16x9.png","none","GPL-2+ (Debian copyright of desktop-base, Files: homeworld-theme/*)","Juliette Taka Belin, 2014-2022 (Debian 'Homeworld' theme)","GRUB background of the Debian 'homeworld' theme (16:9)"),
+("heldout5","painting-mountains-01","painting","wesnoth-1.16-data",WE+"data/core/images/story/landscape-mountains-01.jpg","none",WESNOTH,"Battle for Wesnoth artists (story art)","Wesnoth story painting 'landscape-mountains-01'"),
+("heldout5","painting-hills-02","painting","wesnoth-1.16-data",WE+"data/core/images/story/landscape-hills-02.jpg","none",WESNOTH,"Battle for Wesnoth artists (story art)","Wesnoth story painting 'landscape-hills-02'"),
+("heldout5","painting-mountains-03","painting","wesnoth-1.16-data",WE+"data/core/images/story/landscape-mountains-03.jpg","none",WESNOTH,"Battle for Wesnoth artists (story art)","Wesnoth story painting 'landscape-mountains-03'"),
+("heldout5","mono-snow1","nearmono","endless-sky-data",ES+"land/snow1.jpg","none",ES_UNSPLASH,"unsplash.com photographer (via Endless Sky, images/land/snow1)","Endless Sky landing image 'snow1'"),
+("heldout5","mono-snow7","nearmono","endless-sky-data",ES+"land/snow7.jpg","none",ES_UNSPLASH,"unsplash.com photographer (via Endless Sky, images/land/snow7)","Endless Sky landing image 'snow7'"),
+("heldout5","mono-snow2","nearmono","endless-sky-data",ES+"land/snow2.jpg","none",ES_UNSPLASH,"unsplash.com photographer (via Endless Sky, images/land/snow2)","Endless Sky landing image 'snow2'"),
+("heldout5","mono-snow4","nearmono","endless-sky-data",ES+"land/snow4.jpg","none",ES_UNSPLASH,"unsplash.com photographer (via Endless Sky, images/land/snow4)","Endless Sky landing image 'snow4'"),
+("heldout5","mono-ice-cold","nearmono","plasma-workspace-wallpapers",PL+"IceCold/contents/images/5120x2880.png","none","CC-BY-SA-4.0 (metadata.json in the wallpaper folder: \"License\": \"CC-BY-SA-4.0\")"+PLASMA_NOTE,"Santiago Cézar (KDE Plasma wallpaper 'IceCold')","KDE Plasma wallpaper 'IceCold'"),
+("heldout5","tiny-woods-and-bench","tinydetail","scratch",SC+"Nature/woods-and-bench.jpg","none",SCRATCH,"Massachusetts Institute of Technology (Scratch 1.4 media library), (c) 2011","Scratch backdrop 'woods-and-bench'"),
+("heldout5","tiny-bench-with-view","tinydetail","scratch",SC+"Outdoors/bench-with-view.jpg","none",SCRATCH,"Massachusetts Institute of Technology (Scratch 1.4 media library), (c) 2011","Scratch backdrop 'bench-with-view'"),
+("heldout5","tiny-shell","tinydetail","plasma-workspace-wallpapers",PL+"Shell/contents/images/5120x2880.jpg","none","CC-BY-SA-4.0 (metadata.json in the wallpaper folder: \"License\": \"CC-BY-SA-4.0\")"+PLASMA_NOTE,"Lucas Andrade (KDE Plasma wallpaper 'Shell')","KDE Plasma wallpaper 'Shell'"),
+("heldout5","land-beach4","landscape","endless-sky-data",ES+"land/beach4.jpg","none",ES_UNSPLASH,"unsplash.com photographer (via Endless Sky, images/land/beach4)","Endless Sky landing image 'beach4'"),
+("heldout5","land-beach5","landscape","endless-sky-data",ES+"land/beach5.jpg","none",ES_UNSPLASH,"unsplash.com photographer (via Endless Sky, images/land/beach5)","Endless Sky landing image 'beach5'"),
+("heldout5","land-water0","landscape","endless-sky-data",ES+"land/water0.jpg","none",ES_UNSPLASH,"unsplash.com photographer (via Endless Sky, images/land/water0)","Endless Sky landing image 'water0'"),
+("heldout5","land-beach6","landscape","endless-sky-data",ES+"land/beach6.jpg","none",ES_UNSPLASH,"unsplash.com photographer (via Endless Sky, images/land/beach6)","Endless Sky landing image 'beach6'"),
+("heldout5","astro-n1316","astro","stellarium-data",ST+"n1316.png","none",STELL,"ESO (credited in textures.json), via Stellarium","Stellarium galaxy texture 'n1316'"),
+("heldout5","astro-velasnr","astro","stellarium-data",ST+"velasnr.png","none",STELL,"ESO/J.Perez (credited in textures.json), via Stellarium","Stellarium nebula texture 'velasnr' (Vela supernova remnant, per name)"),
+("heldout5","astro-virgo-cluster","astro","stellarium-data",ST+"virgo_cluster.png","none",STELL,"ESO/Digitized Sky Survey 2 (credited in textures.json), via Stellarium","Stellarium galaxy-cluster texture 'virgo_cluster'"),
+("heldout5","food-pear","food","openclipart-png",OC+"food/fruit/pera_architetto_francesc_01.png","flatten",OCLIP,"Architetto Francesco Rollandin (per file name), Open Clip Art Library 0.18","Clip-art 'pera' (a pear), flattened onto white"),
+("heldout5","food-lemon","food","openclipart-png",OC+"food/fruit/lemon_whole_ganson.png","flatten",OCLIP,"ganson (per file name), Open Clip Art Library 0.18","Clip-art 'lemon whole', flattened onto white"),
+("heldout5","food-picnic","food","openclipart-png",OC+"food/picnic_01.png","flatten",OCLIP,"Open Clip Art Library 0.18","Clip-art 'picnic', flattened onto white"),
+("heldout5","animal-swan","animal","openclipart-png",OC+"animals/birds/cigno_architetto_frances_01.png","flatten",OCLIP,"Architetto Francesco Rollandin (per file name), Open Clip Art Library 0.18","Clip-art 'cigno' (a swan), flattened onto white"),
+("heldout5","animal-gull","animal","openclipart-png",OC+"animals/birds/gull_marcelo_staudt_01.png","flatten",OCLIP,"Marcelo Staudt (per file name), Open Clip Art Library 0.18","Clip-art 'gull', flattened onto white"),
+("heldout5","animal-dolphin","animal","openclipart-png",OC+"animals/fish/dolphin_01.png","flatten",OCLIP,"Open Clip Art Library 0.18","Clip-art 'dolphin', flattened onto white"),
+("heldout5","city-building-fireproof","city","scratch",SC+"Outdoors/building-fireproof.jpg","none",SCRATCH,"Massachusetts Institute of Technology (Scratch 1.4 media library), (c) 2011","Scratch backdrop 'building-fireproof'"),
+("heldout5","city-houses","city","scratch",SC+"Outdoors/houses.jpg","none",SCRATCH,"Massachusetts Institute of Technology (Scratch 1.4 media library), (c) 2011","Scratch backdrop 'houses'"),
+("heldout5","city-industrial0","city","endless-sky-data",ES+"land/industrial0-iridium.jpg","none","CC-BY-SA-4.0 (Debian copyright: images/land/*-iridium*)","@Iridium Ore <blueajp@gmail.com> (via Endless Sky)","Endless Sky landing image 'industrial0-iridium'"),
+("heldout5","city-parking-ramp","city","scratch",SC+"Outdoors/parking-ramp.jpg","none",SCRATCH,"Massachusetts Institute of Technology (Scratch 1.4 media library), (c) 2011","Scratch backdrop 'parking-ramp'"),
+("heldout5","texture-sketch-paper","texture","mypaint-data-extras","usr/share/mypaint/backgrounds/ramon/HR_SketchPaper.png","none","CC0-1.0 (Debian copyright of mypaint-data-extras, Files: backgrounds/ramon/*)","Ramón Miranda, 2010 (MyPaint backgrounds)","MyPaint background 'HR_SketchPaper'"),
+("heldout5","texture-mamurk-b1","texture","mypaint-data-extras","usr/share/mypaint/backgrounds/mrmamurk/mamurk_b_1.png","none","CC0-1.0 (Debian copyright of mypaint-data-extras, Files: backgrounds/mrmamurk/*)","MrMamurk, 2011 (MyPaint backgrounds)","MyPaint background 'mamurk_b_1'"),
+("heldout5","texture-mamurk-c3","texture","mypaint-data-extras","usr/share/mypaint/backgrounds/mrmamurk/mamurk_c_3.png","none","CC0-1.0 (Debian copyright of mypaint-data-extras, Files: backgrounds/mrmamurk/*)","MrMamurk, 2011 (MyPaint backgrounds)","MyPaint background 'mamurk_c_3'"),
+]

@@ -110,7 +110,10 @@ extension Quantizer {
     ///    taken; a member toned into an indistinct colour is toned further, to more contrast,
     ///    until it is distinct (``separatingStep``);
     /// 2. any chromatic candidate by score: further shades of a hue already shown;
-    /// 3. the largest grey that is distinct (two greys never are, so at most one).
+    /// 3. the greys, largest first, that are distinct: two neutral greys (chroma under 0.02)
+    ///    never are, so at most one of those, but a tinted grey (a blue-grey, a teal shadow:
+    ///    chroma 0.02–0.04) is distinct from another colour ΔE_OK 0.08 away. A greyish photo
+    ///    keeps its casts instead of falling back.
     package func faithfulRoles(in clusters: [ColorCluster], pixelCount total: Int, background: RGBColor) -> [Choice] {
         guard total > 0 else { return [] }
         let floor = max(1, Self.smallestCount(reaching: Self.candidateNoiseShare, of: total))
@@ -195,8 +198,8 @@ extension Quantizer {
         guard chosen.count < 3 else { return chosen }
         chromatic.sort { byScore($0.score, $1.score, $0.cluster.seed, $1.cluster.seed) }
         for candidate in chromatic where chosen.count < 3 { guard take(candidate) else { return chosen } }
-        // Two greys are never distinct, so the first grey taken ends this pass.
-        for grey in greys where chosen.count < 3 && taken.allSatisfy({ $0.hue != nil }) {
+        // Two neutral greys are never distinct, so after one only tinted ones can be taken.
+        for grey in greys where chosen.count < 3 {
             guard take(grey) else { return chosen }
         }
         return chosen

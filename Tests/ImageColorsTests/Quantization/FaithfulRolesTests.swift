@@ -156,6 +156,29 @@ struct FaithfulRolesTests {
         #expect(roles.fallback == [.secondary, .detail])
     }
 
+    @Test(
+        """
+        Given a misty photograph of tinted greys, a dark green-grey and a blue-grey, when quantized, then both take \
+        roles: tinted greys are distinct where neutral ones are not
+        """
+    )
+    func tintedGreys() throws {
+        // City-city14's colours: a light blue-grey sky, dark green-grey buildings, blue-grey haze.
+        let darkGreenGrey = hex("#222822")
+        let blueGrey = hex("#96a9ae")
+        try #require(!ColorDistance.isGrey(blueGrey) && ColorDistance.isGrey(darkGreenGrey))
+        try #require(OKLCh(blueGrey).chroma < Quantizer.Salience.chromaticThreshold)
+        let image = paintedImage(
+            100, 100, hex("#cbd6d8"), [(10, 10, 90, 50, darkGreenGrey), (10, 50, 90, 90, blueGrey)])
+        let roles = faithful.roles(of: image)
+        #expect(roles.primary == darkGreenGrey)
+        #expect(roles.fallback == [.detail])
+        let adjustment = try #require(roles.reports.secondary.adjustment)
+        #expect(adjustment.original == blueGrey)
+        #expect(Contrast.contrastRatio(roles.secondary, roles.background) >= 3)
+        #expect(OKLCh.hueDistance(OKLCh(roles.secondary).hue, OKLCh(blueGrey).hue) <= 15)
+    }
+
     @Test("Given a noisy image, when quantized repeatedly or transposed, then the faithful result never changes")
     func deterministic() {
         var image = paintedImage(
