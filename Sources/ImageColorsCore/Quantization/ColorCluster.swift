@@ -45,13 +45,6 @@ extension ColorHistogram {
     /// analysis sizes occupies fewer; noise, which occupies every bin thinly, holds no colour
     /// worth a cluster in the rest.
     package static let clusteredBinLimit = 1024
-    /// The bins grown in a histogram that looks like noise (see `grownBinLimit(occupied:)`):
-    /// 256. Setting it to ``clusteredBinLimit`` restores the results from before it (it
-    /// changes what noise-like images get, for speed).
-    package static let noiseGrownBinLimit = 256
-    /// Average pixels per occupied bin under which a histogram with more than half its bins
-    /// occupied looks like noise: 24.
-    package static let noisePixelsPerBin = 24
 
     /// The clusters of the histogram (see ``ColorCluster``) holding at least `minimumCount`
     /// pixels, largest first (ties: the lower seed index).

@@ -75,7 +75,7 @@ extension ColorHistogram {
                 }
             }
         }
-        workspace.grownCount = min(occupied, grownBinLimit(occupied: occupied))
+        workspace.grownCount = min(occupied, Self.clusteredBinLimit)
         workspace.grownBins = keys
         guard occupied > 1, densest > thinnest else { return }
         // Sorted ascending by the density's shortfall from the densest bin, stably: the bins are
@@ -117,10 +117,10 @@ extension ColorHistogram {
         }
         // An upper bound on the keys is all the sorts need.
         let largest = spread &<< indexBits | workspace.binMask
-        if occupied > workspace.grownCount {
+        if occupied > Self.clusteredBinLimit {
             // Only the densest are grown: sort just the keys that can be among them.
             let kept = Self.keepSmallest(
-                workspace.grownCount, of: keys, count: occupied, largest: largest,
+                Self.clusteredBinLimit, of: keys, count: occupied, largest: largest,
                 into: scratch, digitCounts: digitCounts)
             workspace.grownBins = Self.radixSort(
                 scratch, buffer: keys, count: kept.count, largest: kept.largest,
@@ -130,17 +130,6 @@ extension ColorHistogram {
                 keys, buffer: scratch, count: occupied, largest: largest,
                 digitCounts: digitCounts, from: Int(indexBits))
         }
-    }
-
-    /// How many of `occupied` bins are grown: ``clusteredBinLimit``, or ``noiseGrownBinLimit``
-    /// when a count of the whole image looks like noise: more than half of the bins occupied,
-    /// by fewer than ``noisePixelsPerBin`` pixels each on average (noise at 250×250 has 15 per
-    /// bin; a photo at the analysis sizes, fewer occupied bins and many more pixels in each).
-    /// Not the band's count: fewer clusters there left noise's background a near-tie, whose
-    /// count of the edges costs more than growing fewer bins saves.
-    package func grownBinLimit(occupied: Int) -> Int {
-        region == .whole && occupied * 2 > binCount && pixelCount < Self.noisePixelsPerBin * occupied
-            ? Self.noiseGrownBinLimit : Self.clusteredBinLimit
     }
 
     /// Copies to `output` the keys of `input` whose top digit (their 11 highest bits below

@@ -108,29 +108,11 @@ struct ClusteringWorkspaceTests {
             let occupied = (0..<histogram.binCount).filter { histogram.count(ofBin: $0) > 0 }
             let expected = occupied.map { ($0, density($0)) }
                 .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }
-                .prefix(histogram.grownBinLimit(occupied: occupied.count)).map(\.0)
+                .prefix(ColorHistogram.clusteredBinLimit).map(\.0)
             histogram.rankBinsByDensity(in: &workspace)
             let ranked = (0..<workspace.grownCount).map { Int(workspace.grownBins[$0] & workspace.binMask) }
             #expect(ranked == Array(expected), "\(name)")
         }
-    }
-
-    @Test(
-        """
-        Given noise over the whole cube counted whole, when its bins are ranked, then only the noise limit of them \
-        are grown; counted as a band, or with more pixels in each bin, the usual limit
-        """
-    )
-    func noiseGrowsFewerBins() {
-        var workspace = ClusteringWorkspace(bitsPerChannel: 4)
-        let noise = Self.noise(250, 250, seed: 1)
-        ColorHistogram(image: noise, bitsPerChannel: 4).rankBinsByDensity(in: &workspace)
-        #expect(workspace.grownCount == ColorHistogram.noiseGrownBinLimit)
-        ColorHistogram(image: noise, region: .border, bitsPerChannel: 4).rankBinsByDensity(in: &workspace)
-        #expect(workspace.grownCount == ColorHistogram.clusteredBinLimit)
-        // 61 pixels per bin.
-        ColorHistogram(image: Self.noise(500, 500, seed: 4), bitsPerChannel: 4).rankBinsByDensity(in: &workspace)
-        #expect(workspace.grownCount == ColorHistogram.clusteredBinLimit)
     }
 
     @Test(
