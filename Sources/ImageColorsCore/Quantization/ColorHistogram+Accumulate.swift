@@ -3,116 +3,15 @@ extension ColorHistogram {
     /// `accumulate` at 4 bits per channel (the default) with packed sums, its own function so
     /// that every mask is a constant.
     ///
-    /// Blocks of eight pixels of one bin go the same way as in ``accumulate(_:_:bits:packed:counts:sums:)``;
-    /// the others, when all eight are opaque (nearly always), are added without a test per
-    /// pixel, each with three operations for its bin (a 32-bit multiply gathers the three
-    /// channels' high nibbles, see ``bin4(_:)``) and three for its packed offsets.
+    /// Blocks of eight pixels of one bin go as in every other depth; the others, when all eight
+    /// are opaque (nearly always), are added without a test per pixel, each with three
+    /// operations for its bin (a 32-bit multiply gathers the three channels' high nibbles, see
+    /// ``bin4(_:)``) and three for its packed offsets.
     package static func accumulate4Packed(
         _ base: UnsafeRawPointer, _ range: Range<Int>,
         counts: UnsafeMutablePointer<UInt32>, sums: UnsafeMutablePointer<UInt32>
     ) -> Int {
-        let packedSums = UnsafeMutableRawPointer(sums)
-        let opaque = UInt32(minimumAlpha) &<< 24
-        // The offsets' fields in a packed word: bits 0, 21 and 42.
-        let fields: UInt64 = 0xf | 0xf &<< 21 | 0xf &<< 42
-        /// Adds one opaque pixel (in the low half of `p`; the high half is ignored).
-        @inline(__always) func addOpaque(_ p: UInt64) {
-            let b = bin4(UInt32(truncatingIfNeeded: p))
-            counts[b] &+= 1
-            // Bytes 0, 1, 2 to bits 0, 21, 42 with one multiply: see `accumulate`.
-            let spread = ((p & 0x0f_0f0f) &* 0x400_2001) & fields
-            let slot = b &* 8
-            packedSums.storeBytes(
-                of: packedSums.load(fromByteOffset: slot, as: UInt64.self) &+ spread,
-                toByteOffset: slot, as: UInt64.self)
-        }
-        var transparent = 0
-        @inline(__always) func add(_ p: UInt64) {
-            guard UInt32(truncatingIfNeeded: p) >= opaque else {
-                transparent &+= 1
-                return
-            }
-            addOpaque(p)
-        }
-
-        // Runs of uniform blocks, as in `accumulate`.
-        var runKey: UInt32 = 0
-        var runCount: UInt32 = 0
-        var runRed: UInt32 = 0
-        var runGreen: UInt32 = 0
-        var runBlue: UInt32 = 0
-        @inline(__always) func flushRun() {
-            guard runCount > 0 else { return }
-            let b = bin4(runKey)
-            counts[b] &+= runCount
-            let spread = UInt64(runRed) | UInt64(runGreen) &<< 21 | UInt64(runBlue) &<< 42
-            let slot = b &* 8
-            packedSums.storeBytes(
-                of: packedSums.load(fromByteOffset: slot, as: UInt64.self) &+ spread,
-                toByteOffset: slot, as: UInt64.self)
-            runCount = 0
-            runRed = 0
-            runGreen = 0
-            runBlue = 0
-        }
-
-        var i = range.lowerBound
-        let blocksEnd = range.lowerBound &+ (range.count & ~7)
-        let keyMask2: UInt64 = 0x80f0_f0f0_80f0_f0f0
-        let offsetMask2: UInt64 = 0x000f_0f0f_000f_0f0f
-        let alphas: UInt64 = 0x8000_0000_8000_0000
-        while i < blocksEnd {
-            let w0 = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i &* 4, as: UInt64.self))
-            let w1 = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i &* 4 &+ 8, as: UInt64.self))
-            let w2 = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i &* 4 &+ 16, as: UInt64.self))
-            let w3 = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i &* 4 &+ 24, as: UInt64.self))
-            i &+= 8
-            let k0 = w0 & keyMask2
-            let differ =
-                (k0 ^ (k0 &>> 32 | k0 &<< 32)) | (k0 ^ (w1 & keyMask2))
-                | (k0 ^ (w2 & keyMask2)) | (k0 ^ (w3 & keyMask2))
-            if differ == 0 {
-                let key = UInt32(truncatingIfNeeded: k0)
-                guard key >= opaque else {
-                    transparent &+= 8
-                    continue
-                }
-                let halves = (w0 & offsetMask2) &+ (w1 & offsetMask2) &+ (w2 & offsetMask2) &+ (w3 & offsetMask2)
-                let offsets = UInt32(truncatingIfNeeded: halves &+ halves &>> 32)
-                if key != runKey {
-                    flushRun()
-                    runKey = key
-                }
-                runCount &+= 8
-                runRed &+= offsets & 0xff
-                runGreen &+= (offsets &>> 8) & 0xff
-                runBlue &+= offsets &>> 16
-            } else if w0 & w1 & w2 & w3 & alphas == alphas {
-                addOpaque(w0)
-                addOpaque(w0 &>> 32)
-                addOpaque(w1)
-                addOpaque(w1 &>> 32)
-                addOpaque(w2)
-                addOpaque(w2 &>> 32)
-                addOpaque(w3)
-                addOpaque(w3 &>> 32)
-            } else {
-                add(w0)
-                add(w0 &>> 32)
-                add(w1)
-                add(w1 &>> 32)
-                add(w2)
-                add(w2 &>> 32)
-                add(w3)
-                add(w3 &>> 32)
-            }
-        }
-        flushRun()
-        while i < range.upperBound {
-            add(UInt64(UInt32(littleEndian: base.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self))))
-            i &+= 1
-        }
-        return range.count &- transparent
+        accumulate(base, range, bits: 4, packed: true, counts: counts, sums: sums)
     }
 
     /// The 4-bit bin of a pixel (RGBA bytes, red lowest): its three high nibbles, at bits 4, 12
@@ -187,7 +86,8 @@ extension ColorHistogram {
             return ((w &>> s) & cells) &<< (2 &* k) | ((w &>> (8 &+ s)) & cells) &<< k | (w &>> (16 &+ s)) & cells
         }
         @inline(__always) func bin(_ key: UInt32) -> Int {
-            Int(truncatingIfNeeded: bins(UInt64(key)))
+            // One multiply at the default depth.
+            bits == 4 ? bin4(key) : Int(truncatingIfNeeded: bins(UInt64(key)))
         }
         /// Adds `count` pixels of bin `b` whose offsets, summed per byte, are `offsets`.
         @inline(__always) func add(bin b: Int, count: UInt32, offsets: UInt32) {
@@ -222,6 +122,12 @@ extension ColorHistogram {
                 return
             }
             add(bin: b, count: 1, offsets: p & offsetMask)
+        }
+        /// Adds one pixel known to be opaque (the low half of `p`) at 4 bits with packed sums:
+        /// its bin by one multiply (``bin4(_:)``), no alpha test.
+        @inline(__always) func addOpaque4(_ p: UInt64) {
+            let pixel = UInt32(truncatingIfNeeded: p)
+            add(bin: bin4(pixel), count: 1, offsets: pixel & offsetMask)
         }
         @inline(__always) func addPair(_ w: UInt64) {
             let b = bins(w)
@@ -264,6 +170,9 @@ extension ColorHistogram {
         let blocksEnd = low <= 31 ? range.lowerBound &+ (range.count & ~7) : range.lowerBound
         let keyMask2 = UInt64(keyMask) &* 0x1_0000_0001
         let offsetMask2 = UInt64(offsetMask) &* 0x1_0000_0001
+        // Each pixel's top alpha bit, in both halves (the whole opacity test when the minimum
+        // alpha is 128): set in all four words when all eight are opaque.
+        let alphas = UInt64(opaque) &* 0x1_0000_0001
         while i < blocksEnd {
             let w0 = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i &* 4, as: UInt64.self))
             let w1 = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i &* 4 &+ 8, as: UInt64.self))
@@ -290,6 +199,16 @@ extension ColorHistogram {
                 runRed &+= offsets & 0xff
                 runGreen &+= (offsets &>> 8) & 0xff
                 runBlue &+= offsets &>> 16
+            } else if bits == 4 && packed && opaque == 1 &<< 31 && w0 & w1 & w2 & w3 & alphas == alphas {
+                // All eight opaque: the default depth's fast path.
+                addOpaque4(w0)
+                addOpaque4(w0 &>> 32)
+                addOpaque4(w1)
+                addOpaque4(w1 &>> 32)
+                addOpaque4(w2)
+                addOpaque4(w2 &>> 32)
+                addOpaque4(w3)
+                addOpaque4(w3 &>> 32)
             } else {
                 addPair(w0)
                 addPair(w1)
