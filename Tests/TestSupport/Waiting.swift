@@ -1,16 +1,22 @@
 import Foundation
 
-/// Polls `condition` every 5 ms until it holds or `limit` passes; whether it held. The
-/// default is generous because the whole `swift test` run shares 2 cores: synchronous suites
+/// Polls `condition` every 5 ms until it holds or `limit` of polling passes; whether it held.
+/// The default is generous because the whole `swift test` run shares 2 cores: synchronous suites
 /// (the corruption sweep, the DC reader's 145 MP files) hold Swift's two concurrency threads
-/// for tens of seconds, so a task may not even start for that long. A condition that never
-/// holds still fails; these checks are about *whether* something happens, and promptness
-/// checks are separate.
+/// for tens of seconds, so a task may not even start for that long. Time this poller itself
+/// could not run (a 5 ms sleep that took longer than 100 ms) counts as 100 ms: when the threads
+/// are held, the task it waits for is held too, and a plain deadline expired before either ran
+/// again (a loaded full run failed so after 116 s). A condition that never holds still fails;
+/// these checks are about *whether* something happens, and promptness checks are separate.
 public func eventually(within limit: Duration = .seconds(90), _ condition: () -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + limit
-    while ContinuousClock.now < deadline {
+    var remaining = limit
+    var last = ContinuousClock.now
+    while remaining > .zero {
         if condition() { return true }
         try? await Task.sleep(for: .milliseconds(5))
+        let now = ContinuousClock.now
+        remaining -= min(now - last, .milliseconds(100))
+        last = now
     }
     return condition()
 }

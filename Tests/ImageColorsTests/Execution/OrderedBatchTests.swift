@@ -63,7 +63,11 @@ struct OrderedBatchTests {
         // When 12 items run 3 wide
         await OrderedBatch.run(count: 12, width: 3) { index in
             await meter.enter()
-            try? await Task.sleep(for: .milliseconds(5))
+            // Each holds its place until three have run together (at most 10 s: a batch that
+            // never runs three fails below), not for a fixed pause: on a busy machine, whose
+            // other suites may hold the cooperative threads, an item could end before the next
+            // started, and the peak stay under 3 however right the batch is.
+            for _ in 0..<1000 where await meter.peak < 3 { try? await Task.sleep(for: .milliseconds(10)) }
             await meter.leave()
             return index
         } deliver: { _ in
@@ -78,9 +82,10 @@ struct OrderedBatchTests {
         // run on threads of their own (other suites may hold the cooperative pool for seconds)
         var results: [Result<Int, any Error>] = []
         let started = ContinuousClock.now
-        // When the batch's deadline is 200 ms away
+        // When the batch's deadline is 2 s away (the first item has that long to finish: 200 ms
+        // could pass on a loaded machine before its thread ran)
         await withTaskExecutorPreference(AnalysisExecutor(threads: 2)) {
-            await OrderedBatch.run(count: 6, width: 2, deadline: .now + .milliseconds(200)) { index in
+            await OrderedBatch.run(count: 6, width: 2, deadline: .now + .seconds(2)) { index in
                 if index > 0 { try await Task.sleep(for: .seconds(600)) }
                 return index
             } deliver: { outcome in
