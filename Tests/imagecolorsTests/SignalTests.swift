@@ -17,32 +17,43 @@ struct SignalTests {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("imagecolors-signals-\(UUID())")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
+        // The CLI's stderr, kept outside the spool folder, for the failure messages.
+        let errorsFile = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "imagecolors-signals-\(UUID()).stderr")
+        #expect(FileManager.default.createFile(atPath: errorsFile.path, contents: nil))
+        defer { try? FileManager.default.removeItem(at: errorsFile) }
+        let errors = try FileHandle(forWritingTo: errorsFile)
+        defer { try? errors.close() }
+        func stderr() -> String { (try? String(contentsOf: errorsFile, encoding: .utf8)) ?? "" }
         try await TestHTTPServer.with({ _ in response }) { server in
             let process = Process()
             process.executableURL = CLI.binary
             process.arguments = [
+                // (A download timeout far past the test's: on a loaded machine the default 30 s
+                // could end the download before the signal, which is not what is tested here.)
                 "analyze", "--allow-loopback", "--format", "json", "--memory-budget", "4MB", "--jobs", "1",
+                "--timeout", "600",
                 "Samples/coffee.png", server.url("/big.jpg").absoluteString,
             ]
             process.currentDirectoryURL = CLI.root
             process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": scratch.path]) { $1 }
             let output = Pipe()
             process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
+            process.standardError = errors
             try process.run()
             // When the body is flowing into the spool file and the signal arrives
             var spooling = false
-            for _ in 0..<300 where !spooling {
+            for _ in 0..<600 where !spooling && process.isRunning {
                 try await Task.sleep(for: .milliseconds(100))
                 spooling = !(try FileManager.default.contentsOfDirectory(atPath: scratch.path)).isEmpty
             }
-            #expect(spooling, "the download never reached the spool file")
+            #expect(spooling, "the download never reached the spool file; stderr: \(stderr())")
             kill(process.processIdentifier, signal)
             let stdout = output.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
             // Then the process exits 128 + the signal, the file's line was printed whole, and
             // no spool file is left
-            #expect(process.terminationStatus == status)
+            #expect(process.terminationStatus == status, "stderr: \(stderr())")
             let lines = String(decoding: stdout, as: UTF8.self).split(separator: "\n")
             #expect(lines.count >= 1 && lines[0].hasPrefix("{") && lines[0].hasSuffix("}"))
             #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).isEmpty)
