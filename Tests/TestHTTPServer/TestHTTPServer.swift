@@ -9,7 +9,9 @@ import Synchronization
 /// Requests are parsed by NIO; responses are written as raw bytes, so a test can serve what a
 /// well-behaved server never would (lying lengths, bodies cut off, dripping bytes). It runs on
 /// NIO's event loop only, never on Swift's concurrency threads, so it keeps answering while
-/// other tests block those (the CLI tests wait for child processes).
+/// other tests block those (the CLI tests wait for child processes). Each server has an event
+/// loop thread of its own, not NIO's shared group, which the in-process HTTP clients of other
+/// suites also use: nothing another test runs there can hold up this server's answers.
 /// Use ``with(_:isolation:_:)``, which always stops the server.
 public final class TestHTTPServer: Sendable {
     /// Chooses the answer to a request path (with its query).
@@ -22,6 +24,7 @@ public final class TestHTTPServer: Sendable {
     public let port: Int
     private let channel: any Channel
     private let log: ServerLog
+    private let group: MultiThreadedEventLoopGroup
 
     /// `http://127.0.0.1:PORT/path`.
     public func url(_ path: String) -> URL {
@@ -79,7 +82,22 @@ public final class TestHTTPServer: Sendable {
 
     private init(routes: @escaping RequestRoutes) async throws {
         let log = ServerLog()
-        channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        do {
+            channel = try await Self.bind(group: group, routes: routes, log: log)
+        } catch {
+            try? await group.shutdownGracefully()
+            throw error
+        }
+        port = channel.localAddress?.port ?? 0
+        self.log = log
+        self.group = group
+    }
+
+    private static func bind(
+        group: MultiThreadedEventLoopGroup, routes: @escaping RequestRoutes, log: ServerLog
+    ) async throws -> any Channel {
+        try await ServerBootstrap(group: group)
             .serverChannelOption(ChannelOptions.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { child in
                 log.withLock { $0.connections.append(child) }
@@ -89,8 +107,6 @@ public final class TestHTTPServer: Sendable {
                 }
             }
             .bind(host: "127.0.0.1", port: 0).get()
-        port = channel.localAddress?.port ?? 0
-        self.log = log
     }
 
     /// Stops listening, closes every connection (ending responses under way) and waits for it.
@@ -99,6 +115,7 @@ public final class TestHTTPServer: Sendable {
         for connection in log.withLock({ $0.connections }) {
             try? await connection.close()
         }
+        try? await group.shutdownGracefully()
     }
 }
 
