@@ -18,13 +18,12 @@ struct SignalTests {
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         // The CLI's stderr, kept outside the spool folder, for the failure messages.
-        let errorsFile = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "imagecolors-signals-\(UUID()).stderr")
-        #expect(FileManager.default.createFile(atPath: errorsFile.path, contents: nil))
-        defer { try? FileManager.default.removeItem(at: errorsFile) }
-        let errors = try FileHandle(forWritingTo: errorsFile)
+        let logs = try ScratchDirectory(prefix: "imagecolors-signals-stderr")
+        let errorsPath = logs.path("stderr")
+        #expect(FileManager.default.createFile(atPath: errorsPath, contents: nil))
+        let errors = try #require(FileHandle(forWritingAtPath: errorsPath))
         defer { try? errors.close() }
-        func stderr() -> String { (try? String(contentsOf: errorsFile, encoding: .utf8)) ?? "" }
+        func stderr() -> String { (try? String(contentsOfFile: errorsPath, encoding: .utf8)) ?? "" }
         try await TestHTTPServer.with({ _ in response }) { server in
             let process = Process()
             process.executableURL = CLI.binary
@@ -48,7 +47,8 @@ struct SignalTests {
                 spooling = !(try FileManager.default.contentsOfDirectory(atPath: scratch.path)).isEmpty
             }
             #expect(spooling, "the download never reached the spool file; stderr: \(stderr())")
-            kill(process.processIdentifier, signal)
+            // (Only while it runs: an exited child's pid may already belong to another process.)
+            if process.isRunning { kill(process.processIdentifier, signal) }
             let stdout = output.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
             // Then the process exits 128 + the signal, the file's line was printed whole, and
