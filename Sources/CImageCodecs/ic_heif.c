@@ -8,6 +8,7 @@
 // decoded image (ic_heif_read_rows), which reduces 10- and 12-bit samples to 8 bits with
 // rounding and undoes premultiplied alpha.
 #include "ic_codecs.h"
+#include "ic_heif_canvas.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -27,6 +28,7 @@ struct ic_heif {
     int channels;                          // 3 (RGB) or 4 (RGBA)
     int premultiplied;
     int failed;
+    uint32_t max_side;                     // the caller's cap on a side (0: libheif's default)
     char message[256];
 };
 
@@ -122,6 +124,28 @@ static ic_status ic_heif_describe(ic_heif *heif, struct heif_image_handle *handl
     return IC_OK;
 }
 
+// A grid's or overlay's canvas comes from the item's data, which libheif 1.15 does not hold to
+// the item's header (the fuzzer's overlay claimed 57244×53468 under an ispe of 200×164). Every
+// canvas in the file must fit within the primary image's header, the largest image a file
+// holds (its alpha is as large, its thumbnails and a grid's tiles smaller), so that no canvas
+// exceeds what the memory plan made from that header reserves.
+static ic_status ic_heif_check_canvases(ic_heif *heif, const uint8_t *data, size_t size,
+                                        const ic_heif_image_info *primary) {
+    ic_heif_canvas canvas;
+    if (ic_heif_largest_canvas(data, size, &canvas) != 0) {
+        return ic_heif_fail(heif, IC_ERR_NO_MEMORY, "cannot list the file's grid and overlay items");
+    }
+    const uint64_t coded = (uint64_t)primary->ispe_width * primary->ispe_height;
+    const uint64_t shown = (uint64_t)primary->width * primary->height;
+    if ((uint64_t)canvas.width * canvas.height <= (coded > shown ? coded : shown)) return IC_OK;
+    char message[200];
+    snprintf(message, sizeof(message), "the %s canvas (%u×%u) is larger than the image's header says (%u×%u)",
+             strcmp(canvas.type, "grid") == 0 ? "grid's" : "overlay's", canvas.width, canvas.height,
+             primary->ispe_width > 0 ? primary->ispe_width : primary->width,
+             primary->ispe_height > 0 ? primary->ispe_height : primary->height);
+    return ic_heif_fail(heif, IC_ERR_CORRUPT, message);
+}
+
 ic_status ic_heif_open(ic_heif *heif, const uint8_t *data, size_t size, uint32_t max_side, ic_heif_info *info) {
     if (heif == NULL || info == NULL || data == NULL || heif->context != NULL || heif->failed) return IC_ERR_STATE;
     memset(info, 0, sizeof(*info));
@@ -130,6 +154,7 @@ ic_status ic_heif_open(ic_heif *heif, const uint8_t *data, size_t size, uint32_t
     // libheif's own cap on an image's pixels (max_side squared), checked while it reads the
     // boxes: a header bomb's ispe is refused before anything is allocated for it.
     if (max_side > 0) heif_context_set_maximum_image_size_limit(heif->context, (int)max_side);
+    heif->max_side = max_side;
     // Tiles of a grid are decoded on the caller's thread, like every other decoder here.
     heif_context_set_max_decoding_threads(heif->context, 0);
     struct heif_error error = heif_context_read_from_memory_without_copy(heif->context, data, size, NULL);
@@ -138,6 +163,8 @@ ic_status ic_heif_open(ic_heif *heif, const uint8_t *data, size_t size, uint32_t
     error = heif_context_get_primary_image_handle(heif->context, &heif->primary);
     if (error.code != heif_error_Ok) return ic_heif_error(heif, error);
     ic_status status = ic_heif_describe(heif, heif->primary, &heif->primary_icc, &info->primary);
+    if (status != IC_OK) return status;
+    status = ic_heif_check_canvases(heif, data, size, &info->primary);
     if (status != IC_OK) return status;
     const int count = heif_image_handle_get_number_of_thumbnails(heif->primary);
     info->thumbnail_count = count > 0 ? (uint32_t)count : 0;
@@ -165,6 +192,35 @@ ic_status ic_heif_open(ic_heif *heif, const uint8_t *data, size_t size, uint32_t
         }
     }
     return IC_OK;
+}
+
+// The longest side a handle's header allows for any plane decoded for it: the coded size
+// (ispe, before irot and clap) or the displayed size, whichever is larger; 0 if it says neither.
+static int ic_heif_longest_side(struct heif_image_handle *handle) {
+    int side = heif_image_handle_get_width(handle);
+    const int sides[3] = {heif_image_handle_get_height(handle), heif_image_handle_get_ispe_width(handle),
+                          heif_image_handle_get_ispe_height(handle)};
+    for (int i = 0; i < 3; i++) {
+        if (sides[i] > side) side = sides[i];
+    }
+    return side > 0 ? side : 0;
+}
+
+// A coded plane larger than the handle's header: named with both sizes when libheif's message
+// gives the plane's ("Image size WxH exceeds ..."), the same words as the check after decoding.
+static ic_status ic_heif_oversized(ic_heif *heif, struct heif_image_handle *handle, struct heif_error error) {
+    const int header_w = heif_image_handle_get_width(handle), header_h = heif_image_handle_get_height(handle);
+    const char *text = error.message != NULL ? strstr(error.message, "Image size ") : NULL;
+    int w = 0, h = 0;
+    char message[256];
+    if (text != NULL && sscanf(text, "Image size %dx%d", &w, &h) == 2) {
+        snprintf(message, sizeof(message), "the coded image (%d×%d) is larger than its header says (%d×%d)", w, h,
+                 header_w, header_h);
+    } else {
+        snprintf(message, sizeof(message), "a coded plane is larger than its header says (%d×%d): %s", header_w,
+                 header_h, error.message != NULL ? error.message : "libheif's size limit");
+    }
+    return ic_heif_fail(heif, IC_ERR_CORRUPT, message);
 }
 
 ic_status ic_heif_decode(ic_heif *heif, int32_t thumbnail, int32_t strict, uint32_t *width, uint32_t *height) {
@@ -196,10 +252,26 @@ ic_status ic_heif_decode(ic_heif *heif, int32_t thumbnail, int32_t strict, uint3
     // thread, and measured at about 30% more memory (HEIFDecoder+Memory.swift). HEVC images
     // ignore the name (libheif falls back to the codec that handles them: libde265).
     if (options->version >= 4) options->decoder_id = "aom";
+    // libheif checks each plane it allocates against the context's size limit, and nothing else
+    // holds a derived image's canvas to its header: the fuzzer found a HEIC whose primary is an
+    // overlay (iovl) with an ispe of 200×164 and a canvas, read from the item's data, of
+    // 57244×53468. libheif 1.15 allocated that 3 GB plane and crashed filling it (SIGSEGV in
+    // memset; under ASan, a 3 GB malloc). So the limit is tightened, before anything is decoded,
+    // to the longest side this image's header allows (coded or displayed, whichever is larger).
+    // One more than that side: libheif 1.15 refuses a grid's canvas whose side equals the limit
+    // (a 300×200 grid under a limit of 300), and some of its checks allow the side itself.
+    const int side = ic_heif_longest_side(handle);
+    const int tightened = side > 0 && (heif->max_side == 0 || (uint32_t)side < heif->max_side);
+    if (tightened) heif_context_set_maximum_image_size_limit(heif->context, side + 1);
     struct heif_error error = heif_decode_image(handle, &heif->image, heif_colorspace_RGB, chroma, options);
     heif_decoding_options_free(options);
     if (error.code != heif_error_Ok) {
         heif->image = NULL;
+        if (tightened && error.subcode == heif_suberror_Security_limit_exceeded) {
+            // The header was within the caller's limits (ic_heif_open), so a plane beyond its
+            // own side is damage, not an image too large to analyse.
+            return ic_heif_oversized(heif, handle, error);
+        }
         return ic_heif_error(heif, error);
     }
     if (heif->image == NULL) return ic_heif_fail(heif, IC_ERR_CORRUPT, "libheif returned no image");

@@ -330,6 +330,8 @@ ic_status ic_heif_open(ic_heif *heif, const uint8_t *data, size_t size, uint32_t
 /// Decodes the primary image (thumbnail = 0) or its largest thumbnail (1) whole, as
 /// libheif does: planes at their bit depth, then converted to interleaved RGB(A), with irot,
 /// imir and clap applied. strict: libheif's strict_decoding (damage is an error, not a warning).
+/// Every plane libheif makes (the image, its alpha, a grid's or an overlay's canvas) is held to
+/// the header's longest side: one past it is IC_ERR_CORRUPT, refused before it is allocated.
 /// Once per handle.
 ic_status ic_heif_decode(ic_heif *heif, int32_t thumbnail, int32_t strict, uint32_t *width, uint32_t *height);
 /// Copies rows first_row ..< first_row + rows of the decoded image as RGBA8 into rgba (rows

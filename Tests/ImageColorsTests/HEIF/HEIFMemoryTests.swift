@@ -181,6 +181,72 @@ struct HEIFMemoryTests {
         #expect(error?.code == "corrupt-image" && error?.description.contains("AVIF") == true)
     }
 
+    /// A file whose grid or overlay canvas the test makes larger than the image's header.
+    enum CanvasBomb: String, CaseIterable, CustomTestStringConvertible {
+        /// The fuzzer's HEIC: an overlay (iovl) with an ispe of 200×164 and, in the item's data, a
+        /// canvas of 57244×53468. libheif 1.15 allocated a 3 GB plane for it and crashed filling it.
+        case fuzzedOverlay
+        /// The same with both ispe boxes patched to 57244×1: every side within the header's
+        /// longest, so only the canvas's area gives it away.
+        case thinOverlay
+        /// grid.avif (300×200, its grid descriptor in idat) with the grid's output patched to 600×400.
+        case grownGrid
+
+        var testDescription: String { rawValue }
+
+        func bytes() throws -> [UInt8] {
+            switch self {
+            case .fuzzedOverlay, .thinOverlay:
+                let path = TestFiles.root.appendingPathComponent(
+                    "Fuzz/crashes/heif-oom-0d5504059ec7913689963b61dc8b67033eea6e10"
+                ).path
+                var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+                if self == .thinOverlay {
+                    var from = 0
+                    while let ispe = HEIFMemoryTests.find("ispe", in: Array(bytes[from...])).map({ $0 + from }) {
+                        HEIFMemoryTests.putBigEndian(57_244, in: &bytes, at: ispe + 8)
+                        HEIFMemoryTests.putBigEndian(1, in: &bytes, at: ispe + 12)
+                        from = ispe + 4
+                    }
+                }
+                return bytes
+            case .grownGrid:
+                var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: HEIFFixtures.path("grid.avif"))))
+                let grid = try #require(HEIFMemoryTests.gridDescriptor(in: bytes))
+                HEIFMemoryTests.putBigEndian(600, in: &bytes, at: grid + 4, bytes: 2)
+                HEIFMemoryTests.putBigEndian(400, in: &bytes, at: grid + 6, bytes: 2)
+                return bytes
+            }
+        }
+
+        /// What the error must name: the canvas, then the header.
+        var named: [String] {
+            switch self {
+            case .fuzzedOverlay: ["overlay's canvas (57244×53468)", "(200×164)"]
+            case .thinOverlay: ["overlay's canvas (57244×53468)", "(57244×1)"]
+            case .grownGrid: ["grid's canvas (600×400)", "(300×200)"]
+            }
+        }
+    }
+
+    @Test(
+        "a grid or overlay canvas larger than the image's header is refused from the boxes",
+        arguments: CanvasBomb.allCases)
+    func canvasBomb(_ bomb: CanvasBomb) async throws {
+        // Given a file whose canvas exceeds its header (Fuzz/run.sh replays the fuzzed one with a
+        // 64 MB malloc limit)
+        let bytes = try bomb.bytes()
+        // When analysed
+        let error = await #expect(throws: ImageDecodingError.self) {
+            _ = try await ImageColorAnalyzer().analyze(data: Data(bytes))
+        }
+        // Then it is damaged data naming both sizes, refused before libheif decoded anything
+        #expect(error?.code == "corrupt-image")
+        for text in bomb.named {
+            #expect(error?.description.contains(text) == true, "\(error?.description ?? "no error") names \(text)")
+        }
+    }
+
     static func mean(_ image: RGBAImage) -> (Double, Double, Double) {
         var sums = (0.0, 0.0, 0.0)
         for i in stride(from: 0, to: image.pixels.count, by: 4) {
