@@ -8,7 +8,7 @@
 // decoded image (ic_heif_read_rows), which reduces 10- and 12-bit samples to 8 bits with
 // rounding and undoes premultiplied alpha.
 #include "ic_codecs.h"
-#include "ic_heif_canvas.h"
+#include "ic_heif_limits.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -32,7 +32,7 @@ struct ic_heif {
     char message[256];
 };
 
-static ic_status ic_heif_fail(ic_heif *heif, ic_status status, const char *message) {
+ic_status ic_heif_fail(ic_heif *heif, ic_status status, const char *message) {
     snprintf(heif->message, sizeof(heif->message), "%s", message);
     // Some of libheif's messages end in a newline.
     size_t length = strlen(heif->message);
@@ -124,28 +124,6 @@ static ic_status ic_heif_describe(ic_heif *heif, struct heif_image_handle *handl
     return IC_OK;
 }
 
-// A grid's or overlay's canvas comes from the item's data, which libheif 1.15 does not hold to
-// the item's header (the fuzzer's overlay claimed 57244×53468 under an ispe of 200×164). Every
-// canvas in the file must fit within the primary image's header, the largest image a file
-// holds (its alpha is as large, its thumbnails and a grid's tiles smaller), so that no canvas
-// exceeds what the memory plan made from that header reserves.
-static ic_status ic_heif_check_canvases(ic_heif *heif, const uint8_t *data, size_t size,
-                                        const ic_heif_image_info *primary) {
-    ic_heif_canvas canvas;
-    if (ic_heif_largest_canvas(data, size, &canvas) != 0) {
-        return ic_heif_fail(heif, IC_ERR_NO_MEMORY, "cannot list the file's grid and overlay items");
-    }
-    const uint64_t coded = (uint64_t)primary->ispe_width * primary->ispe_height;
-    const uint64_t shown = (uint64_t)primary->width * primary->height;
-    if ((uint64_t)canvas.width * canvas.height <= (coded > shown ? coded : shown)) return IC_OK;
-    char message[200];
-    snprintf(message, sizeof(message), "the %s canvas (%u×%u) is larger than the image's header says (%u×%u)",
-             strcmp(canvas.type, "grid") == 0 ? "grid's" : "overlay's", canvas.width, canvas.height,
-             primary->ispe_width > 0 ? primary->ispe_width : primary->width,
-             primary->ispe_height > 0 ? primary->ispe_height : primary->height);
-    return ic_heif_fail(heif, IC_ERR_CORRUPT, message);
-}
-
 ic_status ic_heif_open(ic_heif *heif, const uint8_t *data, size_t size, uint32_t max_side, ic_heif_info *info) {
     if (heif == NULL || info == NULL || data == NULL || heif->context != NULL || heif->failed) return IC_ERR_STATE;
     memset(info, 0, sizeof(*info));
@@ -192,35 +170,6 @@ ic_status ic_heif_open(ic_heif *heif, const uint8_t *data, size_t size, uint32_t
         }
     }
     return IC_OK;
-}
-
-// The longest side a handle's header allows for any plane decoded for it: the coded size
-// (ispe, before irot and clap) or the displayed size, whichever is larger; 0 if it says neither.
-static int ic_heif_longest_side(struct heif_image_handle *handle) {
-    int side = heif_image_handle_get_width(handle);
-    const int sides[3] = {heif_image_handle_get_height(handle), heif_image_handle_get_ispe_width(handle),
-                          heif_image_handle_get_ispe_height(handle)};
-    for (int i = 0; i < 3; i++) {
-        if (sides[i] > side) side = sides[i];
-    }
-    return side > 0 ? side : 0;
-}
-
-// A coded plane larger than the handle's header: named with both sizes when libheif's message
-// gives the plane's ("Image size WxH exceeds ..."), the same words as the check after decoding.
-static ic_status ic_heif_oversized(ic_heif *heif, struct heif_image_handle *handle, struct heif_error error) {
-    const int header_w = heif_image_handle_get_width(handle), header_h = heif_image_handle_get_height(handle);
-    const char *text = error.message != NULL ? strstr(error.message, "Image size ") : NULL;
-    int w = 0, h = 0;
-    char message[256];
-    if (text != NULL && sscanf(text, "Image size %dx%d", &w, &h) == 2) {
-        snprintf(message, sizeof(message), "the coded image (%d×%d) is larger than its header says (%d×%d)", w, h,
-                 header_w, header_h);
-    } else {
-        snprintf(message, sizeof(message), "a coded plane is larger than its header says (%d×%d): %s", header_w,
-                 header_h, error.message != NULL ? error.message : "libheif's size limit");
-    }
-    return ic_heif_fail(heif, IC_ERR_CORRUPT, message);
 }
 
 ic_status ic_heif_decode(ic_heif *heif, int32_t thumbnail, int32_t strict, uint32_t *width, uint32_t *height) {

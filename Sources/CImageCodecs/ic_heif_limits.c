@@ -1,9 +1,12 @@
-// Reads the canvas size of every grid and overlay (iovl) item of a HEIF file from its boxes
-// (ISO/IEC 14496-12 meta, iinf, iloc, idat; ISO/IEC 23008-12 for the two descriptors), since
-// libheif 1.15 neither exposes it nor holds it to the item's header. Hostile bytes: every read is
-// bounded by its box, and a box that cannot be read ends the search quietly (libheif reports it).
-#include "ic_heif_canvas.h"
+// What libheif 1.15 does not hold to an image's header, held here (see ic_heif_limits.h): the
+// canvas of every grid and overlay (iovl) item, read from the boxes (ISO/IEC 14496-12 meta, iinf,
+// iloc, idat; ISO/IEC 23008-12 for the two descriptors), since libheif neither exposes it nor
+// checks it against the item's ispe; and the side of every plane it decodes. Hostile bytes: every
+// read is bounded by its box, and a box that cannot be read ends the search quietly (libheif
+// reports the damage itself).
+#include "ic_heif_limits.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -148,7 +151,9 @@ static void ic_scan_locations(const uint8_t *data, size_t size, const ic_box *il
     }
 }
 
-int ic_heif_largest_canvas(const uint8_t *data, size_t size, ic_heif_canvas *canvas) {
+// The largest canvas (by pixels) that a grid or overlay item describes in its item data, or
+// zeros when there is none or the boxes cannot be read; -1 when out of memory.
+static int ic_heif_largest_canvas(const uint8_t *data, size_t size, ic_heif_canvas *canvas) {
     memset(canvas, 0, sizeof(*canvas));
     if (data == NULL) return 0;
     size_t at = 0;
@@ -173,4 +178,55 @@ int ic_heif_largest_canvas(const uint8_t *data, size_t size, ic_heif_canvas *can
     if (count > 0) ic_scan_locations(data, size, &iloc, &idat, items, count, canvas);
     free(items);
     return 0;
+}
+
+// A grid's or overlay's canvas comes from the item's data, which libheif 1.15 does not hold to
+// the item's header (the fuzzer's overlay claimed 57244×53468 under an ispe of 200×164). Every
+// canvas in the file must fit within the primary image's header, the largest image a file
+// holds (its alpha is as large, its thumbnails and a grid's tiles smaller), so that no canvas
+// exceeds what the memory plan made from that header reserves.
+ic_status ic_heif_check_canvases(ic_heif *heif, const uint8_t *data, size_t size,
+                                        const ic_heif_image_info *primary) {
+    ic_heif_canvas canvas;
+    if (ic_heif_largest_canvas(data, size, &canvas) != 0) {
+        return ic_heif_fail(heif, IC_ERR_NO_MEMORY, "cannot list the file's grid and overlay items");
+    }
+    const uint64_t coded = (uint64_t)primary->ispe_width * primary->ispe_height;
+    const uint64_t shown = (uint64_t)primary->width * primary->height;
+    if ((uint64_t)canvas.width * canvas.height <= (coded > shown ? coded : shown)) return IC_OK;
+    char message[200];
+    snprintf(message, sizeof(message), "the %s canvas (%u×%u) is larger than the image's header says (%u×%u)",
+             strcmp(canvas.type, "grid") == 0 ? "grid's" : "overlay's", canvas.width, canvas.height,
+             primary->ispe_width > 0 ? primary->ispe_width : primary->width,
+             primary->ispe_height > 0 ? primary->ispe_height : primary->height);
+    return ic_heif_fail(heif, IC_ERR_CORRUPT, message);
+}
+
+// The longest side a handle's header allows for any plane decoded for it: the coded size
+// (ispe, before irot and clap) or the displayed size, whichever is larger; 0 if it says neither.
+int ic_heif_longest_side(struct heif_image_handle *handle) {
+    int side = heif_image_handle_get_width(handle);
+    const int sides[3] = {heif_image_handle_get_height(handle), heif_image_handle_get_ispe_width(handle),
+                          heif_image_handle_get_ispe_height(handle)};
+    for (int i = 0; i < 3; i++) {
+        if (sides[i] > side) side = sides[i];
+    }
+    return side > 0 ? side : 0;
+}
+
+// A coded plane larger than the handle's header: named with both sizes when libheif's message
+// gives the plane's ("Image size WxH exceeds ..."), the same words as the check after decoding.
+ic_status ic_heif_oversized(ic_heif *heif, struct heif_image_handle *handle, struct heif_error error) {
+    const int header_w = heif_image_handle_get_width(handle), header_h = heif_image_handle_get_height(handle);
+    const char *text = error.message != NULL ? strstr(error.message, "Image size ") : NULL;
+    int w = 0, h = 0;
+    char message[256];
+    if (text != NULL && sscanf(text, "Image size %dx%d", &w, &h) == 2) {
+        snprintf(message, sizeof(message), "the coded image (%d×%d) is larger than its header says (%d×%d)", w, h,
+                 header_w, header_h);
+    } else {
+        snprintf(message, sizeof(message), "a coded plane is larger than its header says (%d×%d): %s", header_w,
+                 header_h, error.message != NULL ? error.message : "libheif's size limit");
+    }
+    return ic_heif_fail(heif, IC_ERR_CORRUPT, message);
 }

@@ -1,0 +1,35 @@
+// The shim's guards around libheif 1.15 (ic_heif_limits.c), private to ic_heif.c: what libheif
+// does not hold to an image's header. Not part of ic_codecs.h.
+#ifndef IC_HEIF_LIMITS_H
+#define IC_HEIF_LIMITS_H
+
+#include "ic_codecs.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <libheif/heif.h>
+
+// A grid's or overlay's canvas: its size and four-character type ("grid" or "iovl").
+typedef struct {
+    uint32_t width;
+    uint32_t height;
+    char type[5];
+} ic_heif_canvas;
+
+// Records a failure and its message on the decoder (ic_heif.c); returns `status`.
+ic_status ic_heif_fail(ic_heif *heif, ic_status status, const char *message);
+
+// IC_ERR_CORRUPT when a grid or overlay canvas in the file at `data` has more pixels than the
+// primary image's header (`primary`); IC_ERR_NO_MEMORY when the items cannot be listed.
+ic_status ic_heif_check_canvases(ic_heif *heif, const uint8_t *data, size_t size,
+                                 const ic_heif_image_info *primary);
+
+// The longest side a handle's header allows for any plane decoded for it: the coded size (ispe,
+// before irot and clap) or the displayed size, whichever is larger; 0 if it says neither.
+int ic_heif_longest_side(struct heif_image_handle *handle);
+
+// IC_ERR_CORRUPT for libheif's refusal of a plane past the header's side, named with both sizes.
+ic_status ic_heif_oversized(ic_heif *heif, struct heif_image_handle *handle, struct heif_error error);
+
+#endif
