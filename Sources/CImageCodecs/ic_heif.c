@@ -202,13 +202,12 @@ ic_status ic_heif_decode(ic_heif *heif, int32_t thumbnail, int32_t strict, uint3
     // ignore the name (libheif falls back to the codec that handles them: libde265).
     if (options->version >= 4) options->decoder_id = "aom";
     // libheif checks each plane it allocates against the context's size limit, and nothing else
-    // holds a derived image's canvas to its header: the fuzzer found a HEIC whose primary is an
-    // overlay (iovl) with an ispe of 200×164 and a canvas, read from the item's data, of
-    // 57244×53468. libheif 1.15 allocated that 3 GB plane and crashed filling it (SIGSEGV in
-    // memset; under ASan, a 3 GB malloc). So the limit is tightened, before anything is decoded,
-    // to the longest side this image's header allows (coded or displayed, whichever is larger).
-    // One more than that side: libheif 1.15 refuses a grid's canvas whose side equals the limit
-    // (a 300×200 grid under a limit of 300), and some of its checks allow the side itself.
+    // holds a plane to the image's header: an overlay's canvas comes from the item's data (the
+    // fuzzer's 200×164 overlay claimed 57244×53468, a 3 GB plane libheif 1.15 crashed filling),
+    // an alpha image or a bitstream may be larger than its ispe. ic_heif_open refused the
+    // canvases it could read; as a second guard, the limit is lowered here to the longest side
+    // the header allows (coded or displayed, whichever is larger), plus one: libheif 1.15
+    // refuses a grid's canvas whose side equals the limit (a 300×200 grid under a limit of 300).
     const int side = ic_heif_longest_side(handle);
     const int tightened = side > 0 && (heif->max_side == 0 || (uint32_t)side < heif->max_side);
     if (tightened) heif_context_set_maximum_image_size_limit(heif->context, side + 1);
