@@ -186,7 +186,7 @@ static int ic_heif_largest_canvas(const uint8_t *data, size_t size, ic_heif_canv
 // holds (its alpha is as large, its thumbnails and a grid's tiles smaller), so that no canvas
 // exceeds what the memory plan made from that header reserves.
 ic_status ic_heif_check_canvases(ic_heif *heif, const uint8_t *data, size_t size,
-                                        const ic_heif_image_info *primary) {
+                                 const ic_heif_image_info *primary) {
     ic_heif_canvas canvas;
     if (ic_heif_largest_canvas(data, size, &canvas) != 0) {
         return ic_heif_fail(heif, IC_ERR_NO_MEMORY, "cannot list the file's grid and overlay items");
