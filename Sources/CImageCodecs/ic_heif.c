@@ -237,12 +237,8 @@ ic_status ic_heif_decode(ic_heif *heif, int32_t thumbnail, int32_t strict, uint3
     // libheif 1.15 does not hold the codec to the header's size (ispe): a bitstream larger than
     // its header would pass every plan made from the header. Refused here, once decoded (the
     // codec's memory for it was already spent: see the DocC Formats article).
-    const int header_w = heif_image_handle_get_width(handle), header_h = heif_image_handle_get_height(handle);
-    if (w > header_w || h > header_h) {
-        char message[160];
-        snprintf(message, sizeof(message), "the coded image (%d×%d) is larger than its header says (%d×%d)", w, h,
-                 header_w, header_h);
-        return ic_heif_fail(heif, IC_ERR_CORRUPT, message);
+    if (w > heif_image_handle_get_width(handle) || h > heif_image_handle_get_height(handle)) {
+        return ic_heif_larger_than_header(heif, handle, w, h);
     }
     heif->bits = deep ? heif_image_get_bits_per_pixel_range(heif->image, heif_channel_interleaved) : 8;
     if (heif->bits < 8 || heif->bits > 16) return ic_heif_fail(heif, IC_ERR_UNSUPPORTED, "an unsupported bit depth");

@@ -214,19 +214,25 @@ int ic_heif_longest_side(struct heif_image_handle *handle) {
     return side > 0 ? side : 0;
 }
 
+// IC_ERR_CORRUPT for a coded image of w×h larger than the handle's header, named with both sizes.
+ic_status ic_heif_larger_than_header(ic_heif *heif, struct heif_image_handle *handle, int w, int h) {
+    char message[160];
+    snprintf(message, sizeof(message), "the coded image (%d×%d) is larger than its header says (%d×%d)", w, h,
+             heif_image_handle_get_width(handle), heif_image_handle_get_height(handle));
+    return ic_heif_fail(heif, IC_ERR_CORRUPT, message);
+}
+
 // A coded plane larger than the handle's header: named with both sizes when libheif's message
-// gives the plane's ("Image size WxH exceeds ..."), the same words as the check after decoding.
+// gives the plane's ("Image size WxH exceeds ..."), in the same words as the check after decoding.
 ic_status ic_heif_oversized(ic_heif *heif, struct heif_image_handle *handle, struct heif_error error) {
-    const int header_w = heif_image_handle_get_width(handle), header_h = heif_image_handle_get_height(handle);
     const char *text = error.message != NULL ? strstr(error.message, "Image size ") : NULL;
     int w = 0, h = 0;
-    char message[256];
     if (text != NULL && sscanf(text, "Image size %dx%d", &w, &h) == 2) {
-        snprintf(message, sizeof(message), "the coded image (%d×%d) is larger than its header says (%d×%d)", w, h,
-                 header_w, header_h);
-    } else {
-        snprintf(message, sizeof(message), "a coded plane is larger than its header says (%d×%d): %s", header_w,
-                 header_h, error.message != NULL ? error.message : "libheif's size limit");
+        return ic_heif_larger_than_header(heif, handle, w, h);
     }
+    char message[256];
+    snprintf(message, sizeof(message), "a coded plane is larger than its header says (%d×%d): %s",
+             heif_image_handle_get_width(handle), heif_image_handle_get_height(handle),
+             error.message != NULL ? error.message : "libheif's size limit");
     return ic_heif_fail(heif, IC_ERR_CORRUPT, message);
 }

@@ -29,6 +29,9 @@ ic_status ic_heif_check_canvases(ic_heif *heif, const uint8_t *data, size_t size
 // before irot and clap) or the displayed size, whichever is larger; 0 if it says neither.
 int ic_heif_longest_side(struct heif_image_handle *handle);
 
+// IC_ERR_CORRUPT for a coded image of w×h larger than the handle's header, named with both sizes.
+ic_status ic_heif_larger_than_header(ic_heif *heif, struct heif_image_handle *handle, int w, int h);
+
 // IC_ERR_CORRUPT for libheif's refusal of a plane past the header's side, named with both sizes.
 ic_status ic_heif_oversized(ic_heif *heif, struct heif_image_handle *handle, struct heif_error error);
 
