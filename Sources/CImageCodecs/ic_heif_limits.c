@@ -6,178 +6,48 @@
 // reports the damage itself).
 #include "ic_heif_limits.h"
 
+#include "ic_heif_boxes.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define IC_FOURCC(a, b, c, d) (((uint32_t)(a) << 24) | ((uint32_t)(b) << 16) | ((uint32_t)(c) << 8) | (uint32_t)(d))
-
-// Big-endian reads within [at, end) of data; a read past end clears ok and returns 0.
-typedef struct {
-    const uint8_t *data;
-    size_t at;
-    size_t end;
-    int ok;
-} ic_box_reader;
-
-static uint64_t ic_read(ic_box_reader *r, unsigned bytes) {
-    if (!r->ok || bytes > 8 || r->end - r->at < bytes) {
-        r->ok = 0;
-        return 0;
-    }
-    uint64_t value = 0;
-    for (unsigned i = 0; i < bytes; i++) value = (value << 8) | r->data[r->at + i];
-    r->at += bytes;
-    return value;
-}
-
-// The next box in [*at, end): its type and payload; 0 when none fits.
-typedef struct {
-    uint32_t type;
-    size_t start;
-    size_t end;
-} ic_box;
-
-static int ic_next_box(const uint8_t *data, size_t *at, size_t end, ic_box *box) {
-    ic_box_reader r = {data, *at, end, 1};
-    uint64_t size = ic_read(&r, 4);
-    box->type = (uint32_t)ic_read(&r, 4);
-    if (size == 1) size = ic_read(&r, 8);
-    else if (size == 0) size = end - *at;
-    if (!r.ok || size < r.at - *at || size > end - *at) return 0;
-    box->start = r.at;
-    box->end = *at + (size_t)size;
-    *at = box->end;
-    return 1;
-}
-
-// A derived item: its ID and type.
-typedef struct {
-    uint32_t id;
-    uint32_t type;
-} ic_derived;
-
-static int ic_derived_order(const void *a, const void *b) {
-    const uint32_t x = ((const ic_derived *)a)->id, y = ((const ic_derived *)b)->id;
-    return (x > y) - (x < y);
-}
-
-// The grid and iovl items listed in iinf (infe version 2 and 3 name the type), sorted by ID;
-// -1 when out of memory.
-static int ic_derived_items(const uint8_t *data, const ic_box *iinf, ic_derived **items, size_t *count) {
-    ic_box_reader r = {data, iinf->start, iinf->end, 1};
-    const uint64_t version = ic_read(&r, 1);
-    ic_read(&r, 3);
-    ic_read(&r, version == 0 ? 2 : 4);   // the entry count: the infe boxes are read until the end
-    size_t at = r.at, capacity = 0;
-    ic_box infe;
-    while (r.ok && ic_next_box(data, &at, iinf->end, &infe)) {
-        if (infe.type != IC_FOURCC('i', 'n', 'f', 'e')) continue;
-        ic_box_reader e = {data, infe.start, infe.end, 1};
-        const uint64_t infe_version = ic_read(&e, 1);
-        ic_read(&e, 3);
-        if (infe_version < 2) continue;
-        const uint32_t id = (uint32_t)ic_read(&e, infe_version == 2 ? 2 : 4);
-        ic_read(&e, 2);   // item_protection_index
-        const uint32_t type = (uint32_t)ic_read(&e, 4);
-        if (!e.ok || (type != IC_FOURCC('g', 'r', 'i', 'd') && type != IC_FOURCC('i', 'o', 'v', 'l'))) continue;
-        if (*count == capacity) {
-            capacity = capacity == 0 ? 8 : capacity * 2;
-            ic_derived *grown = realloc(*items, capacity * sizeof(ic_derived));
-            if (grown == NULL) return -1;
-            *items = grown;
-        }
-        (*items)[(*count)++] = (ic_derived){id, type};
-    }
-    if (*count > 1) qsort(*items, *count, sizeof(ic_derived), ic_derived_order);
-    return 0;
-}
-
 // The canvas a grid or iovl descriptor gives: version, flags (bit 0: 32-bit sizes), then rows
-// and columns (grid) or four 16-bit fill values (iovl), then the output width and height.
-static void ic_descriptor_canvas(const uint8_t *head, size_t length, uint32_t type, ic_heif_canvas *best) {
-    if (length < 2) return;
+// and columns (grid) or four 16-bit fill values (iovl), then the output width and height. The
+// descriptor's first bytes are gathered across the item's extents.
+static void ic_descriptor_canvas(const ic_heif_item *item, const ic_extent *extents, size_t count, void *context) {
+    ic_heif_canvas *best = context;
+    uint8_t head[24];
+    size_t got = 0;
+    for (size_t e = 0; e < count && got < sizeof(head); e++) {
+        const size_t take = extents[e].length < sizeof(head) - got ? extents[e].length : sizeof(head) - got;
+        memcpy(head + got, extents[e].bytes, take);
+        got += take;
+    }
+    if (got < 2) return;
     const unsigned field = (head[1] & 1) ? 4 : 2;
-    const size_t skip = type == IC_FOURCC('g', 'r', 'i', 'd') ? 2 : 8;
-    ic_box_reader r = {head, 2 + skip, length, 1};
+    const size_t skip = item->type == IC_FOURCC('g', 'r', 'i', 'd') ? 2 : 8;
+    ic_box_reader r = {head, 2 + skip, got, 1};
     const uint32_t width = (uint32_t)ic_read(&r, field), height = (uint32_t)ic_read(&r, field);
     if (!r.ok || (uint64_t)width * height <= (uint64_t)best->width * best->height) return;
     best->width = width;
     best->height = height;
-    memcpy(best->type, type == IC_FOURCC('g', 'r', 'i', 'd') ? "grid" : "iovl", 5);
-}
-
-// Walks iloc, reading the first bytes of each derived item's data (construction method 0: in
-// the file; 1: in idat; others are not read) into its descriptor.
-static void ic_scan_locations(const uint8_t *data, size_t size, const ic_box *iloc, const ic_box *idat,
-                              const ic_derived *items, size_t count, ic_heif_canvas *best) {
-    ic_box_reader r = {data, iloc->start, iloc->end, 1};
-    const uint64_t version = ic_read(&r, 1);
-    ic_read(&r, 3);
-    if (version > 2) return;
-    const unsigned sizes = (unsigned)ic_read(&r, 1), more = (unsigned)ic_read(&r, 1);
-    const unsigned offset_size = sizes >> 4, length_size = sizes & 15, base_size = more >> 4;
-    const unsigned index_size = version >= 1 ? (more & 15) : 0;
-    const uint64_t entries = ic_read(&r, version < 2 ? 2 : 4);
-    for (uint64_t i = 0; i < entries && r.ok; i++) {
-        const uint32_t id = (uint32_t)ic_read(&r, version < 2 ? 2 : 4);
-        const unsigned method = version >= 1 ? (unsigned)(ic_read(&r, 2) & 15) : 0;
-        ic_read(&r, 2);   // data_reference_index
-        const uint64_t base = ic_read(&r, base_size);
-        uint64_t extents = ic_read(&r, 2);
-        // Extents of no bytes would be a loop of nothing: one is enough.
-        if (offset_size + length_size + index_size == 0 && extents > 1) extents = 1;
-        const ic_derived key = {id, 0};
-        const ic_derived *item = count > 0 ? bsearch(&key, items, count, sizeof(ic_derived), ic_derived_order) : NULL;
-        uint8_t head[24];
-        size_t got = 0;
-        for (uint64_t e = 0; e < extents && r.ok; e++) {
-            ic_read(&r, index_size);
-            const uint64_t offset = ic_read(&r, offset_size);
-            uint64_t length = ic_read(&r, length_size);
-            if (item == NULL || got == sizeof(head) || (method != 0 && method != 1) || offset > UINT64_MAX - base) {
-                continue;
-            }
-            const uint8_t *source = method == 0 ? data : data + idat->start;
-            const uint64_t source_size = method == 0 ? size : idat->end - idat->start;
-            const uint64_t position = base + offset;
-            if (position >= source_size) continue;
-            if (length == 0 || length > source_size - position) length = source_size - position;
-            const size_t take = length < sizeof(head) - got ? (size_t)length : sizeof(head) - got;
-            memcpy(head + got, source + position, take);
-            got += take;
-        }
-        if (item != NULL && r.ok) ic_descriptor_canvas(head, got, item->type, best);
-    }
+    memcpy(best->type, item->type == IC_FOURCC('g', 'r', 'i', 'd') ? "grid" : "iovl", 5);
 }
 
 // The largest canvas (by pixels) that a grid or overlay item describes in its item data, or
 // zeros when there is none or the boxes cannot be read; -1 when out of memory.
 static int ic_heif_largest_canvas(const uint8_t *data, size_t size, ic_heif_canvas *canvas) {
     memset(canvas, 0, sizeof(*canvas));
-    if (data == NULL) return 0;
-    size_t at = 0;
-    ic_box box, meta = {0}, iinf = {0}, iloc = {0}, idat = {0};
-    while (meta.type == 0 && ic_next_box(data, &at, size, &box)) {
-        if (box.type == IC_FOURCC('m', 'e', 't', 'a')) meta = box;
-    }
-    if (meta.type == 0 || meta.end - meta.start < 4) return 0;
-    at = meta.start + 4;   // meta is a full box
-    while (ic_next_box(data, &at, meta.end, &box)) {
-        if (box.type == IC_FOURCC('i', 'i', 'n', 'f') && iinf.type == 0) iinf = box;
-        if (box.type == IC_FOURCC('i', 'l', 'o', 'c') && iloc.type == 0) iloc = box;
-        if (box.type == IC_FOURCC('i', 'd', 'a', 't') && idat.type == 0) idat = box;
-    }
-    if (iinf.type == 0 || iloc.type == 0) return 0;
-    ic_derived *items = NULL;
+    ic_heif_meta meta;
+    if (!ic_heif_find_meta(data, size, &meta)) return 0;
+    const uint32_t types[2] = {IC_FOURCC('g', 'r', 'i', 'd'), IC_FOURCC('i', 'o', 'v', 'l')};
+    ic_heif_item *items = NULL;
     size_t count = 0;
-    if (ic_derived_items(data, &iinf, &items, &count) != 0) {
-        free(items);
-        return -1;
-    }
-    if (count > 0) ic_scan_locations(data, size, &iloc, &idat, items, count, canvas);
+    int result = ic_heif_list_items(&meta, types, 2, &items, &count);
+    if (result == 0) result = ic_heif_visit_items(&meta, items, count, ic_descriptor_canvas, canvas);
     free(items);
-    return 0;
+    return result;
 }
 
 // A grid's or overlay's canvas comes from the item's data, which libheif 1.15 does not hold to

@@ -1,0 +1,187 @@
+// Reading an HEIF file's boxes without libheif: see ic_heif_boxes.h.
+#include "ic_heif_boxes.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+uint64_t ic_read(ic_box_reader *r, unsigned bytes) {
+    if (!r->ok || bytes > 8 || r->end - r->at < bytes) {
+        r->ok = 0;
+        return 0;
+    }
+    uint64_t value = 0;
+    for (unsigned i = 0; i < bytes; i++) value = (value << 8) | r->data[r->at + i];
+    r->at += bytes;
+    return value;
+}
+
+int ic_next_box(const uint8_t *data, size_t *at, size_t end, ic_box *box) {
+    ic_box_reader r = {data, *at, end, 1};
+    uint64_t size = ic_read(&r, 4);
+    box->type = (uint32_t)ic_read(&r, 4);
+    if (size == 1) size = ic_read(&r, 8);
+    else if (size == 0) size = end - *at;
+    if (!r.ok || size < r.at - *at || size > end - *at) return 0;
+    box->start = r.at;
+    box->end = *at + (size_t)size;
+    *at = box->end;
+    return 1;
+}
+
+int ic_heif_find_meta(const uint8_t *data, size_t size, ic_heif_meta *meta) {
+    memset(meta, 0, sizeof(*meta));
+    meta->data = data;
+    meta->size = size;
+    if (data == NULL) return 0;
+    size_t at = 0;
+    ic_box box, found = {0};
+    while (found.type == 0 && ic_next_box(data, &at, size, &box)) {
+        if (box.type == IC_FOURCC('m', 'e', 't', 'a')) found = box;
+    }
+    if (found.type == 0 || found.end - found.start < 4) return 0;
+    at = found.start + 4;   // meta is a full box
+    ic_box iprp = {0};
+    while (ic_next_box(data, &at, found.end, &box)) {
+        if (box.type == IC_FOURCC('i', 'i', 'n', 'f') && meta->iinf.type == 0) meta->iinf = box;
+        if (box.type == IC_FOURCC('i', 'l', 'o', 'c') && meta->iloc.type == 0) meta->iloc = box;
+        if (box.type == IC_FOURCC('i', 'd', 'a', 't') && meta->idat.type == 0) meta->idat = box;
+        if (box.type == IC_FOURCC('i', 'p', 'r', 'p') && iprp.type == 0) iprp = box;
+    }
+    at = iprp.start;
+    while (iprp.type != 0 && ic_next_box(data, &at, iprp.end, &box)) {
+        if (box.type == IC_FOURCC('i', 'p', 'c', 'o') && meta->ipco.type == 0) meta->ipco = box;
+        if (box.type == IC_FOURCC('i', 'p', 'm', 'a') && meta->ipma.type == 0) meta->ipma = box;
+    }
+    return meta->iinf.type != 0 && meta->iloc.type != 0;
+}
+
+static int ic_item_order(const void *a, const void *b) {
+    const uint32_t x = ((const ic_heif_item *)a)->id, y = ((const ic_heif_item *)b)->id;
+    return (x > y) - (x < y);
+}
+
+// Appends to a growing array of `width`-byte elements; 0 when out of memory.
+static int ic_append(void **array, size_t *count, size_t *capacity, size_t width, const void *element) {
+    if (*count == *capacity) {
+        const size_t grown_capacity = *capacity == 0 ? 8 : *capacity * 2;
+        void *grown = realloc(*array, grown_capacity * width);
+        if (grown == NULL) return 0;
+        *array = grown;
+        *capacity = grown_capacity;
+    }
+    memcpy((uint8_t *)*array + *count * width, element, width);
+    (*count)++;
+    return 1;
+}
+
+int ic_heif_list_items(const ic_heif_meta *meta, const uint32_t *types, size_t type_count, ic_heif_item **items,
+                       size_t *count) {
+    *items = NULL;
+    *count = 0;
+    ic_box_reader r = {meta->data, meta->iinf.start, meta->iinf.end, 1};
+    const uint64_t version = ic_read(&r, 1);
+    ic_read(&r, 3);
+    ic_read(&r, version == 0 ? 2 : 4);   // the entry count: the infe boxes are read until the end
+    size_t at = r.at, capacity = 0;
+    ic_box infe;
+    while (r.ok && ic_next_box(meta->data, &at, meta->iinf.end, &infe)) {
+        if (infe.type != IC_FOURCC('i', 'n', 'f', 'e')) continue;
+        ic_box_reader e = {meta->data, infe.start, infe.end, 1};
+        const uint64_t infe_version = ic_read(&e, 1);
+        ic_read(&e, 3);
+        if (infe_version < 2) continue;
+        ic_heif_item item;
+        item.id = (uint32_t)ic_read(&e, infe_version == 2 ? 2 : 4);
+        ic_read(&e, 2);   // item_protection_index
+        item.type = (uint32_t)ic_read(&e, 4);
+        int wanted = 0;
+        for (size_t t = 0; t < type_count; t++) wanted |= item.type == types[t];
+        if (!e.ok || !wanted) continue;
+        if (!ic_append((void **)items, count, &capacity, sizeof(ic_heif_item), &item)) return -1;
+    }
+    if (*count > 1) qsort(*items, *count, sizeof(ic_heif_item), ic_item_order);
+    return 0;
+}
+
+int ic_heif_visit_items(const ic_heif_meta *meta, const ic_heif_item *items, size_t count, ic_item_visitor visit,
+                        void *context) {
+    ic_box_reader r = {meta->data, meta->iloc.start, meta->iloc.end, 1};
+    const uint64_t version = ic_read(&r, 1);
+    ic_read(&r, 3);
+    if (version > 2 || count == 0) return 0;
+    const unsigned sizes = (unsigned)ic_read(&r, 1), more = (unsigned)ic_read(&r, 1);
+    const unsigned offset_size = sizes >> 4, length_size = sizes & 15, base_size = more >> 4;
+    const unsigned index_size = version >= 1 ? (more & 15) : 0;
+    const uint64_t entries = ic_read(&r, version < 2 ? 2 : 4);
+    ic_extent *extents = NULL;
+    size_t capacity = 0;
+    for (uint64_t i = 0; i < entries && r.ok; i++) {
+        const uint32_t id = (uint32_t)ic_read(&r, version < 2 ? 2 : 4);
+        const unsigned method = version >= 1 ? (unsigned)(ic_read(&r, 2) & 15) : 0;
+        ic_read(&r, 2);   // data_reference_index
+        const uint64_t base = ic_read(&r, base_size);
+        uint64_t extent_count = ic_read(&r, 2);
+        // Extents of no bytes would be a loop of nothing: one is enough.
+        if (offset_size + length_size + index_size == 0 && extent_count > 1) extent_count = 1;
+        const ic_heif_item key = {id, 0};
+        const ic_heif_item *item = bsearch(&key, items, count, sizeof(ic_heif_item), ic_item_order);
+        size_t kept = 0;
+        for (uint64_t e = 0; e < extent_count && r.ok; e++) {
+            ic_read(&r, index_size);
+            const uint64_t offset = ic_read(&r, offset_size);
+            uint64_t length = ic_read(&r, length_size);
+            if (item == NULL || (method != 0 && method != 1) || offset > UINT64_MAX - base) continue;
+            if (method == 1 && meta->idat.type == 0) continue;
+            const uint8_t *source = method == 0 ? meta->data : meta->data + meta->idat.start;
+            const uint64_t source_size = method == 0 ? meta->size : meta->idat.end - meta->idat.start;
+            const uint64_t position = base + offset;
+            if (position >= source_size) continue;
+            if (length == 0 || length > source_size - position) length = source_size - position;
+            const ic_extent extent = {source + position, (size_t)length};
+            if (!ic_append((void **)&extents, &kept, &capacity, sizeof(ic_extent), &extent)) {
+                free(extents);
+                return -1;
+            }
+        }
+        if (item != NULL && r.ok) visit(item, extents, kept, context);
+    }
+    free(extents);
+    return 0;
+}
+
+int ic_heif_list_properties(const ic_heif_meta *meta, ic_box **boxes, size_t *count) {
+    *boxes = NULL;
+    *count = 0;
+    size_t at = meta->ipco.start, capacity = 0;
+    ic_box box;
+    while (meta->ipco.type != 0 && ic_next_box(meta->data, &at, meta->ipco.end, &box)) {
+        if (!ic_append((void **)boxes, count, &capacity, sizeof(ic_box), &box)) return -1;
+    }
+    return 0;
+}
+
+int ic_heif_item_properties(const ic_heif_meta *meta, const ic_heif_item *items, size_t count, uint32_t type,
+                            uint32_t *indices) {
+    if (count == 0) return 0;
+    memset(indices, 0, count * sizeof(uint32_t));
+    ic_box *properties = NULL;
+    size_t property_count = 0;
+    if (ic_heif_list_properties(meta, &properties, &property_count) != 0) return -1;
+    ic_box_reader r = {meta->data, meta->ipma.start, meta->ipma.end, meta->ipma.type != 0};
+    const uint64_t version = ic_read(&r, 1);
+    const uint64_t flags = ic_read(&r, 3);
+    const uint64_t entries = ic_read(&r, 4);
+    for (uint64_t i = 0; i < entries && r.ok; i++) {
+        const ic_heif_item key = {(uint32_t)ic_read(&r, version < 1 ? 2 : 4), 0};
+        const ic_heif_item *item = bsearch(&key, items, count, sizeof(ic_heif_item), ic_item_order);
+        const uint64_t associations = ic_read(&r, 1);
+        for (uint64_t a = 0; a < associations && r.ok; a++) {
+            const uint64_t index = ic_read(&r, (flags & 1) ? 2 : 1) & ((flags & 1) ? 0x7fff : 0x7f);
+            if (item == NULL || index == 0 || index > property_count) continue;
+            uint32_t *slot = &indices[item - items];
+            if (*slot == 0 && properties[index - 1].type == type) *slot = (uint32_t)index;
+        }
+    }
+    free(properties);
+    return 0;
+}

@@ -1,0 +1,80 @@
+// Reading an HEIF file's boxes without libheif (ic_heif_boxes.c), private to the HEIF guards
+// (ic_heif_limits.c, ic_heif_streams.c): ISO/IEC 14496-12's meta, iinf, iloc and idat, and
+// ISO/IEC 23008-12's iprp (ipco, ipma). Hostile bytes: every read is bounded by its box, and a box
+// that cannot be read ends the search quietly (libheif reports the damage itself).
+#ifndef IC_HEIF_BOXES_H
+#define IC_HEIF_BOXES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define IC_FOURCC(a, b, c, d) (((uint32_t)(a) << 24) | ((uint32_t)(b) << 16) | ((uint32_t)(c) << 8) | (uint32_t)(d))
+
+// Big-endian reads within [at, end) of data; a read past end clears ok and returns 0.
+typedef struct {
+    const uint8_t *data;
+    size_t at;
+    size_t end;
+    int ok;
+} ic_box_reader;
+
+uint64_t ic_read(ic_box_reader *r, unsigned bytes);
+
+// A box: its type and payload [start, end).
+typedef struct {
+    uint32_t type;
+    size_t start;
+    size_t end;
+} ic_box;
+
+// The next box in [*at, end), moving *at past it; 0 when none fits.
+int ic_next_box(const uint8_t *data, size_t *at, size_t end, ic_box *box);
+
+// The boxes of the file's meta box that the guards read; a box's type is 0 when it is absent.
+typedef struct {
+    const uint8_t *data;
+    size_t size;
+    ic_box iinf;
+    ic_box iloc;
+    ic_box idat;
+    ic_box ipco;
+    ic_box ipma;
+} ic_heif_meta;
+
+// Finds the top-level meta box and its boxes; 0 when there is no readable meta, iinf and iloc.
+int ic_heif_find_meta(const uint8_t *data, size_t size, ic_heif_meta *meta);
+
+// An item listed in iinf: its ID and type.
+typedef struct {
+    uint32_t id;
+    uint32_t type;
+} ic_heif_item;
+
+// The items of iinf whose type is one of `types` (infe version 2 and 3 name the type), sorted by
+// ID, in *items (to free); -1 when out of memory.
+int ic_heif_list_items(const ic_heif_meta *meta, const uint32_t *types, size_t type_count, ic_heif_item **items,
+                       size_t *count);
+
+// One run of an item's data: in the file (iloc construction method 0) or in idat (method 1).
+typedef struct {
+    const uint8_t *bytes;
+    size_t length;
+} ic_extent;
+
+// Called for each iloc entry of a listed item, with its extents in order (those of other
+// construction methods, or past the end of their source, left out; a length of 0 runs to the end).
+typedef void (*ic_item_visitor)(const ic_heif_item *item, const ic_extent *extents, size_t count, void *context);
+
+// Walks iloc, calling `visit` for the entries of `items` (sorted by ID); -1 when out of memory.
+int ic_heif_visit_items(const ic_heif_meta *meta, const ic_heif_item *items, size_t count, ic_item_visitor visit,
+                        void *context);
+
+// The property of type `type` that ipma first associates with each of `items`, as an index into
+// ipco's boxes (1-based, ipma's numbering) in indices[i], 0 when none; -1 when out of memory.
+int ic_heif_item_properties(const ic_heif_meta *meta, const ic_heif_item *items, size_t count, uint32_t type,
+                            uint32_t *indices);
+
+// ipco's boxes in order, in *boxes (to free); -1 when out of memory.
+int ic_heif_list_properties(const ic_heif_meta *meta, ic_box **boxes, size_t *count);
+
+#endif
