@@ -143,6 +143,7 @@ ic_status ic_heif_open(ic_heif *heif, const uint8_t *data, size_t size, uint32_t
     ic_status status = ic_heif_describe(heif, heif->primary, &heif->primary_icc, &info->primary);
     if (status != IC_OK) return status;
     status = ic_heif_check_canvases(heif, data, size, &info->primary);
+    if (status == IC_OK) status = ic_heif_check_coded_sizes(heif, data, size, &info->primary);
     if (status != IC_OK) return status;
     const int count = heif_image_handle_get_number_of_thumbnails(heif->primary);
     info->thumbnail_count = count > 0 ? (uint32_t)count : 0;

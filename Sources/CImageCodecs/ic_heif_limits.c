@@ -1,9 +1,8 @@
 // What libheif 1.15 does not hold to an image's header, held here (see ic_heif_limits.h): the
-// canvas of every grid and overlay (iovl) item, read from the boxes (ISO/IEC 14496-12 meta, iinf,
-// iloc, idat; ISO/IEC 23008-12 for the two descriptors), since libheif neither exposes it nor
-// checks it against the item's ispe; and the side of every plane it decodes. Hostile bytes: every
-// read is bounded by its box, and a box that cannot be read ends the search quietly (libheif
-// reports the damage itself).
+// canvas of every grid and overlay (iovl) item, read from the boxes (ic_heif_boxes.c; ISO/IEC
+// 23008-12 for the two descriptors), since libheif neither exposes it nor checks it against the
+// item's ispe; and the side of every plane it decodes. The coded streams' own sizes are checked
+// in ic_heif_streams.c.
 #include "ic_heif_limits.h"
 
 #include "ic_heif_boxes.h"

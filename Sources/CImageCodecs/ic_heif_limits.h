@@ -1,4 +1,4 @@
-// The shim's guards around libheif 1.15 (ic_heif_limits.c), private to ic_heif.c: what libheif
+// The shim's guards around libheif 1.15 (ic_heif_limits.c, ic_heif_streams.c), private to ic_heif.c: what libheif
 // does not hold to an image's header. Not part of ic_codecs.h.
 #ifndef IC_HEIF_LIMITS_H
 #define IC_HEIF_LIMITS_H
@@ -24,6 +24,13 @@ ic_status ic_heif_fail(ic_heif *heif, ic_status status, const char *message);
 // primary image's header (`primary`); IC_ERR_NO_MEMORY when the items cannot be listed.
 ic_status ic_heif_check_canvases(ic_heif *heif, const uint8_t *data, size_t size,
                                  const ic_heif_image_info *primary);
+
+// IC_ERR_CORRUPT when the bitstream of a coded image in the file at `data` (an HEVC sequence
+// parameter set or AV1 sequence header, in its configuration box or its data) gives a picture with
+// more pixels than the primary image's header (`primary`), each side rounded up to 64 for the
+// codec's padding; IC_ERR_NO_MEMORY when the items cannot be listed.
+ic_status ic_heif_check_coded_sizes(ic_heif *heif, const uint8_t *data, size_t size,
+                                    const ic_heif_image_info *primary);
 
 // The longest side a handle's header allows for any plane decoded for it: the coded size (ispe,
 // before irot and clap) or the displayed size, whichever is larger; 0 if it says neither.

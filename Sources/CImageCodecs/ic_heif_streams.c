@@ -1,0 +1,283 @@
+// The size a coded image's own bitstream gives, held to the image's header (ic_heif_limits.h).
+// libheif 1.15 hands an hvc1 item's parameter sets (hvcC) and data to libde265, and an av01 item's
+// to libaom or dav1d, and compares the picture with the item's ispe only after the codec has
+// decoded it at the size the stream says: a 64×64 ispe over a 4096×4096 stream took 340 MB. So
+// the sizes are read here first: pic_width/height_in_luma_samples of every HEVC sequence parameter
+// set (ITU-T H.265 7.3.2.2) and max_frame_width/height of every AV1 sequence header (AV1 5.5), in
+// the item's configuration box and in its data. Hostile bytes: every read is bounded, and a
+// stream that cannot be read ends its search quietly (the codec reports the damage itself).
+#include "ic_heif_limits.h"
+
+#include "ic_heif_boxes.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+// A bit reader (most significant bit first) over bytes; a read past the end clears ok.
+typedef struct {
+    const uint8_t *bytes;
+    size_t size;
+    size_t at;   // in bits
+    int ok;
+} ic_bits;
+
+static uint32_t ic_bits_read(ic_bits *b, unsigned count) {
+    uint32_t value = 0;
+    for (unsigned i = 0; i < count; i++) {
+        if (!b->ok || b->at >= b->size * 8) {
+            b->ok = 0;
+            return 0;
+        }
+        value = (value << 1) | ((b->bytes[b->at >> 3] >> (7 - (b->at & 7))) & 1);
+        b->at++;
+    }
+    return value;
+}
+
+static void ic_bits_skip(ic_bits *b, size_t count) {
+    if (b->size * 8 - b->at < count) b->ok = 0;
+    else b->at += count;
+}
+
+// H.265's ue(v) and AV1's uvlc(): leading zeros, a one, as many bits; more than 31 zeros fail.
+static uint32_t ic_bits_golomb(ic_bits *b) {
+    unsigned zeros = 0;
+    while (b->ok && ic_bits_read(b, 1) == 0) {
+        if (++zeros > 31) b->ok = 0;
+    }
+    return b->ok ? (uint32_t)(((uint64_t)1 << zeros) - 1 + ic_bits_read(b, zeros)) : 0;
+}
+
+// The largest coded size found, by pixels, and its codec.
+typedef struct {
+    uint32_t width;
+    uint32_t height;
+    const char *codec;
+    const uint8_t *data;        // the file
+    const ic_box *properties;   // ipco's boxes, by ipma's index - 1
+    const uint32_t *configs;    // per listed item: its hvcC or av1C, 0 when none
+    const ic_heif_item *items;
+} ic_coded_search;
+
+static void ic_found(ic_coded_search *search, uint64_t width, uint64_t height, const char *codec) {
+    if (width * height > (uint64_t)search->width * search->height) {
+        search->width = (uint32_t)width;
+        search->height = (uint32_t)height;
+        search->codec = codec;
+    }
+}
+
+// An HEVC NAL unit (header included): when it is a sequence parameter set, its picture size.
+static void ic_hevc_nal(ic_coded_search *search, const uint8_t *nal, size_t length) {
+    if (length < 3 || ((nal[0] >> 1) & 0x3f) != 33) return;
+    // The payload without its emulation-prevention bytes (00 00 03), as far as the size.
+    uint8_t rbsp[192];
+    size_t n = 0, zeros = 0;
+    for (size_t i = 2; i < length && n < sizeof(rbsp); i++) {
+        if (zeros >= 2 && nal[i] == 3) {
+            zeros = 0;
+            continue;
+        }
+        zeros = nal[i] == 0 ? zeros + 1 : 0;
+        rbsp[n++] = nal[i];
+    }
+    ic_bits b = {rbsp, n, 0, 1};
+    ic_bits_read(&b, 4);   // sps_video_parameter_set_id
+    const unsigned sub_layers = ic_bits_read(&b, 3);
+    ic_bits_skip(&b, 1 + 88 + 8);   // temporal nesting; the general profile, tier and level
+    unsigned profile_present[8] = {0}, level_present[8] = {0};
+    for (unsigned i = 0; i < sub_layers; i++) {
+        profile_present[i] = ic_bits_read(&b, 1);
+        level_present[i] = ic_bits_read(&b, 1);
+    }
+    if (sub_layers > 0) ic_bits_skip(&b, 2 * (8 - sub_layers));
+    for (unsigned i = 0; i < sub_layers; i++) ic_bits_skip(&b, (profile_present[i] ? 88 : 0) + (level_present[i] ? 8 : 0));
+    ic_bits_golomb(&b);   // sps_seq_parameter_set_id
+    if (ic_bits_golomb(&b) == 3) ic_bits_read(&b, 1);   // chroma 4:4:4: separate_colour_plane_flag
+    const uint32_t width = ic_bits_golomb(&b), height = ic_bits_golomb(&b);
+    if (b.ok) ic_found(search, width, height, "HEVC");
+}
+
+// An AV1 sequence header OBU's payload: its largest frame size.
+static void ic_av1_sequence_header(ic_coded_search *search, const uint8_t *payload, size_t length) {
+    ic_bits b = {payload, length, 0, 1};
+    ic_bits_read(&b, 4);   // seq_profile, still_picture
+    if (ic_bits_read(&b, 1)) {
+        ic_bits_read(&b, 5);   // reduced_still_picture_header: seq_level_idx[0] alone
+    } else {
+        unsigned decoder_model = 0, delay_bits = 0;
+        if (ic_bits_read(&b, 1)) {   // timing_info_present_flag
+            ic_bits_skip(&b, 64);
+            if (ic_bits_read(&b, 1)) ic_bits_golomb(&b);   // equal_picture_interval
+            decoder_model = ic_bits_read(&b, 1);
+            if (decoder_model) {
+                delay_bits = ic_bits_read(&b, 5) + 1;
+                ic_bits_skip(&b, 32 + 5 + 5);
+            }
+        }
+        const unsigned display_delay = ic_bits_read(&b, 1);
+        const unsigned points = ic_bits_read(&b, 5) + 1;
+        for (unsigned i = 0; i < points && b.ok; i++) {
+            ic_bits_read(&b, 12);   // operating_point_idc
+            if (ic_bits_read(&b, 5) > 7) ic_bits_read(&b, 1);   // seq_level_idx, seq_tier
+            if (decoder_model && ic_bits_read(&b, 1)) ic_bits_skip(&b, 2 * delay_bits + 1);
+            if (display_delay && ic_bits_read(&b, 1)) ic_bits_read(&b, 4);
+        }
+    }
+    const unsigned width_bits = ic_bits_read(&b, 4) + 1, height_bits = ic_bits_read(&b, 4) + 1;
+    const uint64_t width = (uint64_t)ic_bits_read(&b, width_bits) + 1;
+    const uint64_t height = (uint64_t)ic_bits_read(&b, height_bits) + 1;
+    if (b.ok) ic_found(search, width, height, "AV1");
+}
+
+// Bytes read across an item's extents, in order.
+typedef struct {
+    const ic_extent *extents;
+    size_t count;
+    size_t index;
+    size_t at;
+} ic_stream;
+
+// Copies up to `length` bytes to `out` (NULL: skips them); returns how many there were.
+static uint64_t ic_stream_take(ic_stream *s, uint8_t *out, uint64_t length) {
+    uint64_t taken = 0;
+    while (taken < length && s->index < s->count) {
+        const size_t left = s->extents[s->index].length - s->at;
+        const size_t step = length - taken < left ? (size_t)(length - taken) : left;
+        if (out != NULL) memcpy(out + taken, s->extents[s->index].bytes + s->at, step);
+        taken += step;
+        s->at += step;
+        if (s->at == s->extents[s->index].length) {
+            s->index++;
+            s->at = 0;
+        }
+    }
+    return taken;
+}
+
+static uint64_t ic_stream_number(ic_stream *s, unsigned bytes, int *ok) {
+    uint8_t buffer[8];
+    if (ic_stream_take(s, buffer, bytes) < bytes) *ok = 0;
+    uint64_t value = 0;
+    for (unsigned i = 0; i < bytes && *ok; i++) value = (value << 8) | buffer[i];
+    return *ok ? value : 0;
+}
+
+// An item's data, or an av1C's configuration OBUs: each sequence header's size. HEVC data is NAL
+// units, each after its length in `length_size` bytes; AV1 data is OBUs (AV1 5.3).
+static void ic_scan_stream(ic_coded_search *search, ic_stream *s, int hevc, unsigned length_size) {
+    uint8_t head[512];
+    int ok = 1;
+    while (ok && s->index < s->count) {
+        uint64_t length = 0;
+        unsigned header = 0;
+        if (hevc) {
+            length = ic_stream_number(s, length_size, &ok);
+        } else {
+            const uint8_t obu = (uint8_t)ic_stream_number(s, 1, &ok);
+            header = (obu >> 3) & 15;
+            if (obu & 4) ic_stream_number(s, 1, &ok);   // the extension header
+            if (obu & 2) {
+                // leb128(): at most 8 bytes, 7 bits each.
+                for (unsigned i = 0, more = 1; more && ok; i++) {
+                    const uint8_t byte = (uint8_t)ic_stream_number(s, 1, &ok);
+                    if (i == 8) ok = 0;
+                    length |= (uint64_t)(byte & 0x7f) << (7 * i);
+                    more = byte & 0x80;
+                }
+            } else {
+                length = UINT64_MAX;   // the OBU runs to the end
+            }
+        }
+        if (!ok) return;
+        if (hevc || header == 1) {
+            const uint64_t want = length < sizeof(head) ? length : sizeof(head);
+            const uint64_t got = ic_stream_take(s, head, want);
+            if (hevc) ic_hevc_nal(search, head, (size_t)got);
+            else ic_av1_sequence_header(search, head, (size_t)got);
+            if (got < want) return;
+            length -= got;
+        }
+        if (length > 0 && ic_stream_take(s, NULL, length) < length) return;
+    }
+}
+
+// One hvc1 or av01 item: the sequence headers of its configuration box, then of its data.
+static void ic_coded_item(const ic_heif_item *item, const ic_extent *extents, size_t count, void *context) {
+    ic_coded_search *search = context;
+    const int hevc = item->type == IC_FOURCC('h', 'v', 'c', '1');
+    unsigned length_size = 4;
+    const uint32_t index = search->configs[item - search->items];
+    if (index > 0) {
+        const ic_box *config = &search->properties[index - 1];
+        const uint8_t *bytes = search->data + config->start;
+        const size_t size = config->end - config->start;
+        if (hevc && size >= 23) {
+            length_size = (bytes[21] & 3) + 1;
+            ic_box_reader r = {bytes, 22, size, 1};
+            const uint64_t arrays = ic_read(&r, 1);
+            for (uint64_t a = 0; a < arrays && r.ok; a++) {
+                ic_read(&r, 1);   // completeness and NAL unit type
+                const uint64_t units = ic_read(&r, 2);
+                for (uint64_t u = 0; u < units && r.ok; u++) {
+                    const size_t length = (size_t)ic_read(&r, 2);
+                    if (!r.ok || r.end - r.at < length) break;
+                    ic_hevc_nal(search, bytes + r.at, length);
+                    r.at += length;
+                }
+            }
+        } else if (!hevc && size > 4) {
+            const ic_extent obus = {bytes + 4, size - 4};
+            ic_stream s = {&obus, 1, 0, 0};
+            ic_scan_stream(search, &s, 0, 0);
+        }
+    }
+    ic_stream s = {extents, count, 0, 0};
+    ic_scan_stream(search, &s, hevc, length_size);
+}
+
+ic_status ic_heif_check_coded_sizes(ic_heif *heif, const uint8_t *data, size_t size,
+                                    const ic_heif_image_info *primary) {
+    ic_heif_meta meta;
+    if (!ic_heif_find_meta(data, size, &meta)) return IC_OK;
+    const uint32_t types[2] = {IC_FOURCC('h', 'v', 'c', '1'), IC_FOURCC('a', 'v', '0', '1')};
+    ic_heif_item *items = NULL;
+    ic_box *properties = NULL;
+    uint32_t *configs = NULL;
+    size_t count = 0, property_count = 0;
+    ic_coded_search search = {0};
+    int result = ic_heif_list_items(&meta, types, 2, &items, &count);
+    if (result == 0) result = ic_heif_list_properties(&meta, &properties, &property_count);
+    if (result == 0 && count > 0) {
+        configs = calloc(count, sizeof(uint32_t));
+        result = configs == NULL ? -1 : 0;
+    }
+    if (result == 0 && count > 0) {
+        // hvcC for HEVC items, av1C for AV1: one pass of ipma per kind.
+        uint32_t *av1 = calloc(count, sizeof(uint32_t));
+        result = av1 == NULL ? -1 : ic_heif_item_properties(&meta, items, count, IC_FOURCC('h', 'v', 'c', 'C'), configs);
+        if (result == 0) result = ic_heif_item_properties(&meta, items, count, IC_FOURCC('a', 'v', '1', 'C'), av1);
+        for (size_t i = 0; result == 0 && i < count; i++) {
+            if (items[i].type == IC_FOURCC('a', 'v', '0', '1')) configs[i] = av1[i];
+        }
+        free(av1);
+        search = (ic_coded_search){0, 0, NULL, data, properties, configs, items};
+        if (result == 0) result = ic_heif_visit_items(&meta, items, count, ic_coded_item, &search);
+    }
+    free(items);
+    free(properties);
+    free(configs);
+    if (result != 0) return ic_heif_fail(heif, IC_ERR_NO_MEMORY, "cannot list the file's coded images");
+    // A coded picture may exceed the header by the codec's padding (HEVC codes whole blocks of up
+    // to 64 pixels and crops them): each side is rounded up to 64 before the pixels are compared.
+    const uint64_t w = primary->ispe_width > 0 ? primary->ispe_width : primary->width;
+    const uint64_t h = primary->ispe_height > 0 ? primary->ispe_height : primary->height;
+    const uint64_t allowed = ((w + 63) / 64 * 64) * ((h + 63) / 64 * 64);
+    if (w == 0 || h == 0 || (uint64_t)search.width * search.height <= allowed) return IC_OK;
+    char message[160];
+    // Worded apart from the check after decoding: this refusal comes before the codec allocates.
+    snprintf(message, sizeof(message), "the %s stream's picture (%u×%u) is larger than the image's header says (%u×%u)",
+             search.codec, search.width, search.height, (unsigned)w, (unsigned)h);
+    return ic_heif_fail(heif, IC_ERR_CORRUPT, message);
+}

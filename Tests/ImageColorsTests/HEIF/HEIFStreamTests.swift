@@ -1,0 +1,82 @@
+import Foundation
+import ImageColors
+import Testing
+
+/// A coded image's bitstream states its own picture size (an HEVC sequence parameter set, an AV1
+/// sequence header), which libheif 1.15 compares with the item's header (ispe) only after the codec
+/// has decoded the picture: the shim reads it first.
+@Suite("HEIF: coded streams larger than the header")
+struct HEIFStreamTests {
+    /// A 4096×4096 gradient whose ispe was patched to 64×64 (Fuzz/crashes/README.md says how they
+    /// were made). The codec used to decode it whole, 340 MB, before the check after decoding.
+    enum StreamBomb: String, CaseIterable, CustomTestStringConvertible {
+        /// HEIC: the size is in the hvcC box's sequence parameter set.
+        case hevc = "heif-oom-0dc46d87aeb73715f20772c594626f7cb5aede97"
+        /// AVIF: its av1C has no configuration OBUs, so the size is in the item's data.
+        case av1 = "heif-oom-5288360b774283ded11b5b9b0f048724f5a88049"
+
+        var testDescription: String { self == .hevc ? "HEVC (hvcC)" : "AV1 (item data)" }
+
+        func bytes() throws -> [UInt8] {
+            [UInt8](try Data(contentsOf: TestFiles.root.appendingPathComponent("Fuzz/crashes/\(rawValue)")))
+        }
+
+        var codec: String { self == .hevc ? "HEVC" : "AV1" }
+    }
+
+    @Test(
+        "a stream larger than the image's header is refused before the codec decodes it", arguments: StreamBomb.allCases
+    )
+    func streamBomb(_ bomb: StreamBomb) async throws {
+        // Given a 64×64 header over a 4096×4096 stream
+        let bytes = try bomb.bytes()
+        // When analysed
+        let error = await #expect(throws: ImageDecodingError.self) {
+            _ = try await ImageColorAnalyzer().analyze(data: Data(bytes))
+        }
+        // Then it is damaged data naming the stream and the header, in the words of the check
+        // made when the file is opened (the check after decoding says "the coded image")
+        #expect(error?.code == "corrupt-image")
+        let description = error?.description ?? "no error"
+        #expect(
+            description.contains(
+                "the \(bomb.codec) stream's picture (4096×4096) is larger than the image's header says (64×64)"),
+            "\(description)")
+    }
+
+    /// The header a test writes into the stream bomb's ispe, and whether the stream fits it.
+    enum Header: CaseIterable, CustomTestStringConvertible {
+        /// 4033×4033: each side rounds up to 4096, so the codec's padding covers the stream.
+        case withinPadding
+        /// 4032×4096: 4032 is a multiple of 64, so 4096 columns are more than the padding allows.
+        case pastPadding
+
+        var size: (width: Int, height: Int) { self == .withinPadding ? (4033, 4033) : (4032, 4096) }
+        var testDescription: String { "\(size.width)×\(size.height)" }
+    }
+
+    @Test("each side of the header is rounded up to 64 for the codec's padding", arguments: Header.allCases)
+    func padding(_ header: Header) async throws {
+        // Given the HEVC stream bomb with its header patched to nearly the stream's size
+        var bytes = try StreamBomb.hevc.bytes()
+        let ispe = try #require(HEIFMemoryTests.find("ispe", in: bytes))
+        HEIFMemoryTests.putBigEndian(header.size.width, in: &bytes, at: ispe + 8)
+        HEIFMemoryTests.putBigEndian(header.size.height, in: &bytes, at: ispe + 12)
+        // When analysed under the default memory budget
+        let error = await #expect(throws: (any Error).self) {
+            _ = try await ImageColorAnalyzer().analyze(data: Data(bytes))
+        }
+        // Then within the padding the stream is accepted and the memory plan refuses the large
+        // image; past it the stream check refuses the file first
+        let description = "\(error.map { "\($0)" } ?? "no error")"
+        switch header {
+        case .withinPadding:
+            #expect(
+                !description.contains("stream's picture") && description.contains("memory budget"), "\(description)")
+        case .pastPadding:
+            #expect(
+                (error as? ImageDecodingError)?.code == "corrupt-image"
+                    && description.contains("HEVC stream's picture (4096×4096)"), "\(description)")
+        }
+    }
+}
