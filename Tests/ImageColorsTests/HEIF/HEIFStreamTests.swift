@@ -12,16 +12,25 @@ struct HEIFStreamTests {
     enum StreamBomb: String, CaseIterable, CustomTestStringConvertible {
         /// HEIC: the size is in the hvcC box's sequence parameter set.
         case hevc = "heif-oom-0dc46d87aeb73715f20772c594626f7cb5aede97"
+        /// HEIC whose hvcC is an honest 64×64 one, the 4096×4096 stream's parameter sets in the
+        /// item's data (libde265 takes the later SPS).
+        case hevcInData = "heif-oom-1ede1a0e3bf603eaf9a1f1d7823087d77460d8fa"
         /// AVIF: its av1C has no configuration OBUs, so the size is in the item's data.
         case av1 = "heif-oom-5288360b774283ded11b5b9b0f048724f5a88049"
 
-        var testDescription: String { self == .hevc ? "HEVC (hvcC)" : "AV1 (item data)" }
+        var testDescription: String {
+            switch self {
+            case .hevc: "HEVC (hvcC)"
+            case .hevcInData: "HEVC (item data)"
+            case .av1: "AV1 (item data)"
+            }
+        }
 
         func bytes() throws -> [UInt8] {
             [UInt8](try Data(contentsOf: TestFiles.root.appendingPathComponent("Fuzz/crashes/\(rawValue)")))
         }
 
-        var codec: String { self == .hevc ? "HEVC" : "AV1" }
+        var codec: String { self == .av1 ? "AV1" : "HEVC" }
     }
 
     @Test(
