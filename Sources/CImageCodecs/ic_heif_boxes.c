@@ -185,3 +185,30 @@ int ic_heif_item_properties(const ic_heif_meta *meta, const ic_heif_item *items,
     free(properties);
     return 0;
 }
+
+// Copies up to `length` bytes to `out` (NULL: skips them); returns how many there were.
+uint64_t ic_stream_take(ic_stream *s, uint8_t *out, uint64_t length) {
+    uint64_t taken = 0;
+    while (taken < length && s->index < s->count) {
+        const size_t left = s->extents[s->index].length - s->at;
+        const size_t step = length - taken < left ? (size_t)(length - taken) : left;
+        if (out != NULL) memcpy(out + taken, s->extents[s->index].bytes + s->at, step);
+        taken += step;
+        s->at += step;
+        if (s->at == s->extents[s->index].length) {
+            s->index++;
+            s->at = 0;
+        }
+    }
+    return taken;
+}
+
+uint64_t ic_stream_number(ic_stream *s, unsigned bytes, int *ok) {
+    uint8_t buffer[8];
+    if (bytes > sizeof(buffer)) *ok = 0;
+    if (!*ok) return 0;
+    if (ic_stream_take(s, buffer, bytes) < bytes) *ok = 0;
+    uint64_t value = 0;
+    for (unsigned i = 0; i < bytes && *ok; i++) value = (value << 8) | buffer[i];
+    return *ok ? value : 0;
+}

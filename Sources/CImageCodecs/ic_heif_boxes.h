@@ -65,6 +65,20 @@ typedef struct {
 // construction methods, or past the end of their source, left out; a length of 0 runs to the end).
 typedef void (*ic_item_visitor)(const ic_heif_item *item, const ic_extent *extents, size_t count, void *context);
 
+// Bytes read across an item's extents, in order.
+typedef struct {
+    const ic_extent *extents;
+    size_t count;
+    size_t index;
+    size_t at;
+} ic_stream;
+
+// Copies up to `length` bytes to `out` (NULL: skips them); returns how many there were.
+uint64_t ic_stream_take(ic_stream *s, uint8_t *out, uint64_t length);
+
+// A big-endian number of `bytes` (at most 8) bytes; clears *ok when the stream ends first.
+uint64_t ic_stream_number(ic_stream *s, unsigned bytes, int *ok);
+
 // Walks iloc, calling `visit` for the entries of `items` (sorted by ID); -1 when out of memory.
 int ic_heif_visit_items(const ic_heif_meta *meta, const ic_heif_item *items, size_t count, ic_item_visitor visit,
                         void *context);

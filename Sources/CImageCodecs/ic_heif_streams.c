@@ -49,11 +49,17 @@ static uint32_t ic_bits_golomb(ic_bits *b) {
     return b->ok ? (uint32_t)(((uint64_t)1 << zeros) - 1 + ic_bits_read(b, zeros)) : 0;
 }
 
-// The largest coded size found, by pixels, and its codec.
+// How many NAL units and OBUs all the coded items' streams may hold together. A still image has a
+// few per item and a grid a few per tile (a thousand tiles: thousands); hostile items that all
+// point at the same megabytes of tiny units would otherwise make the search quadratic.
+#define IC_HEIF_MAX_UNITS (1u << 20)
+
+// The largest coded size found, by pixels, and its codec; the units read so far.
 typedef struct {
     uint32_t width;
     uint32_t height;
     const char *codec;
+    uint64_t units;
     const uint8_t *data;        // the file
     const ic_box *properties;   // ipco's boxes, by ipma's index - 1
     const uint32_t *configs;    // per listed item: its hvcC or av1C, 0 when none
@@ -131,45 +137,13 @@ static void ic_av1_sequence_header(ic_coded_search *search, const uint8_t *paylo
     if (b.ok) ic_found(search, width, height, "AV1");
 }
 
-// Bytes read across an item's extents, in order.
-typedef struct {
-    const ic_extent *extents;
-    size_t count;
-    size_t index;
-    size_t at;
-} ic_stream;
-
-// Copies up to `length` bytes to `out` (NULL: skips them); returns how many there were.
-static uint64_t ic_stream_take(ic_stream *s, uint8_t *out, uint64_t length) {
-    uint64_t taken = 0;
-    while (taken < length && s->index < s->count) {
-        const size_t left = s->extents[s->index].length - s->at;
-        const size_t step = length - taken < left ? (size_t)(length - taken) : left;
-        if (out != NULL) memcpy(out + taken, s->extents[s->index].bytes + s->at, step);
-        taken += step;
-        s->at += step;
-        if (s->at == s->extents[s->index].length) {
-            s->index++;
-            s->at = 0;
-        }
-    }
-    return taken;
-}
-
-static uint64_t ic_stream_number(ic_stream *s, unsigned bytes, int *ok) {
-    uint8_t buffer[8];
-    if (ic_stream_take(s, buffer, bytes) < bytes) *ok = 0;
-    uint64_t value = 0;
-    for (unsigned i = 0; i < bytes && *ok; i++) value = (value << 8) | buffer[i];
-    return *ok ? value : 0;
-}
-
 // An item's data, or an av1C's configuration OBUs: each sequence header's size. HEVC data is NAL
 // units, each after its length in `length_size` bytes; AV1 data is OBUs (AV1 5.3).
 static void ic_scan_stream(ic_coded_search *search, ic_stream *s, int hevc, unsigned length_size) {
     uint8_t head[512];
     int ok = 1;
-    while (ok && s->index < s->count) {
+    while (ok && s->index < s->count && search->units <= IC_HEIF_MAX_UNITS) {
+        search->units++;
         uint64_t length = 0;
         unsigned header = 0;
         if (hevc) {
@@ -191,11 +165,23 @@ static void ic_scan_stream(ic_coded_search *search, ic_stream *s, int hevc, unsi
             }
         }
         if (!ok) return;
-        if (hevc || header == 1) {
+        if (hevc) {
+            // The NAL header first: only a sequence parameter set's payload is copied.
+            const uint64_t first = length < 2 ? length : 2;
+            uint64_t got = ic_stream_take(s, head, first);
+            if (got < first) return;
+            if (got == 2 && ((head[0] >> 1) & 0x3f) == 33) {
+                const uint64_t more = length - 2 < sizeof(head) - 2 ? length - 2 : sizeof(head) - 2;
+                const uint64_t extra = ic_stream_take(s, head + 2, more);
+                ic_hevc_nal(search, head, (size_t)(got + extra));
+                if (extra < more) return;
+                got += extra;
+            }
+            length -= got;
+        } else if (header == 1) {
             const uint64_t want = length < sizeof(head) ? length : sizeof(head);
             const uint64_t got = ic_stream_take(s, head, want);
-            if (hevc) ic_hevc_nal(search, head, (size_t)got);
-            else ic_av1_sequence_header(search, head, (size_t)got);
+            ic_av1_sequence_header(search, head, (size_t)got);
             if (got < want) return;
             length -= got;
         }
@@ -220,7 +206,8 @@ static void ic_coded_item(const ic_heif_item *item, const ic_extent *extents, si
             for (uint64_t a = 0; a < arrays && r.ok; a++) {
                 ic_read(&r, 1);   // completeness and NAL unit type
                 const uint64_t units = ic_read(&r, 2);
-                for (uint64_t u = 0; u < units && r.ok; u++) {
+                for (uint64_t u = 0; u < units && r.ok && search->units <= IC_HEIF_MAX_UNITS; u++) {
+                    search->units++;
                     const size_t length = (size_t)ic_read(&r, 2);
                     if (!r.ok || r.end - r.at < length) break;
                     ic_hevc_nal(search, bytes + r.at, length);
@@ -262,13 +249,19 @@ ic_status ic_heif_check_coded_sizes(ic_heif *heif, const uint8_t *data, size_t s
             if (items[i].type == IC_FOURCC('a', 'v', '0', '1')) configs[i] = av1[i];
         }
         free(av1);
-        search = (ic_coded_search){0, 0, NULL, data, properties, configs, items};
+        search = (ic_coded_search){0, 0, NULL, 0, data, properties, configs, items};
         if (result == 0) result = ic_heif_visit_items(&meta, items, count, ic_coded_item, &search);
     }
     free(items);
     free(properties);
     free(configs);
     if (result != 0) return ic_heif_fail(heif, IC_ERR_NO_MEMORY, "cannot list the file's coded images");
+    if (search.units > IC_HEIF_MAX_UNITS) {
+        char message[160];
+        snprintf(message, sizeof(message), "its coded images hold more than %u NAL units or OBUs, far more than a still image",
+                 IC_HEIF_MAX_UNITS);
+        return ic_heif_fail(heif, IC_ERR_CORRUPT, message);
+    }
     // A coded picture may exceed the header by the codec's padding (HEVC codes whole blocks of up
     // to 64 pixels and crops them): each side is rounded up to 64 before the pixels are compared.
     const uint64_t w = primary->ispe_width > 0 ? primary->ispe_width : primary->width;

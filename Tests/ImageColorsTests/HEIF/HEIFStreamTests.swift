@@ -88,4 +88,28 @@ struct HEIFStreamTests {
                     && description.contains("HEVC stream's picture (4096×4096)"), "\(description)")
         }
     }
+
+    @Test("coded streams of more than 2^20 units are refused, so the search cannot turn quadratic")
+    func unitFlood() async throws {
+        // Given coffee.heic with 2^20 + 1 empty NAL units (4-byte lengths of 0) before its data:
+        // heif-enc writes one item, its iloc entry at the box's payload + 8 (ID, reference,
+        // 4-byte base, extent count, offset, then the 4-byte length at + 22), its data in mdat
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: HEIFFixtures.path("coffee.heic"))))
+        let iloc = try #require(HEIFMemoryTests.find("iloc", in: bytes))
+        let mdat = try #require(HEIFMemoryTests.find("mdat", in: bytes)) - 4
+        var flood = Array(bytes[..<mdat])
+        let payload = [UInt8](repeating: 0, count: 4 * (1 << 20 + 1)) + bytes[(mdat + 8)...]
+        HEIFMemoryTests.putBigEndian(payload.count, in: &flood, at: iloc + 4 + 22)
+        flood += [0, 0, 0, 0] + Array("mdat".utf8) + payload
+        HEIFMemoryTests.putBigEndian(8 + payload.count, in: &flood, at: mdat)
+        // When analysed
+        let error = await #expect(throws: ImageDecodingError.self) {
+            _ = try await ImageColorAnalyzer().analyze(data: Data(flood))
+        }
+        // Then it is damaged data, refused when the file is opened
+        #expect(error?.code == "corrupt-image")
+        #expect(
+            error?.description.contains("more than 1048576 NAL units or OBUs") == true, "\(error.map { "\($0)" } ?? "")"
+        )
+    }
 }
