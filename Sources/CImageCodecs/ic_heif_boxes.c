@@ -46,6 +46,8 @@ int ic_heif_find_meta(const uint8_t *data, size_t size, ic_heif_meta *meta) {
         if (box.type == IC_FOURCC('i', 'l', 'o', 'c') && meta->iloc.type == 0) meta->iloc = box;
         if (box.type == IC_FOURCC('i', 'd', 'a', 't') && meta->idat.type == 0) meta->idat = box;
         if (box.type == IC_FOURCC('i', 'p', 'r', 'p') && iprp.type == 0) iprp = box;
+        if (box.type == IC_FOURCC('i', 'r', 'e', 'f') && meta->iref.type == 0) meta->iref = box;
+        if (box.type == IC_FOURCC('p', 'i', 't', 'm') && meta->pitm.type == 0) meta->pitm = box;
     }
     at = iprp.start;
     while (iprp.type != 0 && ic_next_box(data, &at, iprp.end, &box)) {
@@ -100,6 +102,86 @@ int ic_heif_list_items(const ic_heif_meta *meta, const uint32_t *types, size_t t
         if (!ic_append((void **)items, count, &capacity, sizeof(ic_heif_item), &item)) return -1;
     }
     if (*count > 1) qsort(*items, *count, sizeof(ic_heif_item), ic_item_order);
+    return 0;
+}
+
+static int ic_id_order(const void *a, const void *b) {
+    const uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+// Sorts and deduplicates `ids`; returns the new count.
+static size_t ic_sorted_set(uint32_t *ids, size_t count) {
+    if (count < 2) return count;
+    qsort(ids, count, sizeof(uint32_t), ic_id_order);
+    size_t kept = 1;
+    for (size_t i = 1; i < count; i++) {
+        if (ids[i] != ids[kept - 1]) ids[kept++] = ids[i];
+    }
+    return kept;
+}
+
+// One pass over iref: adds to the set `ids` (sorted, `*count` of them) the inputs of its derived
+// images and the thumbnails and auxiliary images of its images. 0 when nothing was added, 1 when
+// something was, -1 when out of memory.
+static int ic_reach(const ic_heif_meta *meta, uint32_t **ids, size_t *count, size_t *capacity) {
+    ic_box_reader r = {meta->data, meta->iref.start, meta->iref.end, 1};
+    const unsigned field = ic_read(&r, 1) == 0 ? 2 : 4;
+    ic_read(&r, 3);
+    const size_t before = *count, known = *count;
+    size_t at = r.at;
+    ic_box reference;
+    while (r.ok && ic_next_box(meta->data, &at, meta->iref.end, &reference)) {
+        const int inputs = reference.type == IC_FOURCC('d', 'i', 'm', 'g');
+        if (!inputs && reference.type != IC_FOURCC('t', 'h', 'm', 'b') && reference.type != IC_FOURCC('a', 'u', 'x', 'l')) {
+            continue;
+        }
+        ic_box_reader e = {meta->data, reference.start, reference.end, 1};
+        const uint32_t from = (uint32_t)ic_read(&e, field);
+        const uint64_t references = ic_read(&e, 2);
+        const int from_known = bsearch(&from, *ids, known, sizeof(uint32_t), ic_id_order) != NULL;
+        for (uint64_t i = 0; i < references && e.ok; i++) {
+            const uint32_t to = (uint32_t)ic_read(&e, field);
+            if (!e.ok) break;
+            // dimg: from a derived image to its inputs; thmb and auxl: from the thumbnail or
+            // auxiliary image to the image it belongs to.
+            const int add = inputs ? from_known : bsearch(&to, *ids, known, sizeof(uint32_t), ic_id_order) != NULL;
+            const uint32_t id = inputs ? to : from;
+            if (add && bsearch(&id, *ids, known, sizeof(uint32_t), ic_id_order) == NULL &&
+                !ic_append((void **)ids, count, capacity, sizeof(uint32_t), &id)) {
+                return -1;
+            }
+        }
+    }
+    *count = ic_sorted_set(*ids, *count);
+    return *count > before;
+}
+
+int ic_heif_keep_related(const ic_heif_meta *meta, ic_heif_item *items, size_t *count) {
+    ic_box_reader r = {meta->data, meta->pitm.start, meta->pitm.end, meta->pitm.type != 0};
+    const uint64_t version = ic_read(&r, 1);
+    ic_read(&r, 3);
+    const uint32_t primary = (uint32_t)ic_read(&r, version == 0 ? 2 : 4);
+    if (!r.ok || *count == 0) return 0;
+    uint32_t *ids = NULL;
+    size_t found = 0, capacity = 0;
+    if (!ic_append((void **)&ids, &found, &capacity, sizeof(uint32_t), &primary)) return -1;
+    // A thumbnail's alpha is two references from the primary, a thumbnail grid's tiles three:
+    // eight passes reach further than any real file needs.
+    int grew = 1;
+    for (int pass = 0; pass < 8 && grew == 1 && meta->iref.type != 0; pass++) grew = ic_reach(meta, &ids, &found, &capacity);
+    if (grew == -1) {
+        free(ids);
+        return -1;
+    }
+    if (grew == 0 || meta->iref.type == 0) {
+        size_t kept = 0;
+        for (size_t i = 0; i < *count; i++) {
+            if (bsearch(&items[i].id, ids, found, sizeof(uint32_t), ic_id_order) != NULL) items[kept++] = items[i];
+        }
+        *count = kept;
+    }
+    free(ids);
     return 0;
 }
 

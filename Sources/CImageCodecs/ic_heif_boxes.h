@@ -39,6 +39,8 @@ typedef struct {
     ic_box idat;
     ic_box ipco;
     ic_box ipma;
+    ic_box iref;
+    ic_box pitm;
 } ic_heif_meta;
 
 // Finds the top-level meta box and its boxes; 0 when there is no readable meta, iinf and iloc.
@@ -54,6 +56,13 @@ typedef struct {
 // ID, in *items (to free); -1 when out of memory.
 int ic_heif_list_items(const ic_heif_meta *meta, const uint32_t *types, size_t type_count, ic_heif_item **items,
                        size_t *count);
+
+// Keeps, of `items` (sorted by ID), only those that decoding the primary image or its thumbnails
+// can reach (iref): the primary item, its thumbnails (thmb) and auxiliary images such as alpha
+// (auxl), and the inputs (dimg) of every grid or overlay among them, so that another image of the
+// file, which is never decoded, is never held to the primary's header. Keeps them all when pitm
+// cannot be read or the references run deeper than a real file's; -1 when out of memory.
+int ic_heif_keep_related(const ic_heif_meta *meta, ic_heif_item *items, size_t *count);
 
 // One run of an item's data: in the file (iloc construction method 0) or in idat (method 1).
 typedef struct {

@@ -44,6 +44,7 @@ static int ic_heif_largest_canvas(const uint8_t *data, size_t size, ic_heif_canv
     ic_heif_item *items = NULL;
     size_t count = 0;
     int result = ic_heif_list_items(&meta, types, 2, &items, &count);
+    if (result == 0) result = ic_heif_keep_related(&meta, items, &count);
     if (result == 0) result = ic_heif_visit_items(&meta, items, count, ic_descriptor_canvas, canvas);
     free(items);
     return result;
@@ -51,9 +52,10 @@ static int ic_heif_largest_canvas(const uint8_t *data, size_t size, ic_heif_canv
 
 // A grid's or overlay's canvas comes from the item's data, which libheif 1.15 does not hold to
 // the item's header (the fuzzer's overlay claimed 57244×53468 under an ispe of 200×164). Every
-// canvas in the file must fit within the primary image's header, the largest image a file
-// holds (its alpha is as large, its thumbnails and a grid's tiles smaller), so that no canvas
-// exceeds what the memory plan made from that header reserves.
+// canvas that decoding the primary image or its thumbnails can reach (ic_heif_keep_related) must
+// fit within the primary image's header, the largest image of those (its alpha is as large, its
+// thumbnails and a grid's tiles smaller), so that no canvas exceeds what the memory plan made from
+// that header reserves. Other images of the file are never decoded, so they may be larger.
 ic_status ic_heif_check_canvases(ic_heif *heif, const uint8_t *data, size_t size,
                                  const ic_heif_image_info *primary) {
     ic_heif_canvas canvas;

@@ -20,13 +20,15 @@ typedef struct {
 // Records a failure and its message on the decoder (ic_heif.c); returns `status`.
 ic_status ic_heif_fail(ic_heif *heif, ic_status status, const char *message);
 
-// IC_ERR_CORRUPT when a grid or overlay canvas in the file at `data` has more pixels than the
-// primary image's header (`primary`); IC_ERR_NO_MEMORY when the items cannot be listed.
+// IC_ERR_CORRUPT when a grid or overlay canvas in the file at `data`, of those that decoding the
+// primary image or its thumbnails reaches, has more pixels than the primary image's header
+// (`primary`); IC_ERR_NO_MEMORY when the items cannot be listed.
 ic_status ic_heif_check_canvases(ic_heif *heif, const uint8_t *data, size_t size,
                                  const ic_heif_image_info *primary);
 
-// IC_ERR_CORRUPT when the bitstream of a coded image in the file at `data` (an HEVC sequence
-// parameter set or AV1 sequence header, in its configuration box or its data) gives a picture with
+// IC_ERR_CORRUPT when the bitstream of a coded image that decoding the primary image or its
+// thumbnails reaches, in the file at `data` (an HEVC sequence parameter set or AV1 sequence header,
+// in its configuration box or its data), gives a picture with
 // more pixels than the primary image's header (`primary`), each side rounded up to 64 for the
 // codec's padding; IC_ERR_NO_MEMORY when the items cannot be listed.
 ic_status ic_heif_check_coded_sizes(ic_heif *heif, const uint8_t *data, size_t size,

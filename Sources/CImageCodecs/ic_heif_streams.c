@@ -235,6 +235,7 @@ ic_status ic_heif_check_coded_sizes(ic_heif *heif, const uint8_t *data, size_t s
     size_t count = 0, property_count = 0;
     ic_coded_search search = {0};
     int result = ic_heif_list_items(&meta, types, 2, &items, &count);
+    if (result == 0) result = ic_heif_keep_related(&meta, items, &count);
     if (result == 0) result = ic_heif_list_properties(&meta, &properties, &property_count);
     if (result == 0 && count > 0) {
         configs = calloc(count, sizeof(uint32_t));

@@ -9,6 +9,8 @@
 #   horse-alpha.heic        Samples/horse.png at 200×164 with its white made transparent (alpha)
 #   icc-p3.heic             ../ColorManagement/synthetic-p3.png with its ICC profile (heif-enc
 #                           copies it into a colr prof box), 4:4:4 at quality 90
+#   two-images.heic         two top-level images (heif-enc with two inputs): coffee.png at
+#                           150×100, the primary, then at 600×400, larger than the primary
 #   coffee.avif             coffee.png at 300×200, avifenc (8-bit 4:2:0)
 #   coffee-10bit.avif       the same, avifenc -d 10
 #   coffee-12bit.avif       the same, avifenc -d 12 -y 444
@@ -42,6 +44,8 @@ heif-enc -q 60 -t 320 "$samples/coffee.png" -o coffee-thumb.heic >/dev/null
 heif-enc -q 80 -b 10 "$work/coffee16.png" -o coffee-10bit.heic >/dev/null
 heif-enc -q 80 "$work/horse.png" -o horse-alpha.heic >/dev/null
 heif-enc -q 90 -p chroma=444 ../ColorManagement/synthetic-p3.png -o icc-p3.heic >/dev/null
+convert "$samples/coffee.png" -resize 150x100 "$work/coffee150.png"
+heif-enc -q 20 "$work/coffee150.png" "$samples/coffee.png" -o two-images.heic >/dev/null
 
 avif() { avifenc --jobs 1 -s 6 "$@" >/dev/null; }
 avif --min 20 --max 30 "$work/coffee.png" coffee.avif

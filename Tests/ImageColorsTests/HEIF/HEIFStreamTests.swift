@@ -112,4 +112,39 @@ struct HEIFStreamTests {
             error?.description.contains("more than 1048576 NAL units or OBUs") == true, "\(error.map { "\($0)" } ?? "")"
         )
     }
+
+    @Test("another image of the file, larger than the primary, is not held to the primary's header")
+    func largerSecondImage() async throws {
+        // Given a HEIC whose primary is 150×100 and whose second top-level image is 600×400,
+        // which decoding the primary never touches (two-images.heic, heif-enc with two inputs)
+        let data = try Data(contentsOf: URL(fileURLWithPath: HEIFFixtures.path("two-images.heic")))
+        // When analysed
+        let analysis = try await ImageColorAnalyzer().analyze(data: data)
+        // Then the primary is analysed
+        #expect(analysis.format == .heic)
+        #expect(analysis.width == 150 && analysis.height == 100)
+    }
+
+    @Test("a grid's tiles are held to the primary's header: the check follows the grid's references")
+    func gridTiles() async throws {
+        // Given grid.avif (a 300×200 grid of four 150×100 tiles) with the grid's canvas and header
+        // patched to 64×64, so that the canvas fits its header and each tile's stream does not
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: HEIFFixtures.path("grid.avif"))))
+        let grid = try #require(HEIFMemoryTests.gridDescriptor(in: bytes))
+        HEIFMemoryTests.putBigEndian(64, in: &bytes, at: grid + 4, bytes: 2)
+        HEIFMemoryTests.putBigEndian(64, in: &bytes, at: grid + 6, bytes: 2)
+        let gridHeader: [UInt8] = Array("ispe".utf8) + [0, 0, 0, 0, 0, 0, 0x01, 0x2C, 0, 0, 0, 0xC8]
+        let ispe = try #require(bytes.indices.dropLast(16).first { Array(bytes[$0..<$0 + 16]) == gridHeader })
+        HEIFMemoryTests.putBigEndian(64, in: &bytes, at: ispe + 8)
+        HEIFMemoryTests.putBigEndian(64, in: &bytes, at: ispe + 12)
+        // When analysed
+        let error = await #expect(throws: ImageDecodingError.self) {
+            _ = try await ImageColorAnalyzer().analyze(data: Data(bytes))
+        }
+        // Then a tile's stream is refused when the file is opened
+        #expect(error?.code == "corrupt-image")
+        #expect(
+            error?.description.contains("AV1 stream's picture (150×100) is larger than the image's header says (64×64)")
+                == true, "\(error.map { "\($0)" } ?? "")")
+    }
 }
