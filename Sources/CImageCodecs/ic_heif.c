@@ -142,8 +142,9 @@ ic_status ic_heif_open(ic_heif *heif, const uint8_t *data, size_t size, uint32_t
     if (error.code != heif_error_Ok) return ic_heif_error(heif, error);
     ic_status status = ic_heif_describe(heif, heif->primary, &heif->primary_icc, &info->primary);
     if (status != IC_OK) return status;
-    status = ic_heif_check_canvases(heif, data, size, &info->primary);
-    if (status == IC_OK) status = ic_heif_check_coded_sizes(heif, data, size, &info->primary);
+    heif_item_id primary_id = 0, thumbnail_id = 0;
+    heif_context_get_primary_image_ID(heif->context, &primary_id);
+    status = ic_heif_check_image(heif, data, size, primary_id, &info->primary, "image");
     if (status != IC_OK) return status;
     const int count = heif_image_handle_get_number_of_thumbnails(heif->primary);
     info->thumbnail_count = count > 0 ? (uint32_t)count : 0;
@@ -160,6 +161,7 @@ ic_status ic_heif_open(ic_heif *heif, const uint8_t *data, size_t size, uint32_t
             if (pixels > best) {
                 if (heif->thumbnail != NULL) heif_image_handle_release(heif->thumbnail);
                 heif->thumbnail = candidate;
+                thumbnail_id = ids[i];
                 best = pixels;
             } else {
                 heif_image_handle_release(candidate);
@@ -167,6 +169,7 @@ ic_status ic_heif_open(ic_heif *heif, const uint8_t *data, size_t size, uint32_t
         }
         if (heif->thumbnail != NULL) {
             status = ic_heif_describe(heif, heif->thumbnail, &heif->thumbnail_icc, &info->thumbnail);
+            if (status == IC_OK) status = ic_heif_check_image(heif, data, size, thumbnail_id, &info->thumbnail, "thumbnail");
             if (status != IC_OK) return status;
         }
     }

@@ -5,7 +5,7 @@
 #include <string.h>
 
 uint64_t ic_read(ic_box_reader *r, unsigned bytes) {
-    if (!r->ok || bytes > 8 || r->end - r->at < bytes) {
+    if (!r->ok || bytes > 8 || r->at > r->end || r->end - r->at < bytes) {
         r->ok = 0;
         return 0;
     }
@@ -47,7 +47,6 @@ int ic_heif_find_meta(const uint8_t *data, size_t size, ic_heif_meta *meta) {
         if (box.type == IC_FOURCC('i', 'd', 'a', 't') && meta->idat.type == 0) meta->idat = box;
         if (box.type == IC_FOURCC('i', 'p', 'r', 'p') && iprp.type == 0) iprp = box;
         if (box.type == IC_FOURCC('i', 'r', 'e', 'f') && meta->iref.type == 0) meta->iref = box;
-        if (box.type == IC_FOURCC('p', 'i', 't', 'm') && meta->pitm.type == 0) meta->pitm = box;
     }
     at = iprp.start;
     while (iprp.type != 0 && ic_next_box(data, &at, iprp.end, &box)) {
@@ -76,6 +75,13 @@ static int ic_append(void **array, size_t *count, size_t *capacity, size_t width
     return 1;
 }
 
+// By ID, then by place in iinf.
+static int ic_item_first(const void *a, const void *b) {
+    const ic_heif_item *x = a, *y = b;
+    if (x->id != y->id) return (x->id > y->id) - (x->id < y->id);
+    return (x->order > y->order) - (x->order < y->order);
+}
+
 int ic_heif_list_items(const ic_heif_meta *meta, const uint32_t *types, size_t type_count, ic_heif_item **items,
                        size_t *count) {
     *items = NULL;
@@ -86,22 +92,33 @@ int ic_heif_list_items(const ic_heif_meta *meta, const uint32_t *types, size_t t
     ic_read(&r, version == 0 ? 2 : 4);   // the entry count: the infe boxes are read until the end
     size_t at = r.at, capacity = 0;
     ic_box infe;
+    // Every item, typed or not (infe versions 0 and 1 name no type), so that a later entry for an
+    // ID is ignored as libheif 1.15 ignores it (it keeps the first).
     while (r.ok && ic_next_box(meta->data, &at, meta->iinf.end, &infe)) {
         if (infe.type != IC_FOURCC('i', 'n', 'f', 'e')) continue;
         ic_box_reader e = {meta->data, infe.start, infe.end, 1};
         const uint64_t infe_version = ic_read(&e, 1);
         ic_read(&e, 3);
-        if (infe_version < 2) continue;
-        ic_heif_item item;
-        item.id = (uint32_t)ic_read(&e, infe_version == 2 ? 2 : 4);
+        ic_heif_item item = {(uint32_t)ic_read(&e, infe_version == 3 ? 4 : 2), 0, (uint32_t)*count};
         ic_read(&e, 2);   // item_protection_index
-        item.type = (uint32_t)ic_read(&e, 4);
-        int wanted = 0;
-        for (size_t t = 0; t < type_count; t++) wanted |= item.type == types[t];
-        if (!e.ok || !wanted) continue;
-        if (!ic_append((void **)items, count, &capacity, sizeof(ic_heif_item), &item)) return -1;
+        if (infe_version >= 2) item.type = (uint32_t)ic_read(&e, 4);
+        if (!e.ok) continue;
+        if (!ic_append((void **)items, count, &capacity, sizeof(ic_heif_item), &item)) {
+            free(*items);
+            *items = NULL;
+            *count = 0;
+            return -1;
+        }
     }
-    if (*count > 1) qsort(*items, *count, sizeof(ic_heif_item), ic_item_order);
+    if (*count > 1) qsort(*items, *count, sizeof(ic_heif_item), ic_item_first);
+    size_t kept = 0;
+    for (size_t i = 0; i < *count; i++) {
+        if (i > 0 && (*items)[i].id == (*items)[i - 1].id) continue;   // compared before any is moved over it
+        int wanted = 0;
+        for (size_t t = 0; t < type_count; t++) wanted |= (*items)[i].type == types[t];
+        if (wanted) (*items)[kept++] = (*items)[i];
+    }
+    *count = kept;
     return 0;
 }
 
@@ -121,60 +138,60 @@ static size_t ic_sorted_set(uint32_t *ids, size_t count) {
     return kept;
 }
 
-// One pass over iref: adds to the set `ids` (sorted, `*count` of them) the inputs of its derived
-// images and the thumbnails and auxiliary images of its images. 0 when nothing was added, 1 when
-// something was, -1 when out of memory.
+// One pass over iref: adds to the set `ids` (sorted, `*count` of them) the inputs (dimg) of its
+// derived images and its images' auxiliary images (auxl: alpha, depth). 0 when nothing was added,
+// 1 when something was, -1 when out of memory. Read as libheif 1.15 reads it: each reference's
+// header, then its from_item_ID, count and to_item_IDs one after another, its size ignored (a
+// reference hidden inside another's stated size is followed by libheif, so it is followed here).
 static int ic_reach(const ic_heif_meta *meta, uint32_t **ids, size_t *count, size_t *capacity) {
     ic_box_reader r = {meta->data, meta->iref.start, meta->iref.end, 1};
     const unsigned field = ic_read(&r, 1) == 0 ? 2 : 4;
     ic_read(&r, 3);
-    const size_t before = *count, known = *count;
-    size_t at = r.at;
-    ic_box reference;
-    while (r.ok && ic_next_box(meta->data, &at, meta->iref.end, &reference)) {
-        const int inputs = reference.type == IC_FOURCC('d', 'i', 'm', 'g');
-        if (!inputs && reference.type != IC_FOURCC('t', 'h', 'm', 'b') && reference.type != IC_FOURCC('a', 'u', 'x', 'l')) {
-            continue;
+    const size_t known = *count;
+    while (r.ok && r.at < r.end) {
+        const uint64_t size = ic_read(&r, 4);
+        const uint32_t type = (uint32_t)ic_read(&r, 4);
+        if (size == 1) ic_read(&r, 8);
+        if (type == IC_FOURCC('u', 'u', 'i', 'd')) {
+            ic_read(&r, 8);
+            ic_read(&r, 8);
         }
-        ic_box_reader e = {meta->data, reference.start, reference.end, 1};
-        const uint32_t from = (uint32_t)ic_read(&e, field);
-        const uint64_t references = ic_read(&e, 2);
+        const int inputs = type == IC_FOURCC('d', 'i', 'm', 'g'), auxiliary = type == IC_FOURCC('a', 'u', 'x', 'l');
+        const uint32_t from = (uint32_t)ic_read(&r, field);
+        const uint64_t references = ic_read(&r, 2);
         const int from_known = bsearch(&from, *ids, known, sizeof(uint32_t), ic_id_order) != NULL;
-        for (uint64_t i = 0; i < references && e.ok; i++) {
-            const uint32_t to = (uint32_t)ic_read(&e, field);
-            if (!e.ok) break;
-            // dimg: from a derived image to its inputs; thmb and auxl: from the thumbnail or
-            // auxiliary image to the image it belongs to.
-            const int add = inputs ? from_known : bsearch(&to, *ids, known, sizeof(uint32_t), ic_id_order) != NULL;
+        for (uint64_t i = 0; i < references && r.ok; i++) {
+            const uint32_t to = (uint32_t)ic_read(&r, field);
+            // dimg: from a derived image to its inputs; auxl: from the auxiliary image to its own.
+            int add = 0;
+            if (inputs) add = from_known;
+            else if (auxiliary) add = bsearch(&to, *ids, known, sizeof(uint32_t), ic_id_order) != NULL;
             const uint32_t id = inputs ? to : from;
-            if (add && bsearch(&id, *ids, known, sizeof(uint32_t), ic_id_order) == NULL &&
+            if (r.ok && add && bsearch(&id, *ids, known, sizeof(uint32_t), ic_id_order) == NULL &&
                 !ic_append((void **)ids, count, capacity, sizeof(uint32_t), &id)) {
                 return -1;
             }
+            if (r.at >= r.end) break;
         }
     }
     *count = ic_sorted_set(*ids, *count);
-    return *count > before;
+    return *count > known;
 }
 
-int ic_heif_keep_related(const ic_heif_meta *meta, ic_heif_item *items, size_t *count) {
-    ic_box_reader r = {meta->data, meta->pitm.start, meta->pitm.end, meta->pitm.type != 0};
-    const uint64_t version = ic_read(&r, 1);
-    ic_read(&r, 3);
-    const uint32_t primary = (uint32_t)ic_read(&r, version == 0 ? 2 : 4);
-    if (!r.ok || *count == 0) return 0;
+int ic_heif_keep_related(const ic_heif_meta *meta, uint32_t root, ic_heif_item *items, size_t *count) {
+    if (*count == 0) return 0;
     uint32_t *ids = NULL;
     size_t found = 0, capacity = 0;
-    if (!ic_append((void **)&ids, &found, &capacity, sizeof(uint32_t), &primary)) return -1;
-    // A thumbnail's alpha is two references from the primary, a thumbnail grid's tiles three:
-    // eight passes reach further than any real file needs.
-    int grew = 1;
-    for (int pass = 0; pass < 8 && grew == 1 && meta->iref.type != 0; pass++) grew = ic_reach(meta, &ids, &found, &capacity);
+    if (!ic_append((void **)&ids, &found, &capacity, sizeof(uint32_t), &root)) return -1;
+    // A grid's alpha is one reference from the image, that alpha's tiles two: eight passes reach
+    // further than any real file needs.
+    int grew = meta->iref.type != 0;
+    for (int pass = 0; pass < 8 && grew == 1; pass++) grew = ic_reach(meta, &ids, &found, &capacity);
     if (grew == -1) {
         free(ids);
         return -1;
     }
-    if (grew == 0 || meta->iref.type == 0) {
+    if (grew == 0) {
         size_t kept = 0;
         for (size_t i = 0; i < *count; i++) {
             if (bsearch(&items[i].id, ids, found, sizeof(uint32_t), ic_id_order) != NULL) items[kept++] = items[i];
@@ -197,6 +214,9 @@ int ic_heif_visit_items(const ic_heif_meta *meta, const ic_heif_item *items, siz
     const uint64_t entries = ic_read(&r, version < 2 ? 2 : 4);
     ic_extent *extents = NULL;
     size_t capacity = 0;
+    // libheif 1.15 reads an item's data from its first iloc entry: later ones are not visited.
+    uint8_t *visited = calloc(count, 1);
+    if (visited == NULL) return -1;
     for (uint64_t i = 0; i < entries && r.ok; i++) {
         const uint32_t id = (uint32_t)ic_read(&r, version < 2 ? 2 : 4);
         const unsigned method = version >= 1 ? (unsigned)(ic_read(&r, 2) & 15) : 0;
@@ -205,8 +225,9 @@ int ic_heif_visit_items(const ic_heif_meta *meta, const ic_heif_item *items, siz
         uint64_t extent_count = ic_read(&r, 2);
         // Extents of no bytes would be a loop of nothing: one is enough.
         if (offset_size + length_size + index_size == 0 && extent_count > 1) extent_count = 1;
-        const ic_heif_item key = {id, 0};
+        const ic_heif_item key = {id, 0, 0};
         const ic_heif_item *item = bsearch(&key, items, count, sizeof(ic_heif_item), ic_item_order);
+        if (item != NULL && visited[item - items]) item = NULL;
         size_t kept = 0;
         for (uint64_t e = 0; e < extent_count && r.ok; e++) {
             ic_read(&r, index_size);
@@ -222,12 +243,17 @@ int ic_heif_visit_items(const ic_heif_meta *meta, const ic_heif_item *items, siz
             const ic_extent extent = {source + position, (size_t)length};
             if (!ic_append((void **)&extents, &kept, &capacity, sizeof(ic_extent), &extent)) {
                 free(extents);
+                free(visited);
                 return -1;
             }
         }
-        if (item != NULL && r.ok) visit(item, extents, kept, context);
+        if (item != NULL && r.ok) {
+            visited[item - items] = 1;
+            visit(item, extents, kept, context);
+        }
     }
     free(extents);
+    free(visited);
     return 0;
 }
 
@@ -237,7 +263,12 @@ int ic_heif_list_properties(const ic_heif_meta *meta, ic_box **boxes, size_t *co
     size_t at = meta->ipco.start, capacity = 0;
     ic_box box;
     while (meta->ipco.type != 0 && ic_next_box(meta->data, &at, meta->ipco.end, &box)) {
-        if (!ic_append((void **)boxes, count, &capacity, sizeof(ic_box), &box)) return -1;
+        if (!ic_append((void **)boxes, count, &capacity, sizeof(ic_box), &box)) {
+            free(*boxes);
+            *boxes = NULL;
+            *count = 0;
+            return -1;
+        }
     }
     return 0;
 }
@@ -254,7 +285,7 @@ int ic_heif_item_properties(const ic_heif_meta *meta, const ic_heif_item *items,
     const uint64_t flags = ic_read(&r, 3);
     const uint64_t entries = ic_read(&r, 4);
     for (uint64_t i = 0; i < entries && r.ok; i++) {
-        const ic_heif_item key = {(uint32_t)ic_read(&r, version < 1 ? 2 : 4), 0};
+        const ic_heif_item key = {(uint32_t)ic_read(&r, version < 1 ? 2 : 4), 0, 0};
         const ic_heif_item *item = bsearch(&key, items, count, sizeof(ic_heif_item), ic_item_order);
         const uint64_t associations = ic_read(&r, 1);
         for (uint64_t a = 0; a < associations && r.ok; a++) {

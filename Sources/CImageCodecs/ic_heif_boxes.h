@@ -40,29 +40,30 @@ typedef struct {
     ic_box ipco;
     ic_box ipma;
     ic_box iref;
-    ic_box pitm;
 } ic_heif_meta;
 
 // Finds the top-level meta box and its boxes; 0 when there is no readable meta, iinf and iloc.
 int ic_heif_find_meta(const uint8_t *data, size_t size, ic_heif_meta *meta);
 
-// An item listed in iinf: its ID and type.
+// An item listed in iinf: its ID, type (0 when its infe names none) and place in iinf.
 typedef struct {
     uint32_t id;
     uint32_t type;
+    uint32_t order;
 } ic_heif_item;
 
 // The items of iinf whose type is one of `types` (infe version 2 and 3 name the type), sorted by
-// ID, in *items (to free); -1 when out of memory.
+// ID, in *items (to free); of several entries for one ID only the first counts, as in libheif
+// 1.15. -1 when out of memory.
 int ic_heif_list_items(const ic_heif_meta *meta, const uint32_t *types, size_t type_count, ic_heif_item **items,
                        size_t *count);
 
-// Keeps, of `items` (sorted by ID), only those that decoding the primary image or its thumbnails
-// can reach (iref): the primary item, its thumbnails (thmb) and auxiliary images such as alpha
-// (auxl), and the inputs (dimg) of every grid or overlay among them, so that another image of the
-// file, which is never decoded, is never held to the primary's header. Keeps them all when pitm
-// cannot be read or the references run deeper than a real file's; -1 when out of memory.
-int ic_heif_keep_related(const ic_heif_meta *meta, ic_heif_item *items, size_t *count);
+// Keeps, of `items` (sorted by ID), only those that decoding the image `root` can reach (iref):
+// `root` itself, its auxiliary images such as alpha (auxl) and the inputs (dimg) of every grid or
+// overlay among them, so that another image of the file, which that decoding never touches (a
+// thumbnail, a second image), is not held to `root`'s header. Keeps them all when the references
+// run deeper than a real file's; -1 when out of memory.
+int ic_heif_keep_related(const ic_heif_meta *meta, uint32_t root, ic_heif_item *items, size_t *count);
 
 // One run of an item's data: in the file (iloc construction method 0) or in idat (method 1).
 typedef struct {
@@ -88,7 +89,8 @@ uint64_t ic_stream_take(ic_stream *s, uint8_t *out, uint64_t length);
 // A big-endian number of `bytes` (at most 8) bytes; clears *ok when the stream ends first.
 uint64_t ic_stream_number(ic_stream *s, unsigned bytes, int *ok);
 
-// Walks iloc, calling `visit` for the entries of `items` (sorted by ID); -1 when out of memory.
+// Walks iloc, calling `visit` for the first entry of each of `items` (sorted by ID), the one
+// libheif 1.15 reads; -1 when out of memory.
 int ic_heif_visit_items(const ic_heif_meta *meta, const ic_heif_item *items, size_t count, ic_item_visitor visit,
                         void *context);
 

@@ -26,6 +26,7 @@ static void ic_descriptor_canvas(const ic_heif_item *item, const ic_extent *exte
     if (got < 2) return;
     const unsigned field = (head[1] & 1) ? 4 : 2;
     const size_t skip = item->type == IC_FOURCC('g', 'r', 'i', 'd') ? 2 : 8;
+    if (got < 2 + skip + 2 * field) return;   // too short to state a canvas
     ic_box_reader r = {head, 2 + skip, got, 1};
     const uint32_t width = (uint32_t)ic_read(&r, field), height = (uint32_t)ic_read(&r, field);
     if (!r.ok || (uint64_t)width * height <= (uint64_t)best->width * best->height) return;
@@ -36,7 +37,7 @@ static void ic_descriptor_canvas(const ic_heif_item *item, const ic_extent *exte
 
 // The largest canvas (by pixels) that a grid or overlay item describes in its item data, or
 // zeros when there is none or the boxes cannot be read; -1 when out of memory.
-static int ic_heif_largest_canvas(const uint8_t *data, size_t size, ic_heif_canvas *canvas) {
+static int ic_heif_largest_canvas(const uint8_t *data, size_t size, uint32_t root, ic_heif_canvas *canvas) {
     memset(canvas, 0, sizeof(*canvas));
     ic_heif_meta meta;
     if (!ic_heif_find_meta(data, size, &meta)) return 0;
@@ -44,7 +45,7 @@ static int ic_heif_largest_canvas(const uint8_t *data, size_t size, ic_heif_canv
     ic_heif_item *items = NULL;
     size_t count = 0;
     int result = ic_heif_list_items(&meta, types, 2, &items, &count);
-    if (result == 0) result = ic_heif_keep_related(&meta, items, &count);
+    if (result == 0) result = ic_heif_keep_related(&meta, root, items, &count);
     if (result == 0) result = ic_heif_visit_items(&meta, items, count, ic_descriptor_canvas, canvas);
     free(items);
     return result;
@@ -52,25 +53,31 @@ static int ic_heif_largest_canvas(const uint8_t *data, size_t size, ic_heif_canv
 
 // A grid's or overlay's canvas comes from the item's data, which libheif 1.15 does not hold to
 // the item's header (the fuzzer's overlay claimed 57244×53468 under an ispe of 200×164). Every
-// canvas that decoding the primary image or its thumbnails can reach (ic_heif_keep_related) must
-// fit within the primary image's header, the largest image of those (its alpha is as large, its
-// thumbnails and a grid's tiles smaller), so that no canvas exceeds what the memory plan made from
-// that header reserves. Other images of the file are never decoded, so they may be larger.
-ic_status ic_heif_check_canvases(ic_heif *heif, const uint8_t *data, size_t size,
-                                 const ic_heif_image_info *primary) {
+// canvas that decoding the image can reach (ic_heif_keep_related) must fit within its header, the
+// largest of those images (its alpha is as large, a grid's tiles smaller), so that no canvas
+// exceeds what the memory plan made from that header reserves. Other images of the file (a
+// thumbnail, when the primary is decoded; a second image) are not decoded, so they may be larger.
+static ic_status ic_heif_check_canvases(ic_heif *heif, const uint8_t *data, size_t size, uint32_t root,
+                                        const ic_heif_image_info *header, const char *image) {
     ic_heif_canvas canvas;
-    if (ic_heif_largest_canvas(data, size, &canvas) != 0) {
+    if (ic_heif_largest_canvas(data, size, root, &canvas) != 0) {
         return ic_heif_fail(heif, IC_ERR_NO_MEMORY, "cannot list the file's grid and overlay items");
     }
-    const uint64_t coded = (uint64_t)primary->ispe_width * primary->ispe_height;
-    const uint64_t shown = (uint64_t)primary->width * primary->height;
+    const uint64_t coded = (uint64_t)header->ispe_width * header->ispe_height;
+    const uint64_t shown = (uint64_t)header->width * header->height;
     if ((uint64_t)canvas.width * canvas.height <= (coded > shown ? coded : shown)) return IC_OK;
     char message[200];
-    snprintf(message, sizeof(message), "the %s canvas (%u×%u) is larger than the image's header says (%u×%u)",
-             strcmp(canvas.type, "grid") == 0 ? "grid's" : "overlay's", canvas.width, canvas.height,
-             primary->ispe_width > 0 ? primary->ispe_width : primary->width,
-             primary->ispe_height > 0 ? primary->ispe_height : primary->height);
+    snprintf(message, sizeof(message), "the %s canvas (%u×%u) is larger than the %s's header says (%u×%u)",
+             strcmp(canvas.type, "grid") == 0 ? "grid's" : "overlay's", canvas.width, canvas.height, image,
+             header->ispe_width > 0 ? header->ispe_width : header->width,
+             header->ispe_height > 0 ? header->ispe_height : header->height);
     return ic_heif_fail(heif, IC_ERR_CORRUPT, message);
+}
+
+ic_status ic_heif_check_image(ic_heif *heif, const uint8_t *data, size_t size, uint32_t root,
+                              const ic_heif_image_info *header, const char *image) {
+    const ic_status status = ic_heif_check_canvases(heif, data, size, root, header, image);
+    return status != IC_OK ? status : ic_heif_check_coded_sizes(heif, data, size, root, header, image);
 }
 
 // The longest side a handle's header allows for any plane decoded for it: the coded size

@@ -20,19 +20,21 @@ typedef struct {
 // Records a failure and its message on the decoder (ic_heif.c); returns `status`.
 ic_status ic_heif_fail(ic_heif *heif, ic_status status, const char *message);
 
-// IC_ERR_CORRUPT when a grid or overlay canvas in the file at `data`, of those that decoding the
-// primary image or its thumbnails reaches, has more pixels than the primary image's header
-// (`primary`); IC_ERR_NO_MEMORY when the items cannot be listed.
-ic_status ic_heif_check_canvases(ic_heif *heif, const uint8_t *data, size_t size,
-                                 const ic_heif_image_info *primary);
+// Holds to the header of the image `root` (an item ID: the primary image or the thumbnail to be
+// decoded) whatever decoding it can reach (ic_heif_keep_related in ic_heif_boxes.h): IC_ERR_CORRUPT
+// when a grid's or overlay's canvas has more pixels than `header`, or when a coded image's
+// bitstream (ic_heif_check_coded_sizes) does; `image` names it in the message ("image",
+// "thumbnail"). IC_ERR_NO_MEMORY when the items cannot be listed.
+ic_status ic_heif_check_image(ic_heif *heif, const uint8_t *data, size_t size, uint32_t root,
+                              const ic_heif_image_info *header, const char *image);
 
-// IC_ERR_CORRUPT when the bitstream of a coded image that decoding the primary image or its
-// thumbnails reaches, in the file at `data` (an HEVC sequence parameter set or AV1 sequence header,
-// in its configuration box or its data), gives a picture with
-// more pixels than the primary image's header (`primary`), each side rounded up to 64 for the
-// codec's padding; IC_ERR_NO_MEMORY when the items cannot be listed.
-ic_status ic_heif_check_coded_sizes(ic_heif *heif, const uint8_t *data, size_t size,
-                                    const ic_heif_image_info *primary);
+// IC_ERR_CORRUPT when the bitstream of a coded image that decoding `root` reaches, in the file at
+// `data` (an HEVC sequence parameter set or AV1 sequence header, in its configuration box or its
+// data), gives a picture with more pixels than `header`, each side rounded up to 64 for the
+// codec's padding, or when the coded images hold more NAL units or OBUs than a still image could;
+// IC_ERR_NO_MEMORY when the items cannot be listed.
+ic_status ic_heif_check_coded_sizes(ic_heif *heif, const uint8_t *data, size_t size, uint32_t root,
+                                    const ic_heif_image_info *header, const char *image);
 
 // The longest side a handle's header allows for any plane decoded for it: the coded size (ispe,
 // before irot and clap) or the displayed size, whichever is larger; 0 if it says neither.

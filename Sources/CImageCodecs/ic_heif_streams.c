@@ -60,6 +60,7 @@ typedef struct {
     uint32_t height;
     const char *codec;
     uint64_t units;
+    int failed;   // out of memory
     const uint8_t *data;        // the file
     const ic_box *properties;   // ipco's boxes, by ipma's index - 1
     const uint32_t *configs;    // per listed item: its hvcC or av1C, 0 when none
@@ -189,43 +190,51 @@ static void ic_scan_stream(ic_coded_search *search, ic_stream *s, int hevc, unsi
     }
 }
 
-// One hvc1 or av01 item: the sequence headers of its configuration box, then of its data.
+// One hvc1 or av01 item: the sequence headers of its configuration box and of its data, read as
+// libheif 1.15 hands them to the codec. HEVC: hvcC's NAL units, then the data's, whose lengths
+// libheif's libde265 plugin always reads as 4 bytes (hvcC's lengthSizeMinusOne is ignored). AV1:
+// one buffer of av1C's configuration OBUs followed by the data, so an OBU may run from one into
+// the other.
 static void ic_coded_item(const ic_heif_item *item, const ic_extent *extents, size_t count, void *context) {
     ic_coded_search *search = context;
     const int hevc = item->type == IC_FOURCC('h', 'v', 'c', '1');
-    unsigned length_size = 4;
     const uint32_t index = search->configs[item - search->items];
-    if (index > 0) {
-        const ic_box *config = &search->properties[index - 1];
-        const uint8_t *bytes = search->data + config->start;
-        const size_t size = config->end - config->start;
-        if (hevc && size >= 23) {
-            length_size = (bytes[21] & 3) + 1;
-            ic_box_reader r = {bytes, 22, size, 1};
-            const uint64_t arrays = ic_read(&r, 1);
-            for (uint64_t a = 0; a < arrays && r.ok; a++) {
-                ic_read(&r, 1);   // completeness and NAL unit type
-                const uint64_t units = ic_read(&r, 2);
-                for (uint64_t u = 0; u < units && r.ok && search->units <= IC_HEIF_MAX_UNITS; u++) {
-                    search->units++;
-                    const size_t length = (size_t)ic_read(&r, 2);
-                    if (!r.ok || r.end - r.at < length) break;
-                    ic_hevc_nal(search, bytes + r.at, length);
-                    r.at += length;
-                }
+    const ic_box *config = index > 0 ? &search->properties[index - 1] : NULL;
+    const uint8_t *bytes = config != NULL ? search->data + config->start : NULL;
+    const size_t size = config != NULL ? config->end - config->start : 0;
+    if (hevc) {
+        ic_box_reader r = {bytes, 22, size, size >= 23};
+        const uint64_t arrays = ic_read(&r, 1);
+        for (uint64_t a = 0; a < arrays && r.ok; a++) {
+            ic_read(&r, 1);   // completeness and NAL unit type
+            const uint64_t units = ic_read(&r, 2);
+            for (uint64_t u = 0; u < units && r.ok && search->units <= IC_HEIF_MAX_UNITS; u++) {
+                search->units++;
+                const size_t length = (size_t)ic_read(&r, 2);
+                if (!r.ok || r.end - r.at < length) break;
+                ic_hevc_nal(search, bytes + r.at, length);
+                r.at += length;
             }
-        } else if (!hevc && size > 4) {
-            const ic_extent obus = {bytes + 4, size - 4};
-            ic_stream s = {&obus, 1, 0, 0};
-            ic_scan_stream(search, &s, 0, 0);
         }
+        ic_stream s = {extents, count, 0, 0};
+        ic_scan_stream(search, &s, 1, 4);
+        return;
     }
-    ic_stream s = {extents, count, 0, 0};
-    ic_scan_stream(search, &s, hevc, length_size);
+    ic_extent *joined = malloc((count + 1) * sizeof(ic_extent));
+    if (joined == NULL) {
+        search->failed = 1;
+        return;
+    }
+    size_t parts = 0;
+    if (size > 4) joined[parts++] = (ic_extent){bytes + 4, size - 4};
+    for (size_t e = 0; e < count; e++) joined[parts++] = extents[e];
+    ic_stream s = {joined, parts, 0, 0};
+    ic_scan_stream(search, &s, 0, 0);
+    free(joined);
 }
 
-ic_status ic_heif_check_coded_sizes(ic_heif *heif, const uint8_t *data, size_t size,
-                                    const ic_heif_image_info *primary) {
+ic_status ic_heif_check_coded_sizes(ic_heif *heif, const uint8_t *data, size_t size, uint32_t root,
+                                    const ic_heif_image_info *header, const char *image) {
     ic_heif_meta meta;
     if (!ic_heif_find_meta(data, size, &meta)) return IC_OK;
     const uint32_t types[2] = {IC_FOURCC('h', 'v', 'c', '1'), IC_FOURCC('a', 'v', '0', '1')};
@@ -235,7 +244,7 @@ ic_status ic_heif_check_coded_sizes(ic_heif *heif, const uint8_t *data, size_t s
     size_t count = 0, property_count = 0;
     ic_coded_search search = {0};
     int result = ic_heif_list_items(&meta, types, 2, &items, &count);
-    if (result == 0) result = ic_heif_keep_related(&meta, items, &count);
+    if (result == 0) result = ic_heif_keep_related(&meta, root, items, &count);
     if (result == 0) result = ic_heif_list_properties(&meta, &properties, &property_count);
     if (result == 0 && count > 0) {
         configs = calloc(count, sizeof(uint32_t));
@@ -250,13 +259,13 @@ ic_status ic_heif_check_coded_sizes(ic_heif *heif, const uint8_t *data, size_t s
             if (items[i].type == IC_FOURCC('a', 'v', '0', '1')) configs[i] = av1[i];
         }
         free(av1);
-        search = (ic_coded_search){0, 0, NULL, 0, data, properties, configs, items};
+        search = (ic_coded_search){0, 0, NULL, 0, 0, data, properties, configs, items};
         if (result == 0) result = ic_heif_visit_items(&meta, items, count, ic_coded_item, &search);
     }
     free(items);
     free(properties);
     free(configs);
-    if (result != 0) return ic_heif_fail(heif, IC_ERR_NO_MEMORY, "cannot list the file's coded images");
+    if (result != 0 || search.failed) return ic_heif_fail(heif, IC_ERR_NO_MEMORY, "cannot list the file's coded images");
     if (search.units > IC_HEIF_MAX_UNITS) {
         char message[160];
         snprintf(message, sizeof(message), "its coded images hold more than %u NAL units or OBUs, far more than a still image",
@@ -265,13 +274,13 @@ ic_status ic_heif_check_coded_sizes(ic_heif *heif, const uint8_t *data, size_t s
     }
     // A coded picture may exceed the header by the codec's padding (HEVC codes whole blocks of up
     // to 64 pixels and crops them): each side is rounded up to 64 before the pixels are compared.
-    const uint64_t w = primary->ispe_width > 0 ? primary->ispe_width : primary->width;
-    const uint64_t h = primary->ispe_height > 0 ? primary->ispe_height : primary->height;
+    const uint64_t w = header->ispe_width > 0 ? header->ispe_width : header->width;
+    const uint64_t h = header->ispe_height > 0 ? header->ispe_height : header->height;
     const uint64_t allowed = ((w + 63) / 64 * 64) * ((h + 63) / 64 * 64);
     if (w == 0 || h == 0 || (uint64_t)search.width * search.height <= allowed) return IC_OK;
     char message[160];
     // Worded apart from the check after decoding: this refusal comes before the codec allocates.
-    snprintf(message, sizeof(message), "the %s stream's picture (%u×%u) is larger than the image's header says (%u×%u)",
-             search.codec, search.width, search.height, (unsigned)w, (unsigned)h);
+    snprintf(message, sizeof(message), "the %s stream's picture (%u×%u) is larger than the %s's header says (%u×%u)",
+             search.codec, search.width, search.height, image, (unsigned)w, (unsigned)h);
     return ic_heif_fail(heif, IC_ERR_CORRUPT, message);
 }

@@ -147,4 +147,38 @@ struct HEIFStreamTests {
             error?.description.contains("AV1 stream's picture (150×100) is larger than the image's header says (64×64)")
                 == true, "\(error.map { "\($0)" } ?? "")")
     }
+
+    /// Files a review made to slip a 2048×2048 stream past the check under a 64×64 header (or, for
+    /// the thumbnail, under its own 256×256), each by reading the file otherwise than libheif 1.15.
+    enum ReadLikeLibheif: String, CaseIterable, CustomTestStringConvertible {
+        /// hvcC says 1-byte NAL lengths; libheif's libde265 plugin reads 4-byte ones regardless.
+        case nalLengthSize = "heif-oom-2513875df6354a70a909965ab126f4ae53c2ea41"
+        /// An OBU in av1C runs into the item's data: libheif hands aom the two as one buffer.
+        case obuAcrossConfig = "heif-oom-a75961a898722e71c36175bc5ee7617b035b64bc"
+        /// A dimg reference inside another reference's stated size: libheif ignores those sizes.
+        case hiddenReference = "heif-oom-743cdf213d9f74bedb2e32b9d6f6001b404edf0e"
+        /// Two infe entries for one ID (hvc1, then av01): libheif keeps the first.
+        case duplicateItem = "heif-oom-7f5aeb595d24a31293570b64589cf77f9a6ce2ed"
+        /// A 256×256 thumbnail over a 2048×2048 stream, within the primary's header: the thumbnail
+        /// is decoded under a plan made from its own header.
+        case thumbnail = "heif-oom-116f15e188207372e4e2531681dbc2ba88b40592"
+
+        var testDescription: String { "\(self)" }
+        var codec: String { self == .obuAcrossConfig ? "AV1" : "HEVC" }
+        var header: String { self == .thumbnail ? "thumbnail's header says (256×256)" : "image's header says (64×64)" }
+    }
+
+    @Test("the boxes and streams are read as libheif 1.15 reads them", arguments: ReadLikeLibheif.allCases)
+    func readLikeLibheif(_ file: ReadLikeLibheif) async throws {
+        // Given a file whose stream gets past a reading that differs from libheif's
+        let data = try Data(contentsOf: TestFiles.root.appendingPathComponent("Fuzz/crashes/\(file.rawValue)"))
+        // When analysed
+        let error = await #expect(throws: ImageDecodingError.self) {
+            _ = try await ImageColorAnalyzer().analyze(data: data)
+        }
+        // Then the stream is refused when the file is opened
+        #expect(error?.code == "corrupt-image")
+        let expected = "the \(file.codec) stream's picture (2048×2048) is larger than the \(file.header)"
+        #expect(error?.description.contains(expected) == true, "\(error.map { "\($0)" } ?? "")")
+    }
 }
