@@ -22,6 +22,7 @@ int ic_next_box(const uint8_t *data, size_t *at, size_t end, ic_box *box) {
     if (size == 1) size = ic_read(&r, 8);
     else if (size == 0) size = end - *at;
     if (!r.ok || size < r.at - *at || size > end - *at) return 0;
+    box->begin = *at;
     box->start = r.at;
     box->end = *at + (size_t)size;
     *at = box->end;
@@ -35,7 +36,8 @@ int ic_heif_find_meta(const uint8_t *data, size_t size, ic_heif_meta *meta) {
     if (data == NULL) return 0;
     size_t at = 0;
     ic_box box, found = {0};
-    while (found.type == 0 && ic_next_box(data, &at, size, &box)) {
+    // libheif 1.15 keeps the last top-level meta it reads.
+    while (ic_next_box(data, &at, size, &box)) {
         if (box.type == IC_FOURCC('m', 'e', 't', 'a')) found = box;
     }
     if (found.type == 0 || found.end - found.start < 4) return 0;
@@ -99,7 +101,7 @@ int ic_heif_list_items(const ic_heif_meta *meta, const uint32_t *types, size_t t
         ic_box_reader e = {meta->data, infe.start, infe.end, 1};
         const uint64_t infe_version = ic_read(&e, 1);
         ic_read(&e, 3);
-        ic_heif_item item = {(uint32_t)ic_read(&e, infe_version == 3 ? 4 : 2), 0, (uint32_t)*count};
+        ic_heif_item item = {(uint32_t)ic_read(&e, infe_version >= 3 ? 4 : 2), 0, (uint32_t)*count};
         ic_read(&e, 2);   // item_protection_index
         if (infe_version >= 2) item.type = (uint32_t)ic_read(&e, 4);
         if (!e.ok) continue;
@@ -202,15 +204,42 @@ int ic_heif_keep_related(const ic_heif_meta *meta, uint32_t root, ic_heif_item *
     return 0;
 }
 
+// An iloc field as libheif 1.15 reads it: 4 or 8 bytes; any other size reads nothing and is 0.
+static uint64_t ic_read_field(ic_box_reader *r, unsigned size) {
+    return size == 4 || size == 8 ? ic_read(r, size) : 0;
+}
+
+// An extent's bytes as libheif 1.15 reads them, or 0 when it reads none. In the file (method 0):
+// within the file, or libheif fails the item. In idat (method 1): libheif measures offset + length
+// against the idat box's size with its header, then reads from the payload's start, so up to a
+// header's length past the payload; an extent past that gives nothing.
+static int ic_extent_at(const ic_heif_meta *meta, unsigned method, uint64_t base, uint64_t offset, uint64_t length,
+                        ic_extent *extent) {
+    if (length == 0 || offset > UINT64_MAX - base || (method != 0 && method != 1)) return 0;
+    const uint64_t position = base + offset;
+    if (method == 0) {
+        if (position > meta->size || length > meta->size - position) return 0;
+        *extent = (ic_extent){meta->data + position, (size_t)length};
+        return 1;
+    }
+    if (meta->idat.type == 0) return 0;
+    const uint64_t box_size = meta->idat.end - meta->idat.begin;
+    if (position > box_size || length > box_size - position) return 0;
+    if (position > meta->size - meta->idat.start || length > meta->size - meta->idat.start - position) return 0;
+    *extent = (ic_extent){meta->data + meta->idat.start + position, (size_t)length};
+    return 1;
+}
+
 int ic_heif_visit_items(const ic_heif_meta *meta, const ic_heif_item *items, size_t count, ic_item_visitor visit,
                         void *context) {
+    // Read as libheif 1.15 reads it: version 3 and above like 2; the index only from version 2.
     ic_box_reader r = {meta->data, meta->iloc.start, meta->iloc.end, 1};
     const uint64_t version = ic_read(&r, 1);
     ic_read(&r, 3);
-    if (version > 2 || count == 0) return 0;
+    if (count == 0) return 0;
     const unsigned sizes = (unsigned)ic_read(&r, 1), more = (unsigned)ic_read(&r, 1);
     const unsigned offset_size = sizes >> 4, length_size = sizes & 15, base_size = more >> 4;
-    const unsigned index_size = version >= 1 ? (more & 15) : 0;
+    const unsigned index_size = version >= 2 ? (more & 15) : 0;
     const uint64_t entries = ic_read(&r, version < 2 ? 2 : 4);
     ic_extent *extents = NULL;
     size_t capacity = 0;
@@ -221,26 +250,22 @@ int ic_heif_visit_items(const ic_heif_meta *meta, const ic_heif_item *items, siz
         const uint32_t id = (uint32_t)ic_read(&r, version < 2 ? 2 : 4);
         const unsigned method = version >= 1 ? (unsigned)(ic_read(&r, 2) & 15) : 0;
         ic_read(&r, 2);   // data_reference_index
-        const uint64_t base = ic_read(&r, base_size);
+        const uint64_t base = ic_read_field(&r, base_size);
         uint64_t extent_count = ic_read(&r, 2);
-        // Extents of no bytes would be a loop of nothing: one is enough.
-        if (offset_size + length_size + index_size == 0 && extent_count > 1) extent_count = 1;
+        // Extents that read nothing would be a loop of nothing: one is enough.
+        const int reads = (offset_size == 4 || offset_size == 8) || (length_size == 4 || length_size == 8) ||
+                          (index_size == 4 || index_size == 8);
+        if (!reads && extent_count > 1) extent_count = 1;
         const ic_heif_item key = {id, 0, 0};
         const ic_heif_item *item = bsearch(&key, items, count, sizeof(ic_heif_item), ic_item_order);
         if (item != NULL && visited[item - items]) item = NULL;
         size_t kept = 0;
         for (uint64_t e = 0; e < extent_count && r.ok; e++) {
-            ic_read(&r, index_size);
-            const uint64_t offset = ic_read(&r, offset_size);
-            uint64_t length = ic_read(&r, length_size);
-            if (item == NULL || (method != 0 && method != 1) || offset > UINT64_MAX - base) continue;
-            if (method == 1 && meta->idat.type == 0) continue;
-            const uint8_t *source = method == 0 ? meta->data : meta->data + meta->idat.start;
-            const uint64_t source_size = method == 0 ? meta->size : meta->idat.end - meta->idat.start;
-            const uint64_t position = base + offset;
-            if (position >= source_size) continue;
-            if (length == 0 || length > source_size - position) length = source_size - position;
-            const ic_extent extent = {source + position, (size_t)length};
+            ic_read_field(&r, index_size);
+            const uint64_t offset = ic_read_field(&r, offset_size);
+            const uint64_t length = ic_read_field(&r, length_size);
+            ic_extent extent;
+            if (item == NULL || !ic_extent_at(meta, method, base, offset, length, &extent)) continue;
             if (!ic_append((void **)&extents, &kept, &capacity, sizeof(ic_extent), &extent)) {
                 free(extents);
                 free(visited);

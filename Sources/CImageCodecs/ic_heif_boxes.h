@@ -20,11 +20,12 @@ typedef struct {
 
 uint64_t ic_read(ic_box_reader *r, unsigned bytes);
 
-// A box: its type and payload [start, end).
+// A box: its type, payload [start, end) and where its header begins.
 typedef struct {
     uint32_t type;
     size_t start;
     size_t end;
+    size_t begin;
 } ic_box;
 
 // The next box in [*at, end), moving *at past it; 0 when none fits.
@@ -42,7 +43,8 @@ typedef struct {
     ic_box iref;
 } ic_heif_meta;
 
-// Finds the top-level meta box and its boxes; 0 when there is no readable meta, iinf and iloc.
+// Finds the last top-level meta box (libheif 1.15's) and its boxes; 0 when there is no readable
+// meta, iinf and iloc.
 int ic_heif_find_meta(const uint8_t *data, size_t size, ic_heif_meta *meta);
 
 // An item listed in iinf: its ID, type (0 when its infe names none) and place in iinf.
@@ -65,14 +67,15 @@ int ic_heif_list_items(const ic_heif_meta *meta, const uint32_t *types, size_t t
 // run deeper than a real file's; -1 when out of memory.
 int ic_heif_keep_related(const ic_heif_meta *meta, uint32_t root, ic_heif_item *items, size_t *count);
 
-// One run of an item's data: in the file (iloc construction method 0) or in idat (method 1).
+// One run of an item's data: in the file (iloc construction method 0) or in idat (method 1), as
+// libheif 1.15 reads it (ic_extent_at in ic_heif_boxes.c).
 typedef struct {
     const uint8_t *bytes;
     size_t length;
 } ic_extent;
 
-// Called for each iloc entry of a listed item, with its extents in order (those of other
-// construction methods, or past the end of their source, left out; a length of 0 runs to the end).
+// Called for the first iloc entry of a listed item, with its extents in order (those libheif
+// 1.15 reads nothing from left out: other construction methods, a length of 0, past the source).
 typedef void (*ic_item_visitor)(const ic_heif_item *item, const ic_extent *extents, size_t count, void *context);
 
 // Bytes read across an item's extents, in order.

@@ -148,8 +148,9 @@ struct HEIFStreamTests {
                 == true, "\(error.map { "\($0)" } ?? "")")
     }
 
-    /// Files a review made to slip a 2048×2048 stream past the check under a 64×64 header (or, for
-    /// the thumbnail, under its own 256×256), each by reading the file otherwise than libheif 1.15.
+    /// Files two reviews made to slip a 2048×2048 stream (or a 4096×4096 canvas) past the checks
+    /// under a 64×64 header (the thumbnail: under its own 256×256), each by reading the file
+    /// otherwise than libheif 1.15 does.
     enum ReadLikeLibheif: String, CaseIterable, CustomTestStringConvertible {
         /// hvcC says 1-byte NAL lengths; libheif's libde265 plugin reads 4-byte ones regardless.
         case nalLengthSize = "heif-oom-2513875df6354a70a909965ab126f4ae53c2ea41"
@@ -162,10 +163,41 @@ struct HEIFStreamTests {
         /// A 256×256 thumbnail over a 2048×2048 stream, within the primary's header: the thumbnail
         /// is decoded under a plan made from its own header.
         case thumbnail = "heif-oom-116f15e188207372e4e2531681dbc2ba88b40592"
+        /// An empty meta box first: libheif keeps the last top-level meta.
+        case emptyMetaFirst = "heif-oom-23541655e71d908f31b57f4ce01a864c79ab91c8"
+        /// A harmless meta box first.
+        case harmlessMetaFirst = "heif-oom-b6dd68d5527f0bf0b412cc0a95f77efb70d7d07a"
+        /// infe version 4: libheif reads a 32-bit item ID from version 3 up.
+        case infeVersion4 = "heif-oom-91533b1cf6c1d8f22fe11a49f55564c4fb91375c"
+        /// iloc offsets of 2 bytes: libheif reads a field only when it is 4 or 8 bytes.
+        case ilocOffsetSize2 = "heif-oom-6cc502cf791225fd0532c6c7e9571702066fcd16"
+        /// An iloc base offset of 2 bytes.
+        case ilocBaseSize2 = "heif-oom-bffee32831fe41f7842f01383ba947d32a770df0"
+        /// iloc version 1 with an index size: libheif reads the index only from version 2.
+        case ilocVersion1Index = "heif-oom-a7f5075668c8ec9cc6f443320abc475018fd96c9"
+        /// iloc version 3: libheif reads it as version 2.
+        case ilocVersion3 = "heif-oom-201dac6d4cb06aeba204f7e32e664b72cfc76fda"
+        /// An extent of length 0, which libheif reads as no bytes, not as the rest of the file.
+        case zeroLengthExtent = "heif-oom-971689159c2cd7dc7bd0463e1e1656304d3b0ed1"
+        /// An idat extent past the payload but within the box with its header, which libheif reads.
+        case idatOverhang = "heif-oom-f0e40a40b103d0a09b29e35eb1d7efebd5763863"
+        /// An idat extent past the box, which libheif drops (and reads the next extent).
+        case idatDropped = "heif-oom-22a033dac9b14447ac7a7f2f55f2e78ab754484b"
+        /// A grid descriptor in idat whose canvas size libheif reads from the next box's header.
+        case gridIdatOverhang = "heif-oom-7c04d9f757e7839aa26c0ae851eebd0e779f111c"
 
         var testDescription: String { "\(self)" }
-        var codec: String { self == .obuAcrossConfig ? "AV1" : "HEVC" }
-        var header: String { self == .thumbnail ? "thumbnail's header says (256×256)" : "image's header says (64×64)" }
+
+        /// What the refusal must say.
+        var expected: String {
+            switch self {
+            case .thumbnail:
+                "the HEVC stream's picture (2048×2048) is larger than the thumbnail's header says (256×256)"
+            case .obuAcrossConfig: "the AV1 stream's picture (2048×2048) is larger than the image's header says (64×64)"
+            case .gridIdatOverhang: "the grid's canvas (4096×4096) is larger than the image's header says (64×64)"
+            default: "the HEVC stream's picture (2048×2048) is larger than the image's header says (64×64)"
+            }
+        }
     }
 
     @Test("the boxes and streams are read as libheif 1.15 reads them", arguments: ReadLikeLibheif.allCases)
@@ -176,9 +208,8 @@ struct HEIFStreamTests {
         let error = await #expect(throws: ImageDecodingError.self) {
             _ = try await ImageColorAnalyzer().analyze(data: data)
         }
-        // Then the stream is refused when the file is opened
+        // Then the stream (or canvas) is refused when the file is opened
         #expect(error?.code == "corrupt-image")
-        let expected = "the \(file.codec) stream's picture (2048×2048) is larger than the \(file.header)"
-        #expect(error?.description.contains(expected) == true, "\(error.map { "\($0)" } ?? "")")
+        #expect(error?.description.contains(file.expected) == true, "\(error.map { "\($0)" } ?? "")")
     }
 }
