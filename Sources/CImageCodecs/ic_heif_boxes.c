@@ -36,24 +36,26 @@ int ic_heif_find_meta(const uint8_t *data, size_t size, ic_heif_meta *meta) {
     if (data == NULL) return 0;
     size_t at = 0;
     ic_box box, found = {0};
-    // libheif 1.15 keeps the last top-level meta it reads.
+    // HEIF allows one top-level meta. libheif 1.15 keeps the last it reads in full, and stops at a
+    // box that runs out of data, so which one it keeps depends on details of its reading: a file
+    // with more is refused (meta_count) rather than guessed at.
     while (ic_next_box(data, &at, size, &box)) {
-        if (box.type == IC_FOURCC('m', 'e', 't', 'a')) found = box;
+        if (box.type != IC_FOURCC('m', 'e', 't', 'a')) continue;
+        found = box;
+        meta->meta_count++;
     }
     if (found.type == 0 || found.end - found.start < 4) return 0;
     at = found.start + 4;   // meta is a full box
-    ic_box iprp = {0};
     while (ic_next_box(data, &at, found.end, &box)) {
         if (box.type == IC_FOURCC('i', 'i', 'n', 'f') && meta->iinf.type == 0) meta->iinf = box;
         if (box.type == IC_FOURCC('i', 'l', 'o', 'c') && meta->iloc.type == 0) meta->iloc = box;
         if (box.type == IC_FOURCC('i', 'd', 'a', 't') && meta->idat.type == 0) meta->idat = box;
-        if (box.type == IC_FOURCC('i', 'p', 'r', 'p') && iprp.type == 0) iprp = box;
+        if (box.type == IC_FOURCC('i', 'p', 'r', 'p') && meta->iprp.type == 0) meta->iprp = box;
         if (box.type == IC_FOURCC('i', 'r', 'e', 'f') && meta->iref.type == 0) meta->iref = box;
     }
-    at = iprp.start;
-    while (iprp.type != 0 && ic_next_box(data, &at, iprp.end, &box)) {
+    at = meta->iprp.start;
+    while (meta->iprp.type != 0 && ic_next_box(data, &at, meta->iprp.end, &box)) {
         if (box.type == IC_FOURCC('i', 'p', 'c', 'o') && meta->ipco.type == 0) meta->ipco = box;
-        if (box.type == IC_FOURCC('i', 'p', 'm', 'a') && meta->ipma.type == 0) meta->ipma = box;
     }
     return meta->iinf.type != 0 && meta->iloc.type != 0;
 }
@@ -305,21 +307,36 @@ int ic_heif_item_properties(const ic_heif_meta *meta, const ic_heif_item *items,
     ic_box *properties = NULL;
     size_t property_count = 0;
     if (ic_heif_list_properties(meta, &properties, &property_count) != 0) return -1;
-    ic_box_reader r = {meta->data, meta->ipma.start, meta->ipma.end, meta->ipma.type != 0};
-    const uint64_t version = ic_read(&r, 1);
-    const uint64_t flags = ic_read(&r, 3);
-    const uint64_t entries = ic_read(&r, 4);
-    for (uint64_t i = 0; i < entries && r.ok; i++) {
-        const ic_heif_item key = {(uint32_t)ic_read(&r, version < 1 ? 2 : 4), 0, 0};
-        const ic_heif_item *item = bsearch(&key, items, count, sizeof(ic_heif_item), ic_item_order);
-        const uint64_t associations = ic_read(&r, 1);
-        for (uint64_t a = 0; a < associations && r.ok; a++) {
-            const uint64_t index = ic_read(&r, (flags & 1) ? 2 : 1) & ((flags & 1) ? 0x7fff : 0x7f);
-            if (item == NULL || index == 0 || index > property_count) continue;
-            uint32_t *slot = &indices[item - items];
-            if (*slot == 0 && properties[index - 1].type == type) *slot = (uint32_t)index;
+    // As libheif 1.15: the entries of every ipma box of iprp, in order, and of an item only its
+    // first entry.
+    uint8_t *seen = calloc(count, 1);
+    if (seen == NULL) {
+        free(properties);
+        return -1;
+    }
+    size_t at = meta->iprp.start;
+    ic_box ipma;
+    while (meta->iprp.type != 0 && ic_next_box(meta->data, &at, meta->iprp.end, &ipma)) {
+        if (ipma.type != IC_FOURCC('i', 'p', 'm', 'a')) continue;
+        ic_box_reader r = {meta->data, ipma.start, ipma.end, 1};
+        const uint64_t version = ic_read(&r, 1);
+        const uint64_t flags = ic_read(&r, 3);
+        const uint64_t entries = ic_read(&r, 4);
+        for (uint64_t i = 0; i < entries && r.ok; i++) {
+            const ic_heif_item key = {(uint32_t)ic_read(&r, version < 1 ? 2 : 4), 0, 0};
+            const ic_heif_item *item = bsearch(&key, items, count, sizeof(ic_heif_item), ic_item_order);
+            if (item != NULL && seen[item - items]) item = NULL;
+            if (item != NULL) seen[item - items] = 1;
+            const uint64_t associations = ic_read(&r, 1);
+            for (uint64_t a = 0; a < associations && r.ok; a++) {
+                const uint64_t index = ic_read(&r, (flags & 1) ? 2 : 1) & ((flags & 1) ? 0x7fff : 0x7f);
+                if (item == NULL || index == 0 || index > property_count) continue;
+                uint32_t *slot = &indices[item - items];
+                if (*slot == 0 && properties[index - 1].type == type) *slot = (uint32_t)index;
+            }
         }
     }
+    free(seen);
     free(properties);
     return 0;
 }

@@ -38,9 +38,10 @@ typedef struct {
     ic_box iinf;
     ic_box iloc;
     ic_box idat;
+    ic_box iprp;
     ic_box ipco;
-    ic_box ipma;
     ic_box iref;
+    unsigned meta_count;   // top-level meta boxes read: HEIF allows one
 } ic_heif_meta;
 
 // Finds the last top-level meta box (libheif 1.15's) and its boxes; 0 when there is no readable
@@ -97,8 +98,9 @@ uint64_t ic_stream_number(ic_stream *s, unsigned bytes, int *ok);
 int ic_heif_visit_items(const ic_heif_meta *meta, const ic_heif_item *items, size_t count, ic_item_visitor visit,
                         void *context);
 
-// The property of type `type` that ipma first associates with each of `items`, as an index into
-// ipco's boxes (1-based, ipma's numbering) in indices[i], 0 when none; -1 when out of memory.
+// The property of type `type` that each of `items` is first associated with, in its first entry
+// of iprp's ipma boxes (libheif 1.15 reads them all, in order), as an index into ipco's boxes
+// (1-based, ipma's numbering) in indices[i], 0 when none; -1 when out of memory.
 int ic_heif_item_properties(const ic_heif_meta *meta, const ic_heif_item *items, size_t count, uint32_t type,
                             uint32_t *indices);
 

@@ -76,6 +76,14 @@ static ic_status ic_heif_check_canvases(ic_heif *heif, const uint8_t *data, size
 
 ic_status ic_heif_check_image(ic_heif *heif, const uint8_t *data, size_t size, uint32_t root,
                               const ic_heif_image_info *header, const char *image) {
+    ic_heif_meta meta;
+    ic_heif_find_meta(data, size, &meta);
+    if (meta.meta_count > 1) {
+        char message[120];
+        snprintf(message, sizeof(message), "the file has %u top-level meta boxes, where HEIF allows one",
+                 meta.meta_count);
+        return ic_heif_fail(heif, IC_ERR_CORRUPT, message);
+    }
     const ic_status status = ic_heif_check_canvases(heif, data, size, root, header, image);
     return status != IC_OK ? status : ic_heif_check_coded_sizes(heif, data, size, root, header, image);
 }

@@ -163,7 +163,8 @@ struct HEIFStreamTests {
         /// A 256×256 thumbnail over a 2048×2048 stream, within the primary's header: the thumbnail
         /// is decoded under a plan made from its own header.
         case thumbnail = "heif-oom-116f15e188207372e4e2531681dbc2ba88b40592"
-        /// An empty meta box first: libheif keeps the last top-level meta.
+        /// An empty meta box first: libheif keeps the last top-level meta (which it keeps depends on
+        /// how it reads the boxes, so the shim refuses a file with more than the one HEIF allows).
         case emptyMetaFirst = "heif-oom-23541655e71d908f31b57f4ce01a864c79ab91c8"
         /// A harmless meta box first.
         case harmlessMetaFirst = "heif-oom-b6dd68d5527f0bf0b412cc0a95f77efb70d7d07a"
@@ -185,6 +186,14 @@ struct HEIFStreamTests {
         case idatDropped = "heif-oom-22a033dac9b14447ac7a7f2f55f2e78ab754484b"
         /// A grid descriptor in idat whose canvas size libheif reads from the next box's header.
         case gridIdatOverhang = "heif-oom-7c04d9f757e7839aa26c0ae851eebd0e779f111c"
+        /// Two metas, the last ended early by 4 stray bytes: libheif drops it and keeps the first.
+        case lastMetaCutShort = "heif-oom-3fcc968f78d2a8a97c00f863657d2d953e332491"
+        /// Two metas, a box inside the last claiming to run past the end of the file.
+        case metaChildPastEnd = "heif-oom-5c354b0ba7809bf1b50dbe2abc86727081905b03"
+        /// Two metas with an empty top-level pitm between them, where libheif stops reading.
+        case shortBoxBetweenMetas = "heif-oom-18f778b27a3c7dc96f9af1589ae2dc31d8dc8bc7"
+        /// The item's hvcC associated only in a second ipma box, which libheif reads too.
+        case secondIpma = "heif-oom-084bc2fb942ae123a8d28f29aaa333adea12cc0c"
 
         var testDescription: String { "\(self)" }
 
@@ -195,6 +204,8 @@ struct HEIFStreamTests {
                 "the HEVC stream's picture (2048×2048) is larger than the thumbnail's header says (256×256)"
             case .obuAcrossConfig: "the AV1 stream's picture (2048×2048) is larger than the image's header says (64×64)"
             case .gridIdatOverhang: "the grid's canvas (4096×4096) is larger than the image's header says (64×64)"
+            case .emptyMetaFirst, .harmlessMetaFirst, .lastMetaCutShort, .metaChildPastEnd, .shortBoxBetweenMetas:
+                "the file has 2 top-level meta boxes, where HEIF allows one"
             default: "the HEVC stream's picture (2048×2048) is larger than the image's header says (64×64)"
             }
         }
@@ -211,5 +222,20 @@ struct HEIFStreamTests {
         // Then the stream (or canvas) is refused when the file is opened
         #expect(error?.code == "corrupt-image")
         #expect(error?.description.contains(file.expected) == true, "\(error.map { "\($0)" } ?? "")")
+    }
+
+    @Test("an AV1 frame larger than its sequence header's maximum is refused, not decoded")
+    func av1FrameOverride() async throws {
+        // Given an AVIF whose sequence header allows 64×64 frames and whose frame header
+        // overrides that to 2048×2048 (the shim reads the sequence header; this build's decoder,
+        // libaom, holds the frame to it, where dav1d 1.0 would not)
+        let path = "Fuzz/crashes/heif-oom-6b88cbf5dcc438a5a3de2523155a8ace4a4dca55"
+        let data = try Data(contentsOf: TestFiles.root.appendingPathComponent(path))
+        // When analysed
+        let error = await #expect(throws: ImageDecodingError.self) {
+            _ = try await ImageColorAnalyzer().analyze(data: data)
+        }
+        // Then it is damaged data
+        #expect(error?.code == "corrupt-image")
     }
 }
