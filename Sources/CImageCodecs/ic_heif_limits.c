@@ -37,16 +37,14 @@ static void ic_descriptor_canvas(const ic_heif_item *item, const ic_extent *exte
 
 // The largest canvas (by pixels) that a grid or overlay item describes in its item data, or
 // zeros when there is none or the boxes cannot be read; -1 when out of memory.
-static int ic_heif_largest_canvas(const uint8_t *data, size_t size, uint32_t root, ic_heif_canvas *canvas) {
+static int ic_heif_largest_canvas(const ic_heif_meta *meta, uint32_t root, ic_heif_canvas *canvas) {
     memset(canvas, 0, sizeof(*canvas));
-    ic_heif_meta meta;
-    if (!ic_heif_find_meta(data, size, &meta)) return 0;
     const uint32_t types[2] = {IC_FOURCC('g', 'r', 'i', 'd'), IC_FOURCC('i', 'o', 'v', 'l')};
     ic_heif_item *items = NULL;
     size_t count = 0;
-    int result = ic_heif_list_items(&meta, types, 2, &items, &count);
-    if (result == 0) result = ic_heif_keep_related(&meta, root, items, &count);
-    if (result == 0) result = ic_heif_visit_items(&meta, items, count, ic_descriptor_canvas, canvas);
+    int result = ic_heif_list_items(meta, types, 2, &items, &count);
+    if (result == 0) result = ic_heif_keep_related(meta, root, items, &count);
+    if (result == 0) result = ic_heif_visit_items(meta, items, count, ic_descriptor_canvas, canvas);
     free(items);
     return result;
 }
@@ -57,10 +55,10 @@ static int ic_heif_largest_canvas(const uint8_t *data, size_t size, uint32_t roo
 // largest of those images (its alpha is as large, a grid's tiles smaller), so that no canvas
 // exceeds what the memory plan made from that header reserves. Other images of the file (a
 // thumbnail, when the primary is decoded; a second image) are not decoded, so they may be larger.
-static ic_status ic_heif_check_canvases(ic_heif *heif, const uint8_t *data, size_t size, uint32_t root,
+static ic_status ic_heif_check_canvases(ic_heif *heif, const ic_heif_meta *meta, uint32_t root,
                                         const ic_heif_image_info *header, const char *image) {
     ic_heif_canvas canvas;
-    if (ic_heif_largest_canvas(data, size, root, &canvas) != 0) {
+    if (ic_heif_largest_canvas(meta, root, &canvas) != 0) {
         return ic_heif_fail(heif, IC_ERR_NO_MEMORY, "cannot list the file's grid and overlay items");
     }
     const uint64_t coded = (uint64_t)header->ispe_width * header->ispe_height;
@@ -77,15 +75,17 @@ static ic_status ic_heif_check_canvases(ic_heif *heif, const uint8_t *data, size
 ic_status ic_heif_check_image(ic_heif *heif, const uint8_t *data, size_t size, uint32_t root,
                               const ic_heif_image_info *header, const char *image) {
     ic_heif_meta meta;
-    ic_heif_find_meta(data, size, &meta);
+    const int readable = ic_heif_find_meta(data, size, &meta);
     if (meta.meta_count > 1) {
         char message[120];
         snprintf(message, sizeof(message), "the file has %u top-level meta boxes, where HEIF allows one",
                  meta.meta_count);
         return ic_heif_fail(heif, IC_ERR_CORRUPT, message);
     }
-    const ic_status status = ic_heif_check_canvases(heif, data, size, root, header, image);
-    return status != IC_OK ? status : ic_heif_check_coded_sizes(heif, data, size, root, header, image);
+    // Without a readable meta, iinf and iloc there is nothing to check (libheif refuses the file).
+    if (!readable) return IC_OK;
+    const ic_status status = ic_heif_check_canvases(heif, &meta, root, header, image);
+    return status != IC_OK ? status : ic_heif_check_coded_sizes(heif, &meta, root, header, image);
 }
 
 // The longest side a handle's header allows for any plane decoded for it: the coded size

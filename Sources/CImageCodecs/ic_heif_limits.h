@@ -10,6 +10,8 @@
 
 #include <libheif/heif.h>
 
+#include "ic_heif_boxes.h"
+
 // A grid's or overlay's canvas: its size and four-character type ("grid" or "iovl").
 typedef struct {
     uint32_t width;
@@ -28,12 +30,12 @@ ic_status ic_heif_fail(ic_heif *heif, ic_status status, const char *message);
 ic_status ic_heif_check_image(ic_heif *heif, const uint8_t *data, size_t size, uint32_t root,
                               const ic_heif_image_info *header, const char *image);
 
-// IC_ERR_CORRUPT when the bitstream of a coded image that decoding `root` reaches, in the file at
-// `data` (an HEVC sequence parameter set or AV1 sequence header, in its configuration box or its
+// IC_ERR_CORRUPT when the bitstream of a coded image that decoding `root` reaches, in the file
+// whose boxes `meta` holds (an HEVC sequence parameter set or AV1 sequence header, in its configuration box or its
 // data), gives a picture with more pixels than `header`, each side rounded up to 64 for the
 // codec's padding, or when the coded images hold more NAL units or OBUs than a still image could;
 // IC_ERR_NO_MEMORY when the items cannot be listed.
-ic_status ic_heif_check_coded_sizes(ic_heif *heif, const uint8_t *data, size_t size, uint32_t root,
+ic_status ic_heif_check_coded_sizes(ic_heif *heif, const ic_heif_meta *meta, uint32_t root,
                                     const ic_heif_image_info *header, const char *image);
 
 // The longest side a handle's header allows for any plane decoded for it: the coded size (ispe,

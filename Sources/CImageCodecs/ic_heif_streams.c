@@ -233,19 +233,17 @@ static void ic_coded_item(const ic_heif_item *item, const ic_extent *extents, si
     free(joined);
 }
 
-ic_status ic_heif_check_coded_sizes(ic_heif *heif, const uint8_t *data, size_t size, uint32_t root,
+ic_status ic_heif_check_coded_sizes(ic_heif *heif, const ic_heif_meta *meta, uint32_t root,
                                     const ic_heif_image_info *header, const char *image) {
-    ic_heif_meta meta;
-    if (!ic_heif_find_meta(data, size, &meta)) return IC_OK;
     const uint32_t types[2] = {IC_FOURCC('h', 'v', 'c', '1'), IC_FOURCC('a', 'v', '0', '1')};
     ic_heif_item *items = NULL;
     ic_box *properties = NULL;
     uint32_t *configs = NULL;
     size_t count = 0, property_count = 0;
     ic_coded_search search = {0};
-    int result = ic_heif_list_items(&meta, types, 2, &items, &count);
-    if (result == 0) result = ic_heif_keep_related(&meta, root, items, &count);
-    if (result == 0) result = ic_heif_list_properties(&meta, &properties, &property_count);
+    int result = ic_heif_list_items(meta, types, 2, &items, &count);
+    if (result == 0) result = ic_heif_keep_related(meta, root, items, &count);
+    if (result == 0) result = ic_heif_list_properties(meta, &properties, &property_count);
     if (result == 0 && count > 0) {
         configs = calloc(count, sizeof(uint32_t));
         result = configs == NULL ? -1 : 0;
@@ -253,14 +251,14 @@ ic_status ic_heif_check_coded_sizes(ic_heif *heif, const uint8_t *data, size_t s
     if (result == 0 && count > 0) {
         // hvcC for HEVC items, av1C for AV1: one pass of ipma per kind.
         uint32_t *av1 = calloc(count, sizeof(uint32_t));
-        result = av1 == NULL ? -1 : ic_heif_item_properties(&meta, items, count, IC_FOURCC('h', 'v', 'c', 'C'), configs);
-        if (result == 0) result = ic_heif_item_properties(&meta, items, count, IC_FOURCC('a', 'v', '1', 'C'), av1);
+        result = av1 == NULL ? -1 : ic_heif_item_properties(meta, items, count, IC_FOURCC('h', 'v', 'c', 'C'), configs);
+        if (result == 0) result = ic_heif_item_properties(meta, items, count, IC_FOURCC('a', 'v', '1', 'C'), av1);
         for (size_t i = 0; result == 0 && i < count; i++) {
             if (items[i].type == IC_FOURCC('a', 'v', '0', '1')) configs[i] = av1[i];
         }
         free(av1);
-        search = (ic_coded_search){0, 0, NULL, 0, 0, data, properties, configs, items};
-        if (result == 0) result = ic_heif_visit_items(&meta, items, count, ic_coded_item, &search);
+        search = (ic_coded_search){0, 0, NULL, 0, 0, meta->data, properties, configs, items};
+        if (result == 0) result = ic_heif_visit_items(meta, items, count, ic_coded_item, &search);
     }
     free(items);
     free(properties);
