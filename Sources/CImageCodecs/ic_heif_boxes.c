@@ -300,20 +300,14 @@ int ic_heif_list_properties(const ic_heif_meta *meta, ic_box **boxes, size_t *co
     return 0;
 }
 
-int ic_heif_item_properties(const ic_heif_meta *meta, const ic_heif_item *items, size_t count, uint32_t type,
-                            uint32_t *indices) {
+int ic_heif_item_properties(const ic_heif_meta *meta, const ic_box *properties, size_t property_count,
+                            const ic_heif_item *items, size_t count, uint32_t type, uint32_t *indices) {
     if (count == 0) return 0;
     memset(indices, 0, count * sizeof(uint32_t));
-    ic_box *properties = NULL;
-    size_t property_count = 0;
-    if (ic_heif_list_properties(meta, &properties, &property_count) != 0) return -1;
     // As libheif 1.15: the entries of every ipma box of iprp, in order, and of an item only its
     // first entry.
     uint8_t *seen = calloc(count, 1);
-    if (seen == NULL) {
-        free(properties);
-        return -1;
-    }
+    if (seen == NULL) return -1;
     size_t at = meta->iprp.start;
     ic_box ipma;
     while (meta->iprp.type != 0 && ic_next_box(meta->data, &at, meta->iprp.end, &ipma)) {
@@ -337,7 +331,6 @@ int ic_heif_item_properties(const ic_heif_meta *meta, const ic_heif_item *items,
         }
     }
     free(seen);
-    free(properties);
     return 0;
 }
 

@@ -100,9 +100,10 @@ int ic_heif_visit_items(const ic_heif_meta *meta, const ic_heif_item *items, siz
 
 // The property of type `type` that each of `items` is first associated with, in its first entry
 // of iprp's ipma boxes (libheif 1.15 reads them all, in order), as an index into ipco's boxes
-// (1-based, ipma's numbering) in indices[i], 0 when none; -1 when out of memory.
-int ic_heif_item_properties(const ic_heif_meta *meta, const ic_heif_item *items, size_t count, uint32_t type,
-                            uint32_t *indices);
+// (1-based, ipma's numbering, into `properties` as ic_heif_list_properties gives them) in
+// indices[i], 0 when none; -1 when out of memory.
+int ic_heif_item_properties(const ic_heif_meta *meta, const ic_box *properties, size_t property_count,
+                            const ic_heif_item *items, size_t count, uint32_t type, uint32_t *indices);
 
 // ipco's boxes in order, in *boxes (to free); -1 when out of memory.
 int ic_heif_list_properties(const ic_heif_meta *meta, ic_box **boxes, size_t *count);

@@ -251,8 +251,9 @@ ic_status ic_heif_check_coded_sizes(ic_heif *heif, const ic_heif_meta *meta, uin
     if (result == 0 && count > 0) {
         // hvcC for HEVC items, av1C for AV1: one pass of ipma per kind.
         uint32_t *av1 = calloc(count, sizeof(uint32_t));
-        result = av1 == NULL ? -1 : ic_heif_item_properties(meta, items, count, IC_FOURCC('h', 'v', 'c', 'C'), configs);
-        if (result == 0) result = ic_heif_item_properties(meta, items, count, IC_FOURCC('a', 'v', '1', 'C'), av1);
+        const uint32_t hvcc = IC_FOURCC('h', 'v', 'c', 'C'), av1c = IC_FOURCC('a', 'v', '1', 'C');
+        result = av1 == NULL ? -1 : ic_heif_item_properties(meta, properties, property_count, items, count, hvcc, configs);
+        if (result == 0) result = ic_heif_item_properties(meta, properties, property_count, items, count, av1c, av1);
         for (size_t i = 0; result == 0 && i < count; i++) {
             if (items[i].type == IC_FOURCC('a', 'v', '0', '1')) configs[i] = av1[i];
         }
