@@ -135,12 +135,14 @@ ic_status ic_heif_open(ic_heif *heif, const uint8_t *data, size_t size, uint32_t
     heif->max_side = max_side;
     // Tiles of a grid are decoded on the caller's thread, like every other decoder here.
     heif_context_set_max_decoding_threads(heif->context, 0);
+    ic_status status = ic_heif_check_counts(heif, data, size);
+    if (status != IC_OK) return status;
     struct heif_error error = heif_context_read_from_memory_without_copy(heif->context, data, size, NULL);
     if (error.code != heif_error_Ok) return ic_heif_error(heif, error);
     info->image_count = (uint32_t)heif_context_get_number_of_top_level_images(heif->context);
     error = heif_context_get_primary_image_handle(heif->context, &heif->primary);
     if (error.code != heif_error_Ok) return ic_heif_error(heif, error);
-    ic_status status = ic_heif_describe(heif, heif->primary, &heif->primary_icc, &info->primary);
+    status = ic_heif_describe(heif, heif->primary, &heif->primary_icc, &info->primary);
     if (status != IC_OK) return status;
     heif_item_id primary_id = 0, thumbnail_id = 0;
     heif_context_get_primary_image_ID(heif->context, &primary_id);
@@ -169,7 +171,9 @@ ic_status ic_heif_open(ic_heif *heif, const uint8_t *data, size_t size, uint32_t
         }
         if (heif->thumbnail != NULL) {
             status = ic_heif_describe(heif, heif->thumbnail, &heif->thumbnail_icc, &info->thumbnail);
-            if (status == IC_OK) status = ic_heif_check_image(heif, data, size, thumbnail_id, &info->thumbnail, "thumbnail");
+            if (status == IC_OK) {
+                status = ic_heif_check_image(heif, data, size, thumbnail_id, &info->thumbnail, "thumbnail");
+            }
             if (status != IC_OK) return status;
         }
     }

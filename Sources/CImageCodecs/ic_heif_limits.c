@@ -76,12 +76,6 @@ ic_status ic_heif_check_image(ic_heif *heif, const uint8_t *data, size_t size, u
                               const ic_heif_image_info *header, const char *image) {
     ic_heif_meta meta;
     const int readable = ic_heif_find_meta(data, size, &meta);
-    if (meta.meta_count > 1) {
-        char message[120];
-        snprintf(message, sizeof(message), "the file has %u top-level meta boxes, where HEIF allows one",
-                 meta.meta_count);
-        return ic_heif_fail(heif, IC_ERR_CORRUPT, message);
-    }
     // Without a readable meta, iinf and iloc there is nothing to check (libheif refuses the file).
     if (!readable) return IC_OK;
     const ic_status status = ic_heif_check_canvases(heif, &meta, root, header, image);
