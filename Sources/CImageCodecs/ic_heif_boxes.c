@@ -118,8 +118,8 @@ int ic_heif_list_items(const ic_heif_meta *meta, const uint32_t *types, size_t t
     size_t kept = 0;
     for (size_t i = 0; i < *count; i++) {
         if (i > 0 && (*items)[i].id == (*items)[i - 1].id) continue;   // compared before any is moved over it
-        int wanted = 0;
-        for (size_t t = 0; t < type_count; t++) wanted |= (*items)[i].type == types[t];
+        int wanted = types == NULL;
+        for (size_t t = 0; t < type_count && types != NULL; t++) wanted |= (*items)[i].type == types[t];
         if (wanted) (*items)[kept++] = (*items)[i];
     }
     *count = kept;

@@ -55,8 +55,8 @@ typedef struct {
     uint32_t order;
 } ic_heif_item;
 
-// The items of iinf whose type is one of `types` (infe version 2 and 3 name the type), sorted by
-// ID, in *items (to free); of several entries for one ID only the first counts, as in libheif
+// The items of iinf whose type is one of `types` (infe version 2 and 3 name the type; NULL: every
+// item), sorted by ID, in *items (to free); of several entries for one ID only the first counts, as in libheif
 // 1.15. -1 when out of memory.
 int ic_heif_list_items(const ic_heif_meta *meta, const uint32_t *types, size_t type_count, ic_heif_item **items,
                        size_t *count);

@@ -327,6 +327,11 @@ ic_heif *ic_heif_create(void);
 /// `max_side` squared caps an image's pixels (libheif's own check; 0: libheif's default).
 /// Nothing is decoded.
 ic_status ic_heif_open(ic_heif *heif, const uint8_t *data, size_t size, uint32_t max_side, ic_heif_info *info);
+/// The bytes libheif 1.15 copies from the file while ic_heif_open reads its boxes, in *bytes: the
+/// data of every item it does not decode (Exif, XMP, any type but hvc1, av01, grid, iovl and iden),
+/// as it reads their extents; ic_heif_open refuses a file where they are more than its own size.
+/// 0 and *bytes 0 when the boxes cannot be read; -1 when out of memory.
+int ic_heif_copied_bytes(const uint8_t *data, size_t size, uint64_t *bytes);
 /// Decodes the primary image (thumbnail = 0) or its largest thumbnail (1) whole, as
 /// libheif does: planes at their bit depth, then converted to interleaved RGB(A), with irot,
 /// imir and clap applied. strict: libheif's strict_decoding (damage is an error, not a warning).

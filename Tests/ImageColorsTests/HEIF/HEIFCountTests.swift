@@ -9,15 +9,16 @@ import Testing
 struct HEIFCountTests {
     /// A list the shim counts, the limit it holds it to, and the words of its refusal.
     enum Listing: CaseIterable, CustomTestStringConvertible {
-        case items, locations, associations, references
+        case items, locations, associations, references, referenceEntries
 
-        var limit: Int { self == .references ? 4_000 : 1_000 }
+        var limit: Int { self == .references || self == .referenceEntries ? 4_000 : 1_000 }
         var words: String {
             switch self {
             case .items: "items (infe boxes)"
             case .locations: "item locations (iloc entries)"
             case .associations: "property associations (ipma entries)"
             case .references: "item references (iref)"
+            case .referenceEntries: "iref entries"
             }
         }
         var testDescription: String { words }
@@ -28,7 +29,8 @@ struct HEIFCountTests {
             case .items: try ManyItems(images: count).bytes()
             case .locations: try ManyItems(images: 10, extraLocations: count - 10).bytes()
             case .associations: try ManyItems(images: 10, extraAssociations: count - 10).bytes()
-            case .references: try ManyItems(images: 10, extraReferences: count).bytes()
+            case .references: try ManyItems(images: 10, bundledReferences: count).bytes()
+            case .referenceEntries: try ManyItems(images: 10, emptyReferences: count).bytes()
             }
         }
     }
@@ -66,6 +68,34 @@ struct HEIFCountTests {
         #expect(manyAnalysis.title == oneAnalysis.title)
     }
 
+    @Test("metadata whose extents read more bytes than the file holds is refused")
+    func repeatedExtents() async throws {
+        // Given coffee.heic's image and an Exif item whose two extents both cover its 34 KB stream
+        let bytes = try ManyItems(images: 1, metadataItems: 1, metadataExtents: 2).bytes()
+        // When analysed
+        let error = await #expect(throws: ImageDecodingError.self) {
+            _ = try await ImageColorAnalyzer().analyze(data: Data(bytes))
+        }
+        // Then it is damaged data: libheif would copy 69 KB out of a 35 KB file
+        #expect(error?.code == "corrupt-image")
+        #expect(
+            error?.description.contains("the file's metadata items hold 68974 bytes, more than the file's own") == true,
+            "\(error.map { "\($0)" } ?? "no error")")
+    }
+
+    @Test("the metadata libheif copies while reading the boxes is reserved in the memory budget")
+    func metadataReserved() async throws {
+        // Given coffee.heic's image alone, and with an Exif item as large as its stream (34,487 bytes)
+        let plain = try ManyItems(images: 1).bytes()
+        let withExif = try ManyItems(images: 1, metadataItems: 1).bytes()
+        // When both are analysed
+        let analyzer = ImageColorAnalyzer()
+        let plainPeak = try #require(try await analyzer.analyze(data: Data(plain)).memory?.accountedPeak)
+        let exifPeak = try #require(try await analyzer.analyze(data: Data(withExif)).memory?.accountedPeak)
+        // Then the second's accounted peak holds the copy as well as its larger file
+        #expect(exifPeak - plainPeak >= 34_487 + (withExif.count - plain.count), "\(plainPeak) → \(exifPeak)")
+    }
+
     @Test("a file of 19,990 items, 14 s in libheif's parse, is refused")
     func manyItems() async throws {
         // Given a file of 19,990 images, under libheif 1.15's own limit of 20,000 boxes
@@ -89,6 +119,14 @@ struct ManyItems {
     var extraLocations = 0
     var extraAssociations = 0
     var extraReferences = 0
+    /// iref entries that make no reference (a count of 0), each from an unlisted item.
+    var emptyReferences = 0
+    /// References to item 1 in one iref entry, from an unlisted item.
+    var bundledReferences = 0
+    /// Exif items after the images, each with `metadataExtents` extents over the whole stream
+    /// and a cdsc reference to item 1.
+    var metadataItems = 0
+    var metadataExtents = 1
 
     func bytes() throws -> [UInt8] {
         let coffee = [UInt8](try Data(contentsOf: URL(fileURLWithPath: HEIFFixtures.path("coffee.heic"))))
@@ -101,22 +139,35 @@ struct ManyItems {
         let ftyp = Self.box("ftyp", Array("heic".utf8) + Self.be32(0) + Array("mif1heic".utf8))
         let hdlr = Self.full("hdlr", 0, Self.be32(0) + Array("pict".utf8) + [UInt8](repeating: 0, count: 13))
         let pitm = Self.full("pitm", 1, Self.be32(1))
-        let infes = ids.flatMap { Self.full("infe", 3, Self.be32($0) + [0, 0] + Array("hvc1".utf8) + [0]) }
-        let iinf = Self.full("iinf", 1, Self.be32(UInt32(ids.count)) + infes)
+        let exifs = (0..<metadataItems).map { UInt32(images + 1 + $0) }
+        let infes =
+            ids.flatMap { Self.full("infe", 3, Self.be32($0) + [0, 0] + Array("hvc1".utf8) + [0]) }
+            + exifs.flatMap { Self.full("infe", 3, Self.be32($0) + [0, 0] + Array("Exif".utf8) + [0]) }
+        let iinf = Self.full("iinf", 1, Self.be32(UInt32(ids.count + exifs.count)) + infes)
         var associations = Self.be32(UInt32(ids.count + extraAssociations))
         for k in 0..<extraAssociations { associations += Self.be32(unlisted(k)) + [2, 0x81, 0x02] }
         for id in ids { associations += Self.be32(id) + [2, 0x81, 0x02] }
         let iprp = Self.box("iprp", Self.box("ipco", hvcC + ispe) + Self.full("ipma", 1, associations))
-        let references = (0..<extraReferences).flatMap {
-            Self.box("cdsc", Self.be32(unlisted($0)) + [0, 1] + Self.be32(1))
-        }
-        let iref = extraReferences > 0 ? Self.full("iref", 1, references) : []
+        let references =
+            (0..<extraReferences).flatMap { Self.box("cdsc", Self.be32(unlisted($0)) + [0, 1] + Self.be32(1)) }
+            + (0..<emptyReferences).flatMap { Self.box("cdsc", Self.be32(unlisted($0)) + [0, 0]) }
+            + exifs.flatMap { Self.box("cdsc", Self.be32($0) + [0, 1] + Self.be32(1)) }
+            + (bundledReferences > 0
+                ? Self.box(
+                    "cdsc",
+                    Self.be32(unlisted(0)) + [UInt8(bundledReferences >> 8), UInt8(bundledReferences & 0xff)]
+                        + (0..<bundledReferences).flatMap { _ in Self.be32(1) })
+                : [])
+        let iref = references.isEmpty ? [] : Self.full("iref", 1, references)
 
         func meta(streamAt offset: UInt32) -> [UInt8] {
             let located = ids + (0..<extraLocations).map(unlisted)
-            var iloc: [UInt8] = [0x44, 0x00] + Self.be32(UInt32(located.count))
-            for id in located {
-                iloc += Self.be32(id) + [0, 0, 0, 0, 0, 1] + Self.be32(offset) + Self.be32(UInt32(stream.count))
+            var iloc: [UInt8] = [0x44, 0x00] + Self.be32(UInt32(located.count + exifs.count))
+            let extent = Self.be32(offset) + Self.be32(UInt32(stream.count))
+            for id in located { iloc += Self.be32(id) + [0, 0, 0, 0, 0, 1] + extent }
+            for id in exifs {
+                iloc += Self.be32(id) + [0, 0, 0, 0, 0, UInt8(metadataExtents)]
+                for _ in 0..<metadataExtents { iloc += extent }
             }
             return Self.full("meta", 0, hdlr + pitm + Self.full("iloc", 2, iloc) + iinf + iref + iprp)
         }

@@ -55,4 +55,25 @@ extension HEIFDecoder {
     static let hevcAllowance = 4 * 1024 * 1024
     /// libaom's contexts and libheif's (8 MB).
     static let av1Allowance = 8 * 1024 * 1024
+
+    /// Reserves what libheif copies while it reads the boxes (`ic_heif_copied_bytes`): the data of
+    /// the file's metadata items (Exif, XMP, any item it does not decode). A legitimate file's
+    /// metadata is part of it, so this is at most the file's size; a file whose extents claim more
+    /// is refused when it is opened, so nothing is reserved for it here.
+    /// - Throws: ``ImageDecodingError/outOfMemory(_:detail:)`` when the items cannot be listed;
+    ///   ``MemoryBudgetError`` when the copies do not fit the budget.
+    static func reserveCopiedMetadata(
+        _ raw: UnsafeRawBufferPointer, format: ImageFormat, options: DecodeOptions, adding reserved: inout Int
+    ) throws {
+        guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self), !raw.isEmpty else { return }
+        var copied: UInt64 = 0
+        guard ic_heif_copied_bytes(base, raw.count, &copied) == 0 else {
+            throw ImageDecodingError.outOfMemory(format, detail: "cannot list the file's items")
+        }
+        guard copied > 0, copied <= UInt64(raw.count) else { return }
+        try options.reserve(
+            Int(copied),
+            for: "the file's metadata items (\(copied) bytes), which libheif copies while reading the boxes",
+            adding: &reserved)
+    }
 }

@@ -36,6 +36,7 @@ enum HEIFDecoder {
         let bytes = try options.wholeEncodedImage(source, format: format, adding: &reserved)
         let deadline = DecodeDeadline(timeout: options.limits.decodeTimeout)
         return try bytes.withUnsafeBytes { raw in
+            try reserveCopiedMetadata(raw, format: format, options: options, adding: &reserved)
             let container = try HEIFContainer(raw, format: format, maxSide: options.limits.maxSide)
             return try decode(container, options: options, deadline: deadline, reserved: &reserved, into: &sink)
         }
