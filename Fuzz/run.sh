@@ -61,11 +61,18 @@ binary_name() {
 for target in "${targets[@]}"; do binary_name "$target" > /dev/null; done
 
 echo "== building the fuzzers ($scratch)"
+# SwiftPM does not notice a source file added to the package Fuzz/ depends on by path (the
+# project) until Fuzz/Package.swift changes, and the link then fails with undefined symbols: a
+# changed list of the project's source files makes it plan the build again.
+sources="$(cd Sources && find . -name '*.c' -o -name '*.swift' | sort)"
+stamp="$scratch/.project-sources"
+if [ "$(cat "$stamp" 2>/dev/null)" != "$sources" ]; then touch Fuzz/Package.swift; fi
 # `--sanitize=fuzzer --sanitize=address` gives clang both, but swiftc keeps only the last
 # -sanitize= flag it is given (ASan without coverage); the combined flag restores coverage.
 swift build --package-path Fuzz --scratch-path "$scratch" -c release \
     --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing
 bin="$scratch/release"
+printf '%s\n' "$sources" > "$stamp"
 
 # Which format a file's bytes announce (never its name).
 sniff() {
