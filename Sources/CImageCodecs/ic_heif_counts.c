@@ -2,29 +2,31 @@
 //
 // Why: libheif 1.15's parse of the boxes (heif_context_read_from_memory) takes time that grows
 // with the number of items times the length of each list it searches per item: its iinf (up to
-// 20,000 infe boxes), iloc (20,000 entries), ipma (no limit) and iref (no limit). Measured, the
-// call alone, on files of N HEVC items sharing one 34 KB stream: 1,000 items 0.024 s, 4,000
-// 0.39 s, 8,000 1.4 s (a 419 KB file), 19,990 8.8 s (994 KB; 14 s in the debug CLI). Nothing
-// interrupts that call, so the analysis deadline cannot either. Later libheif caps a file at
-// 1,000 items by default (its security limit max_items); so does this check, and it holds the
-// lists searched per item to what 1,000 items can use: libheif reads a file at every limit in
-// 0.03 s.
-//
-// While it reads the boxes, libheif 1.15 also copies the data of every item it does not decode
-// (Exif, XMP, any other type) and keeps it: 999 Exif items of 32 extents over one 34 KB stream
-// made a 342 KB file cost 1.1 GB. An item's data is part of the file, so data that adds up to more
-// than the file means extents that read the same bytes again; the rest the caller reserves in its
-// memory budget (ic_heif_copied_bytes in ic_codecs.h).
+// 20,000 infe boxes), iloc (20,000 entries, each up to 32 extents, the table copied once per
+// item), ipma (no limit) and iref (no limit, entries that make no reference included). Measured,
+// the call alone, on files of N HEVC items sharing one 34 KB stream: 1,000 items 0.024 s, 4,000
+// 0.39 s, 8,000 1.4 s (a 419 KB file), 19,990 8.8 s (994 KB; 14 s in the debug CLI); 1,000
+// items with 300,000 empty iref entries about 1 s. Nothing interrupts that call, so the analysis
+// deadline cannot either. Later libheif caps a file at 1,000 items by default (its security
+// limit max_items); so does this check, and it holds the lists searched per item to what 1,000
+// items use: libheif reads 1,000 items with 4,000 extents or 4,000 references in 0.03 s. It
+// also keeps every NAL unit of every hvcC box as an array of its own, used or not (6.5 million
+// one-byte units made a 20 MB file cost 384 MB), so those are counted too. What it copies of the
+// items' data is bounded in ic_heif_copies.c.
 #include "ic_heif_limits.h"
 
 #include <stdio.h>
-#include <stdlib.h>
 
 // The most items a file may list (infe boxes in iinf, as libheif reads them: every child box).
 #define IC_HEIF_MAX_ITEMS 1000u
 // The most entries iref may hold, and the most references they may make: four per item (a tile's
 // dimg, an alpha plane's auxl, a thumbnail's thmb, metadata's cdsc) is more than a real file makes.
 #define IC_HEIF_MAX_REFERENCES (4u * IC_HEIF_MAX_ITEMS)
+// The most extents iloc may list, over all its entries: four per item (encoders write one).
+#define IC_HEIF_MAX_EXTENTS (4u * IC_HEIF_MAX_ITEMS)
+// The most NAL units the hvcC boxes may hold, over all of them: eight per item (a VPS, an SPS, a
+// PPS and perhaps an SEI in each are four).
+#define IC_HEIF_MAX_CONFIG_UNITS (8u * IC_HEIF_MAX_ITEMS)
 
 // The infe boxes of iinf: every child box after the entry count, whatever its type.
 static uint64_t ic_count_items(const ic_heif_meta *meta) {
@@ -46,6 +48,59 @@ static uint64_t ic_count_locations(const ic_heif_meta *meta) {
     const uint64_t version = ic_read(&r, 1);
     ic_read(&r, 5);   // flags, then the field sizes
     return ic_read(&r, version < 2 ? 2 : 4);
+}
+
+// The extents of every iloc entry, as libheif 1.15 reads them (it stores each, and copies the
+// table once per item): each entry's stated count, its fields read only when 4 or 8 bytes long.
+static uint64_t ic_count_extents(const ic_heif_meta *meta) {
+    ic_box_reader r = {meta->data, meta->iloc.start, meta->iloc.end, 1};
+    const uint64_t version = ic_read(&r, 1);
+    ic_read(&r, 3);
+    const unsigned sizes = (unsigned)ic_read(&r, 1), more = (unsigned)ic_read(&r, 1);
+    const unsigned index_size = version >= 2 ? (more & 15) : 0;
+#define IC_FIELD(size) ((size) == 4 || (size) == 8 ? (size) : 0u)
+    const uint64_t extent_bytes = IC_FIELD(index_size) + IC_FIELD(sizes >> 4) + IC_FIELD(sizes & 15);
+    const unsigned base_bytes = IC_FIELD(more >> 4);
+#undef IC_FIELD
+    const uint64_t entries = ic_read(&r, version < 2 ? 2 : 4);
+    uint64_t count = 0;
+    for (uint64_t i = 0; i < entries && r.ok; i++) {
+        ic_read(&r, version < 2 ? 2 : 4);   // item ID
+        if (version >= 1) ic_read(&r, 2);    // construction method
+        ic_read(&r, 2);                      // data reference index
+        if (base_bytes > 0) ic_read(&r, base_bytes);
+        const uint64_t extents = ic_read(&r, 2);
+        if (!r.ok) break;
+        count += extents;
+        const uint64_t bytes = extents * extent_bytes;
+        if (bytes > r.end - r.at) break;
+        r.at += (size_t)bytes;
+    }
+    return count;
+}
+
+// The NAL units of every hvcC box among the properties, as libheif 1.15 reads them: it keeps each
+// unit as an array of its own (about 60 bytes for a unit of one), used by an item or not.
+static uint64_t ic_count_config_units(const ic_heif_meta *meta) {
+    uint64_t count = 0;
+    size_t at = meta->ipco.start;
+    ic_box box;
+    while (meta->ipco.type != 0 && ic_next_box(meta->data, &at, meta->ipco.end, &box)) {
+        if (box.type != IC_FOURCC('h', 'v', 'c', 'C')) continue;
+        ic_box_reader r = {meta->data, box.start + 22, box.end, box.end - box.start >= 23};
+        const uint64_t arrays = ic_read(&r, 1);
+        for (uint64_t a = 0; a < arrays && r.ok; a++) {
+            ic_read(&r, 1);   // completeness and NAL unit type
+            const uint64_t units = ic_read(&r, 2);
+            for (uint64_t u = 0; u < units && r.ok; u++) {
+                const uint64_t length = ic_read(&r, 2);
+                if (!r.ok || length > r.end - r.at) break;
+                count++;
+                r.at += (size_t)length;
+            }
+        }
+    }
+    return count;
 }
 
 // The entry counts every ipma box of iprp states, summed (libheif 1.15 reads them all).
@@ -80,7 +135,10 @@ static ic_reference_counts ic_count_references(const ic_heif_meta *meta) {
         const uint64_t size = ic_read(&r, 4);
         const uint32_t type = (uint32_t)ic_read(&r, 4);
         if (size == 1) ic_read(&r, 8);
-        if (type == IC_FOURCC('u', 'u', 'i', 'd')) ic_read(&r, 16);
+        if (type == IC_FOURCC('u', 'u', 'i', 'd')) {
+            ic_read(&r, 8);   // the 16-byte extended type, in two reads (ic_read takes at most 8)
+            ic_read(&r, 8);
+        }
         ic_read(&r, field);
         const uint64_t references = ic_read(&r, 2);
         if (!r.ok) break;
@@ -91,33 +149,6 @@ static ic_reference_counts ic_count_references(const ic_heif_meta *meta) {
         r.at = bytes < r.end - r.at ? r.at + (size_t)bytes : r.end;
     }
     return counts;
-}
-
-// Adds an item's bytes (its extents as libheif 1.15 reads them) to the total in `context`.
-static void ic_add_item_bytes(const ic_heif_item *item, const ic_extent *extents, size_t count, void *context) {
-    uint64_t *total = context;
-    // The coded images and derivations libheif 1.15 reads only when one is decoded.
-    static const uint32_t images[] = {IC_FOURCC('h', 'v', 'c', '1'), IC_FOURCC('a', 'v', '0', '1'),
-                                      IC_FOURCC('g', 'r', 'i', 'd'), IC_FOURCC('i', 'o', 'v', 'l'),
-                                      IC_FOURCC('i', 'd', 'e', 'n')};
-    for (size_t i = 0; i < sizeof(images) / sizeof(images[0]); i++) {
-        if (item->type == images[i]) return;
-    }
-    for (size_t e = 0; e < count; e++) {
-        *total = extents[e].length > UINT64_MAX - *total ? UINT64_MAX : *total + extents[e].length;
-    }
-}
-
-int ic_heif_copied_bytes(const uint8_t *data, size_t size, uint64_t *bytes) {
-    *bytes = 0;
-    ic_heif_meta meta;
-    if (!ic_heif_find_meta(data, size, &meta)) return 0;
-    ic_heif_item *items = NULL;
-    size_t count = 0;
-    int result = ic_heif_list_items(&meta, NULL, 0, &items, &count);
-    if (result == 0) result = ic_heif_visit_items(&meta, items, count, ic_add_item_bytes, bytes);
-    free(items);
-    return result;
 }
 
 // Refuses `count` over `limit`, naming what was counted.
@@ -140,10 +171,12 @@ ic_status ic_heif_check_counts(ic_heif *heif, const uint8_t *data, size_t size) 
     }
     // Without a readable meta, iinf and iloc libheif refuses the file at once.
     if (!readable) return IC_OK;
-    ic_status status = ic_over(heif, ic_count_items(&meta), IC_HEIF_MAX_ITEMS, "items (infe boxes)");
+    const uint64_t items = ic_count_items(&meta);
+    ic_status status = ic_over(heif, items, IC_HEIF_MAX_ITEMS, "items (infe boxes)");
     if (status == IC_OK) {
         status = ic_over(heif, ic_count_locations(&meta), IC_HEIF_MAX_ITEMS, "item locations (iloc entries)");
     }
+    if (status == IC_OK) status = ic_over(heif, ic_count_extents(&meta), IC_HEIF_MAX_EXTENTS, "extents (iloc)");
     if (status == IC_OK) {
         status = ic_over(heif, ic_count_associations(&meta), IC_HEIF_MAX_ITEMS, "property associations (ipma entries)");
     }
@@ -152,19 +185,24 @@ ic_status ic_heif_check_counts(ic_heif *heif, const uint8_t *data, size_t size) 
     if (status == IC_OK) {
         status = ic_over(heif, references.references, IC_HEIF_MAX_REFERENCES, "item references (iref)");
     }
+    if (status == IC_OK) {
+        status = ic_over(heif, ic_count_config_units(&meta), IC_HEIF_MAX_CONFIG_UNITS, "NAL units in hvcC boxes");
+    }
     if (status != IC_OK) return status;
-    // The items' own data libheif copies while it reads the boxes (Exif, XMP, any item it does not
-    // decode) is part of the file: more means extents that read the same bytes again and again.
-    uint64_t copied = 0;
-    if (ic_heif_copied_bytes(data, size, &copied) != 0) {
+    // The items' data libheif copies while it reads the boxes is part of the file, give or take a
+    // configuration header per item: far more means extents that read the same bytes again and
+    // again, or one large property copied for many items.
+    ic_heif_copies copies;
+    if (ic_heif_copied_bytes(data, size, &copies) != 0) {
         return ic_heif_fail(heif, IC_ERR_NO_MEMORY, "cannot list the file's items");
     }
-    if (copied > size) {
-        char message[200];
+    if (copies.total > (uint64_t)size + IC_HEIF_MAX_EXTRA_COPIES) {
+        char message[240];
         snprintf(message, sizeof(message),
-                 "the file's metadata items hold %llu bytes, more than the file's own %llu (their extents repeat)",
-                 (unsigned long long)copied, (unsigned long long)size);
-        return ic_heif_fail(heif, IC_ERR_CORRUPT, message);
+                 "libheif would copy %llu bytes of its items' data while reading the boxes, more than the file's "
+                 "own %llu bytes and 64 MB",
+                 (unsigned long long)copies.total, (unsigned long long)size);
+        return ic_heif_fail(heif, IC_ERR_LIMIT, message);
     }
     return IC_OK;
 }

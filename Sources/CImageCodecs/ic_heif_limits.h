@@ -23,11 +23,11 @@ typedef struct {
 ic_status ic_heif_fail(ic_heif *heif, ic_status status, const char *message);
 
 // Before libheif reads the file: IC_ERR_CORRUPT when it has more than one top-level meta box (which
-// one libheif 1.15 keeps depends on details of its reading) or when the metadata libheif copies
-// while reading it (ic_heif_copied_bytes) is more than the file's size; IC_ERR_LIMIT when it lists
-// more items (infe boxes), item locations (iloc), property associations (ipma), iref entries or
-// references than 1,000 items use, since libheif's parse time grows with their product
-// (ic_heif_counts.c).
+// one libheif 1.15 keeps depends on details of its reading); IC_ERR_LIMIT when it lists more items
+// (infe boxes), item locations (iloc), property associations (ipma), extents, iref entries or
+// references, or NAL units in hvcC boxes than 1,000 items use, since libheif's parse time grows
+// with their product (ic_heif_counts.c), or when libheif would copy more of the items' data than
+// the file's size and IC_HEIF_MAX_EXTRA_COPIES (ic_heif_copies.c).
 ic_status ic_heif_check_counts(ic_heif *heif, const uint8_t *data, size_t size);
 
 // Holds to the header of the image `root` (an item ID: the primary image or the thumbnail to be

@@ -327,11 +327,23 @@ ic_heif *ic_heif_create(void);
 /// `max_side` squared caps an image's pixels (libheif's own check; 0: libheif's default).
 /// Nothing is decoded.
 ic_status ic_heif_open(ic_heif *heif, const uint8_t *data, size_t size, uint32_t max_side, ic_heif_info *info);
-/// The bytes libheif 1.15 copies from the file while ic_heif_open reads its boxes, in *bytes: the
-/// data of every item it does not decode (Exif, XMP, any type but hvc1, av01, grid, iovl and iden),
-/// as it reads their extents; ic_heif_open refuses a file where they are more than its own size.
-/// 0 and *bytes 0 when the boxes cannot be read; -1 when out of memory.
-int ic_heif_copied_bytes(const uint8_t *data, size_t size, uint64_t *bytes);
+/// What libheif 1.15 copies while ic_heif_open reads a file's boxes (ic_heif_copied_bytes).
+typedef struct ic_heif_copies {
+    uint64_t total;   ///< all its copies: the data of every item, as it reads their extents, after
+                      ///< the hvcC or av1C of an hvc1 or av01 item; the auxC of each item with one
+    uint64_t peak;    ///< the most it holds at once: the data of items that describe another (cdsc)
+                      ///< and the auxC copies, which it keeps, and the largest of the rest
+} ic_heif_copies;
+
+/// How many bytes more than the file itself libheif may copy while it reads the boxes: 64 MB,
+/// copied in a few tens of milliseconds. The most it holds at once (ic_heif_copies.peak) is for the
+/// caller to reserve; this bounds the time of the copies it frees as it goes.
+#define IC_HEIF_MAX_EXTRA_COPIES 67108864u
+
+/// Fills *copies for the file of `size` bytes at `data`. ic_heif_open refuses a file whose total
+/// is more than its own size and IC_HEIF_MAX_EXTRA_COPIES. 0 and zeros when the boxes cannot be
+/// read; -1 when out of memory.
+int ic_heif_copied_bytes(const uint8_t *data, size_t size, ic_heif_copies *copies);
 /// Decodes the primary image (thumbnail = 0) or its largest thumbnail (1) whole, as
 /// libheif does: planes at their bit depth, then converted to interleaved RGB(A), with irot,
 /// imir and clap applied. strict: libheif's strict_decoding (damage is an error, not a warning).

@@ -4,24 +4,33 @@ import Testing
 
 /// libheif 1.15's parse of a file's boxes, which nothing can interrupt, takes time that grows with
 /// the number of items times the lists it searches per item (a 994 KB file of 19,990 items took
-/// 14 s): the shim counts those lists before libheif reads them (ic_heif_counts.c).
+/// 14 s), and copies every item's data (1.1 GB for a 342 KB file whose extents repeat): the shim
+/// counts those lists and copies before libheif reads them (ic_heif_counts.c, ic_heif_copies.c).
 @Suite("HEIF: item counts held before libheif parses them")
 struct HEIFCountTests {
     /// A list the shim counts, the limit it holds it to, and the words of its refusal.
     enum Listing: CaseIterable, CustomTestStringConvertible {
-        case items, locations, associations, references, referenceEntries
+        case items, locations, extents, associations, references, referenceEntries, entriesAfterUUID, configUnits
 
-        var limit: Int { self == .references || self == .referenceEntries ? 4_000 : 1_000 }
+        var limit: Int {
+            switch self {
+            case .items, .locations, .associations: 1_000
+            case .extents, .references, .referenceEntries, .entriesAfterUUID: 4_000
+            case .configUnits: 8_000
+            }
+        }
         var words: String {
             switch self {
             case .items: "items (infe boxes)"
             case .locations: "item locations (iloc entries)"
             case .associations: "property associations (ipma entries)"
             case .references: "item references (iref)"
-            case .referenceEntries: "iref entries"
+            case .referenceEntries, .entriesAfterUUID: "iref entries"
+            case .extents: "extents (iloc)"
+            case .configUnits: "NAL units in hvcC boxes"
             }
         }
-        var testDescription: String { words }
+        var testDescription: String { self == .entriesAfterUUID ? "iref entries after a uuid entry" : words }
 
         /// A file of 10 images (or, for items, as many as `count`) with `count` entries in the list.
         func file(count: Int) throws -> [UInt8] {
@@ -31,6 +40,15 @@ struct HEIFCountTests {
             case .associations: try ManyItems(images: 10, extraAssociations: count - 10).bytes()
             case .references: try ManyItems(images: 10, bundledReferences: count).bytes()
             case .referenceEntries: try ManyItems(images: 10, emptyReferences: count).bytes()
+            // A uuid entry's 16-byte type once stopped the count (a read of 16 bytes at once).
+            case .entriesAfterUUID: try ManyItems(images: 10, emptyReferences: count - 1, uuidReference: true).bytes()
+            // One extent for the image, 32 (libheif's most) for each Exif item, one with fewer.
+            case .extents:
+                try ManyItems(
+                    images: 1, metadataItems: (count - 1) / 32, metadataExtents: 32, lastExtents: (count - 1) % 32
+                )
+                .bytes()
+            case .configUnits: try ManyItems(images: 10, configUnits: count).bytes()
             }
         }
     }
@@ -68,18 +86,25 @@ struct HEIFCountTests {
         #expect(manyAnalysis.title == oneAnalysis.title)
     }
 
-    @Test("metadata whose extents read more bytes than the file holds is refused")
+    @Test("items whose data adds up to 64 MB more than the file are refused before libheif copies it")
     func repeatedExtents() async throws {
-        // Given coffee.heic's image and an Exif item whose two extents both cover its 34 KB stream
-        let bytes = try ManyItems(images: 1, metadataItems: 1, metadataExtents: 2).bytes()
+        // Given coffee.heic's image and 61 Exif items whose 32 extents each cover its 34,487-byte
+        // stream: 67.3 MB of copies from a 45 KB file
+        let bytes = try ManyItems(images: 1, metadataItems: 61, metadataExtents: 32).bytes()
         // When analysed
         let error = await #expect(throws: ImageDecodingError.self) {
             _ = try await ImageColorAnalyzer().analyze(data: Data(bytes))
         }
-        // Then it is damaged data: libheif would copy 69 KB out of a 35 KB file
-        #expect(error?.code == "corrupt-image")
+        // Then it is over the limit, naming the copies (every extent, and the image's data after its
+        // hvcC's NAL units, each with a 4-byte length) and the file's size
+        let coffee = [UInt8](try Data(contentsOf: URL(fileURLWithPath: HEIFFixtures.path("coffee.heic"))))
+        let units = ManyItems.units(in: try ManyItems.box(named: "hvcC", in: coffee))
+        let copied = (61 * 32 + 1) * 34_487 + units.reduce(0) { $0 + 4 + $1 }
+        #expect(error?.code == "over-limit")
         #expect(
-            error?.description.contains("the file's metadata items hold 68974 bytes, more than the file's own") == true,
+            error?.description.contains(
+                "libheif would copy \(copied) bytes of its items' data while reading the boxes, more than the file's "
+                    + "own \(bytes.count) bytes and 64 MB") == true,
             "\(error.map { "\($0)" } ?? "no error")")
     }
 
@@ -121,16 +146,22 @@ struct ManyItems {
     var extraReferences = 0
     /// iref entries that make no reference (a count of 0), each from an unlisted item.
     var emptyReferences = 0
+    /// A first iref entry of type uuid (its 16-byte extended type after the header), making none.
+    var uuidReference = false
     /// References to item 1 in one iref entry, from an unlisted item.
     var bundledReferences = 0
     /// Exif items after the images, each with `metadataExtents` extents over the whole stream
     /// and a cdsc reference to item 1.
     var metadataItems = 0
     var metadataExtents = 1
+    /// One more Exif item, with this many extents (0: none).
+    var lastExtents = 0
+    /// NAL units the hvcC holds in all: coffee.heic's, then one-byte units in an array of their own.
+    var configUnits = 0
 
     func bytes() throws -> [UInt8] {
         let coffee = [UInt8](try Data(contentsOf: URL(fileURLWithPath: HEIFFixtures.path("coffee.heic"))))
-        let hvcC = try Self.box(named: "hvcC", in: coffee)
+        let hvcC = Self.padded(try Self.box(named: "hvcC", in: coffee), toUnits: configUnits)
         let ispe = try Self.box(named: "ispe", in: coffee)
         let stream = Array(try Self.box(named: "mdat", in: coffee).dropFirst(8))
         let ids = (1...images).map(UInt32.init)
@@ -139,7 +170,8 @@ struct ManyItems {
         let ftyp = Self.box("ftyp", Array("heic".utf8) + Self.be32(0) + Array("mif1heic".utf8))
         let hdlr = Self.full("hdlr", 0, Self.be32(0) + Array("pict".utf8) + [UInt8](repeating: 0, count: 13))
         let pitm = Self.full("pitm", 1, Self.be32(1))
-        let exifs = (0..<metadataItems).map { UInt32(images + 1 + $0) }
+        let exifs = (0..<metadataItems + (lastExtents > 0 ? 1 : 0)).map { UInt32(images + 1 + $0) }
+        func extentCount(_ exif: UInt32) -> Int { Int(exif) - images <= metadataItems ? metadataExtents : lastExtents }
         let infes =
             ids.flatMap { Self.full("infe", 3, Self.be32($0) + [0, 0] + Array("hvc1".utf8) + [0]) }
             + exifs.flatMap { Self.full("infe", 3, Self.be32($0) + [0, 0] + Array("Exif".utf8) + [0]) }
@@ -148,8 +180,11 @@ struct ManyItems {
         for k in 0..<extraAssociations { associations += Self.be32(unlisted(k)) + [2, 0x81, 0x02] }
         for id in ids { associations += Self.be32(id) + [2, 0x81, 0x02] }
         let iprp = Self.box("iprp", Self.box("ipco", hvcC + ispe) + Self.full("ipma", 1, associations))
+        let uuid =
+            uuidReference ? Self.box("uuid", [UInt8](repeating: 7, count: 16) + Self.be32(unlisted(0)) + [0, 0]) : []
         let references =
-            (0..<extraReferences).flatMap { Self.box("cdsc", Self.be32(unlisted($0)) + [0, 1] + Self.be32(1)) }
+            uuid
+            + (0..<extraReferences).flatMap { Self.box("cdsc", Self.be32(unlisted($0)) + [0, 1] + Self.be32(1)) }
             + (0..<emptyReferences).flatMap { Self.box("cdsc", Self.be32(unlisted($0)) + [0, 0]) }
             + exifs.flatMap { Self.box("cdsc", Self.be32($0) + [0, 1] + Self.be32(1)) }
             + (bundledReferences > 0
@@ -166,13 +201,40 @@ struct ManyItems {
             let extent = Self.be32(offset) + Self.be32(UInt32(stream.count))
             for id in located { iloc += Self.be32(id) + [0, 0, 0, 0, 0, 1] + extent }
             for id in exifs {
-                iloc += Self.be32(id) + [0, 0, 0, 0, 0, UInt8(metadataExtents)]
-                for _ in 0..<metadataExtents { iloc += extent }
+                iloc += Self.be32(id) + [0, 0, 0, 0, 0, UInt8(extentCount(id))]
+                for _ in 0..<extentCount(id) { iloc += extent }
             }
             return Self.full("meta", 0, hdlr + pitm + Self.full("iloc", 2, iloc) + iinf + iref + iprp)
         }
         let offset = UInt32(ftyp.count + meta(streamAt: 0).count + 8)
         return ftyp + meta(streamAt: offset) + Self.box("mdat", stream)
+    }
+
+    /// `hvcC` with an array of one-byte NAL units added, so that it holds `units` in all (unchanged
+    /// when it already holds as many).
+    static func padded(_ hvcC: [UInt8], toUnits units: Int) -> [UInt8] {
+        let extra = units - Self.units(in: hvcC).count
+        guard extra > 0 else { return hvcC }
+        let payload =
+            Array(hvcC[8..<30]) + [hvcC[30] + 1] + Array(hvcC[31...]) + [39, UInt8(extra >> 8), UInt8(extra & 0xff)]
+            + (0..<3 * extra).map { $0 % 3 == 1 ? 1 : 0 }
+        return box("hvcC", payload)
+    }
+
+    /// The lengths of the NAL units in an hvcC box's arrays.
+    static func units(in hvcC: [UInt8]) -> [Int] {
+        var at = 31
+        var lengths: [Int] = []
+        for _ in 0..<Int(hvcC[30]) {
+            let count = Int(hvcC[at + 1]) << 8 | Int(hvcC[at + 2])
+            at += 3
+            for _ in 0..<count {
+                let length = Int(hvcC[at]) << 8 | Int(hvcC[at + 1])
+                lengths.append(length)
+                at += 2 + length
+            }
+        }
+        return lengths
     }
 
     /// The whole box (header included) of the first `type` in `bytes`.

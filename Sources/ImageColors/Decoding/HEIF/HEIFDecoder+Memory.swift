@@ -56,24 +56,24 @@ extension HEIFDecoder {
     /// libaom's contexts and libheif's (8 MB).
     static let av1Allowance = 8 * 1024 * 1024
 
-    /// Reserves what libheif copies while it reads the boxes (`ic_heif_copied_bytes`): the data of
-    /// the file's metadata items (Exif, XMP, any item it does not decode). A legitimate file's
-    /// metadata is part of it, so this is at most the file's size; a file whose extents claim more
-    /// is refused when it is opened, so nothing is reserved for it here.
+    /// Reserves what libheif copies while it reads the boxes (`ic_heif_copied_bytes`): the most it
+    /// holds at once, the data of the file's metadata items (Exif, XMP) and the largest of the other
+    /// items' data, which it fetches one by one to find them. A file whose copies add up to more
+    /// than its own size and 64 MB is refused when it is opened, so nothing is reserved for it here.
     /// - Throws: ``ImageDecodingError/outOfMemory(_:detail:)`` when the items cannot be listed;
     ///   ``MemoryBudgetError`` when the copies do not fit the budget.
     static func reserveCopiedMetadata(
         _ raw: UnsafeRawBufferPointer, format: ImageFormat, options: DecodeOptions, adding reserved: inout Int
     ) throws {
         guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self), !raw.isEmpty else { return }
-        var copied: UInt64 = 0
-        guard ic_heif_copied_bytes(base, raw.count, &copied) == 0 else {
+        var copies = ic_heif_copies()
+        guard ic_heif_copied_bytes(base, raw.count, &copies) == 0 else {
             throw ImageDecodingError.outOfMemory(format, detail: "cannot list the file's items")
         }
-        guard copied > 0, copied <= UInt64(raw.count) else { return }
+        guard copies.peak > 0, copies.total <= UInt64(raw.count) + UInt64(IC_HEIF_MAX_EXTRA_COPIES) else { return }
         try options.reserve(
-            Int(copied),
-            for: "the file's metadata items (\(copied) bytes), which libheif copies while reading the boxes",
+            Int(copies.peak),
+            for: "the items' data libheif copies while reading the boxes (\(copies.peak) bytes at most at once)",
             adding: &reserved)
     }
 }

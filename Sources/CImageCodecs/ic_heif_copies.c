@@ -1,0 +1,143 @@
+// What libheif 1.15 copies while it reads a file's boxes (ic_heif_copied_bytes in ic_codecs.h).
+//
+// Its parse fetches the data of every item, whatever its type, to find the metadata among them:
+// the item's extents joined, after the NAL units of its hvcC (for hvc1) or the OBUs of its av1C
+// (for av01). It keeps the data of the items that describe another (the source of a cdsc
+// reference) and frees each other one before it fetches the next. It also copies, and keeps, an
+// auxiliary image's type (auxC) for each item associated with one. A review measured 1.1 GB for a
+// 342 KB file of 999 items whose 32 extents each read the same 34 KB, 1.0 GB for 999 items sharing
+// one 1 MB hvcC, 988 MB for 999 sharing one 1 MB auxC, and 505 MB for one item of 32 extents over
+// the same 15 MB.
+#include "ic_heif_limits.h"
+
+#include <stdlib.h>
+
+static uint64_t ic_add_saturating(uint64_t a, uint64_t b) { return b > UINT64_MAX - a ? UINT64_MAX : a + b; }
+
+// Each listed item's data size, filled by ic_add_extents.
+typedef struct {
+    const ic_heif_item *items;
+    uint64_t *sizes;
+} ic_item_sizes;
+
+// Adds an item's extents, as libheif 1.15 reads them (ic_heif_visit_items), to its size.
+static void ic_add_extents(const ic_heif_item *item, const ic_extent *extents, size_t count, void *context) {
+    ic_item_sizes *sizes = context;
+    uint64_t *size = &sizes->sizes[item - sizes->items];
+    for (size_t e = 0; e < count; e++) *size = ic_add_saturating(*size, extents[e].length);
+}
+
+static int ic_by_id(const void *a, const void *b) {
+    const uint32_t x = ((const ic_heif_item *)a)->id, y = ((const ic_heif_item *)b)->id;
+    return (x > y) - (x < y);
+}
+
+// Marks the items (sorted by ID) that are the source of a cdsc reference, reading iref as libheif 1.15 does (one
+// entry after another, each entry's stated size ignored).
+static void ic_mark_described(const ic_heif_meta *meta, const ic_heif_item *items, size_t count, uint8_t *kept) {
+    if (meta->iref.type == 0) return;
+    ic_box_reader r = {meta->data, meta->iref.start, meta->iref.end, 1};
+    const unsigned field = ic_read(&r, 1) == 0 ? 2 : 4;
+    ic_read(&r, 3);
+    while (r.ok && r.at < r.end) {
+        const uint64_t size = ic_read(&r, 4);
+        const uint32_t type = (uint32_t)ic_read(&r, 4);
+        if (size == 1) ic_read(&r, 8);
+        if (type == IC_FOURCC('u', 'u', 'i', 'd')) {
+            ic_read(&r, 8);
+            ic_read(&r, 8);
+        }
+        const ic_heif_item key = {(uint32_t)ic_read(&r, field), 0, 0};
+        const uint64_t references = ic_read(&r, 2);
+        if (!r.ok) break;
+        const ic_heif_item *item =
+            type == IC_FOURCC('c', 'd', 's', 'c') ? bsearch(&key, items, count, sizeof(ic_heif_item), ic_by_id) : NULL;
+        if (item != NULL) kept[item - items] = 1;
+        const uint64_t bytes = references * field;
+        r.at = bytes < r.end - r.at ? r.at + (size_t)bytes : r.end;
+    }
+}
+
+// The bytes libheif 1.15 puts before an hvc1 item's data from its hvcC: each NAL unit of its
+// arrays after a 4-byte length (the box gives 2), read as ic_count_config_units reads them.
+static uint64_t ic_hvcc_copy(const ic_heif_meta *meta, const ic_box *box) {
+    uint64_t bytes = 0;
+    ic_box_reader r = {meta->data, box->start + 22, box->end, box->end - box->start >= 23};
+    const uint64_t arrays = ic_read(&r, 1);
+    for (uint64_t a = 0; a < arrays && r.ok; a++) {
+        ic_read(&r, 1);
+        const uint64_t units = ic_read(&r, 2);
+        for (uint64_t u = 0; u < units && r.ok; u++) {
+            const uint64_t length = ic_read(&r, 2);
+            if (!r.ok || length > r.end - r.at) break;
+            bytes += 4 + length;
+            r.at += (size_t)length;
+        }
+    }
+    return bytes;
+}
+
+// A property libheif copies for each item of type `item` (0: any) associated with it: an hvcC's
+// NAL units (ic_hvcc_copy), or the payload (av1C's OBUs after its 4-byte header; auxC's type).
+// `kept`: held until the file is closed.
+typedef struct {
+    uint32_t property;
+    uint32_t item;
+    int kept;
+} ic_copied_property;
+
+int ic_heif_copied_bytes(const uint8_t *data, size_t size, ic_heif_copies *copies) {
+    copies->total = 0;
+    copies->peak = 0;
+    ic_heif_meta meta;
+    if (!ic_heif_find_meta(data, size, &meta)) return 0;
+    ic_heif_item *items = NULL;
+    ic_box *properties = NULL;
+    size_t count = 0, property_count = 0;
+    int result = ic_heif_list_items(&meta, NULL, 0, &items, &count);
+    if (result != 0 || count == 0) {
+        free(items);
+        return result;
+    }
+    uint64_t *sizes = calloc(count, sizeof(uint64_t));
+    uint32_t *indices = calloc(count, sizeof(uint32_t));
+    uint8_t *kept = calloc(count, 1);
+    ic_item_sizes context = {items, sizes};
+    if (sizes == NULL || indices == NULL || kept == NULL) result = -1;
+    if (result == 0) result = ic_heif_visit_items(&meta, items, count, ic_add_extents, &context);
+    if (result == 0) result = ic_heif_list_properties(&meta, &properties, &property_count);
+    static const ic_copied_property copied[] = {
+        {IC_FOURCC('h', 'v', 'c', 'C'), IC_FOURCC('h', 'v', 'c', '1'), 0},
+        {IC_FOURCC('a', 'v', '1', 'C'), IC_FOURCC('a', 'v', '0', '1'), 0},
+        {IC_FOURCC('a', 'u', 'x', 'C'), 0, 1},
+    };
+    uint64_t held = 0;   // kept for as long as the file is open: auxC copies
+    for (size_t c = 0; c < sizeof(copied) / sizeof(copied[0]) && result == 0; c++) {
+        result = ic_heif_item_properties(&meta, properties, property_count, items, count, copied[c].property, indices);
+        for (size_t i = 0; i < count && result == 0; i++) {
+            if (indices[i] == 0 || (copied[c].item != 0 && items[i].type != copied[c].item)) continue;
+            const ic_box *box = &properties[indices[i] - 1];
+            const uint64_t bytes = box->type == IC_FOURCC('h', 'v', 'c', 'C') ? ic_hvcc_copy(&meta, box)
+                                                                                : box->end - box->start;
+            if (copied[c].kept) held = ic_add_saturating(held, bytes);
+            else sizes[i] = ic_add_saturating(sizes[i], bytes);
+        }
+    }
+    if (result == 0) {
+        ic_mark_described(&meta, items, count, kept);
+        uint64_t largest_freed = 0;
+        copies->total = held;
+        for (size_t i = 0; i < count; i++) {
+            copies->total = ic_add_saturating(copies->total, sizes[i]);
+            if (kept[i]) held = ic_add_saturating(held, sizes[i]);
+            else if (sizes[i] > largest_freed) largest_freed = sizes[i];
+        }
+        copies->peak = ic_add_saturating(held, largest_freed);
+    }
+    free(kept);
+    free(indices);
+    free(sizes);
+    free(properties);
+    free(items);
+    return result;
+}
