@@ -11,6 +11,7 @@
 #include "ic_heif_limits.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 static uint64_t ic_add_saturating(uint64_t a, uint64_t b) { return b > UINT64_MAX - a ? UINT64_MAX : a + b; }
 
@@ -69,7 +70,7 @@ static uint64_t ic_hvcc_copy(const ic_heif_meta *meta, const ic_box *box) {
         const uint64_t units = ic_read(&r, 2);
         for (uint64_t u = 0; u < units && r.ok; u++) {
             const uint64_t length = ic_read(&r, 2);
-            if (!r.ok || length > r.end - r.at) break;
+            if (!r.ok || length > r.end - r.at) return bytes;   // libheif fails the box here
             bytes += 4 + length;
             r.at += (size_t)length;
         }
@@ -77,9 +78,25 @@ static uint64_t ic_hvcc_copy(const ic_heif_meta *meta, const ic_box *box) {
     return bytes;
 }
 
-// A property libheif copies for each item of type `item` (0: any) associated with it: an hvcC's
-// NAL units (ic_hvcc_copy), or the payload (av1C's OBUs after its 4-byte header; auxC's type).
-// `kept`: held until the file is closed.
+// The bytes libheif 1.15 copies of a property for an item associated with it: an hvcC's NAL units
+// (ic_hvcc_copy), an av1C's configuration OBUs (after its 4-byte header), an auxC's type (the
+// string after its full-box header, without the subtypes that may follow).
+static uint64_t ic_property_copy(const ic_heif_meta *meta, const ic_box *box) {
+    const size_t payload = box->end - box->start;
+    switch (box->type) {
+        case IC_FOURCC('h', 'v', 'c', 'C'): return ic_hvcc_copy(meta, box);
+        case IC_FOURCC('a', 'v', '1', 'C'): return payload > 4 ? payload - 4 : 0;
+        default: {
+            if (payload <= 4) return 0;
+            const uint8_t *type = meta->data + box->start + 4;
+            const uint8_t *end = memchr(type, 0, payload - 4);
+            return end != NULL ? (uint64_t)(end - type) : payload - 4;
+        }
+    }
+}
+
+// A property libheif copies for each item of type `item` (0: any) associated with it; `kept`:
+// held until the file is closed, not only while the boxes are read.
 typedef struct {
     uint32_t property;
     uint32_t item;
@@ -89,8 +106,10 @@ typedef struct {
 int ic_heif_copied_bytes(const uint8_t *data, size_t size, ic_heif_copies *copies) {
     copies->total = 0;
     copies->peak = 0;
+    copies->kept = 0;
     ic_heif_meta meta;
-    if (!ic_heif_find_meta(data, size, &meta)) return 0;
+    // A file over the counts is refused when opened: nothing is listed for it here.
+    if (!ic_heif_find_meta(data, size, &meta) || !ic_heif_counts_allowed(data, size)) return 0;
     ic_heif_item *items = NULL;
     ic_box *properties = NULL;
     size_t count = 0, property_count = 0;
@@ -117,8 +136,7 @@ int ic_heif_copied_bytes(const uint8_t *data, size_t size, ic_heif_copies *copie
         for (size_t i = 0; i < count && result == 0; i++) {
             if (indices[i] == 0 || (copied[c].item != 0 && items[i].type != copied[c].item)) continue;
             const ic_box *box = &properties[indices[i] - 1];
-            const uint64_t bytes = box->type == IC_FOURCC('h', 'v', 'c', 'C') ? ic_hvcc_copy(&meta, box)
-                                                                                : box->end - box->start;
+            const uint64_t bytes = ic_property_copy(&meta, box);
             if (copied[c].kept) held = ic_add_saturating(held, bytes);
             else sizes[i] = ic_add_saturating(sizes[i], bytes);
         }
@@ -132,6 +150,7 @@ int ic_heif_copied_bytes(const uint8_t *data, size_t size, ic_heif_copies *copie
             if (kept[i]) held = ic_add_saturating(held, sizes[i]);
             else if (sizes[i] > largest_freed) largest_freed = sizes[i];
         }
+        copies->kept = held;
         copies->peak = ic_add_saturating(held, largest_freed);
     }
     free(kept);

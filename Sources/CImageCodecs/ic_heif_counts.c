@@ -9,10 +9,11 @@
 // items with 300,000 empty iref entries about 1 s. Nothing interrupts that call, so the analysis
 // deadline cannot either. Later libheif caps a file at 1,000 items by default (its security
 // limit max_items); so does this check, and it holds the lists searched per item to what 1,000
-// items use: libheif reads 1,000 items with 4,000 extents or 4,000 references in 0.03 s. It
-// also keeps every NAL unit of every hvcC box as an array of its own, used or not (6.5 million
-// one-byte units made a 20 MB file cost 384 MB), so those are counted too. What it copies of the
-// items' data is bounded in ic_heif_copies.c.
+// items use: libheif reads 1,000 items with 4,000 extents or 4,000 references in 0.03 s. It also
+// parses and keeps every box it can read, wherever it is (a second iloc in meta, an hvcC at the
+// top level, millions of empty boxes), so every box is counted (ic_tally_box), and every NAL unit
+// of every hvcC, each an array of its own (6.5 million one-byte units made a 20 MB file cost 384
+// MB). What it copies of the items' data is bounded in ic_heif_copies.c.
 #include "ic_heif_limits.h"
 
 #include <stdio.h>
@@ -27,33 +28,33 @@
 // The most NAL units the hvcC boxes may hold, over all of them: eight per item (a VPS, an SPS, a
 // PPS and perhaps an SEI in each are four).
 #define IC_HEIF_MAX_CONFIG_UNITS (8u * IC_HEIF_MAX_ITEMS)
+// The most boxes libheif may parse in all (about 4 MB of its objects): libheif 1.15 reads at most
+// 20,000 properties, and 1,000 items need a few thousand boxes more.
+#define IC_HEIF_MAX_BOXES 32768u
+// The largest infe box: an item's ID, type, name and content type take a few dozen bytes, and
+// libheif copies a content type several times while it reads the boxes (25 MB cost 95 MB).
+#define IC_HEIF_MAX_INFE_BYTES 1024u
 
-// The infe boxes of iinf: every child box after the entry count, whatever its type.
-static uint64_t ic_count_items(const ic_heif_meta *meta) {
-    ic_box_reader r = {meta->data, meta->iinf.start, meta->iinf.end, 1};
-    const uint64_t version = ic_read(&r, 1);
-    ic_read(&r, 3);
-    ic_read(&r, version == 0 ? 2 : 4);
-    if (!r.ok) return 0;
-    size_t at = r.at;
-    ic_box child;
-    uint64_t count = 0;
-    while (ic_next_box(meta->data, &at, meta->iinf.end, &child)) count++;
-    return count;
-}
+// What libheif 1.15 keeps of a file's boxes, counted over every box it parses: each box (an object
+// of its own, about 120 bytes: three million empty 'free' boxes made a 24 MB file cost 366 MB),
+// and the entries of every iinf, iloc, ipma, iref and hvcC wherever it finds one (it parses and
+// keeps a second iloc in meta, or one at the top level, though it uses only the first).
+typedef struct {
+    uint64_t boxes;
+    uint64_t items;            // infe boxes
+    uint64_t largest_infe;     // bytes
+    uint64_t locations;        // iloc entries
+    uint64_t extents;          // iloc extents
+    uint64_t associations;     // ipma entries
+    uint64_t reference_entries;
+    uint64_t references;
+    uint64_t config_units;     // hvcC NAL units
+} ic_heif_tally;
 
-// The entry count iloc states (16 bits before version 2, 32 from it, as libheif 1.15 reads it).
-static uint64_t ic_count_locations(const ic_heif_meta *meta) {
-    ic_box_reader r = {meta->data, meta->iloc.start, meta->iloc.end, 1};
-    const uint64_t version = ic_read(&r, 1);
-    ic_read(&r, 5);   // flags, then the field sizes
-    return ic_read(&r, version < 2 ? 2 : 4);
-}
-
-// The extents of every iloc entry, as libheif 1.15 reads them (it stores each, and copies the
-// table once per item): each entry's stated count, its fields read only when 4 or 8 bytes long.
-static uint64_t ic_count_extents(const ic_heif_meta *meta) {
-    ic_box_reader r = {meta->data, meta->iloc.start, meta->iloc.end, 1};
+// An iloc box's entries and extents, as libheif 1.15 reads them: each entry's stated extent
+// count, its fields read only when 4 or 8 bytes long (so an extent may take no bytes at all).
+static void ic_tally_iloc(const uint8_t *data, const ic_box *box, ic_heif_tally *t) {
+    ic_box_reader r = {data, box->start, box->end, 1};
     const uint64_t version = ic_read(&r, 1);
     ic_read(&r, 3);
     const unsigned sizes = (unsigned)ic_read(&r, 1), more = (unsigned)ic_read(&r, 1);
@@ -63,7 +64,7 @@ static uint64_t ic_count_extents(const ic_heif_meta *meta) {
     const unsigned base_bytes = IC_FIELD(more >> 4);
 #undef IC_FIELD
     const uint64_t entries = ic_read(&r, version < 2 ? 2 : 4);
-    uint64_t count = 0;
+    if (r.ok) t->locations += entries;
     for (uint64_t i = 0; i < entries && r.ok; i++) {
         ic_read(&r, version < 2 ? 2 : 4);   // item ID
         if (version >= 1) ic_read(&r, 2);    // construction method
@@ -71,64 +72,25 @@ static uint64_t ic_count_extents(const ic_heif_meta *meta) {
         if (base_bytes > 0) ic_read(&r, base_bytes);
         const uint64_t extents = ic_read(&r, 2);
         if (!r.ok) break;
-        count += extents;
+        t->extents += extents;
         const uint64_t bytes = extents * extent_bytes;
         if (bytes > r.end - r.at) break;
         r.at += (size_t)bytes;
     }
-    return count;
 }
 
-// The NAL units of every hvcC box among the properties, as libheif 1.15 reads them: it keeps each
-// unit as an array of its own (about 60 bytes for a unit of one), used by an item or not.
-static uint64_t ic_count_config_units(const ic_heif_meta *meta) {
-    uint64_t count = 0;
-    size_t at = meta->ipco.start;
-    ic_box box;
-    while (meta->ipco.type != 0 && ic_next_box(meta->data, &at, meta->ipco.end, &box)) {
-        if (box.type != IC_FOURCC('h', 'v', 'c', 'C')) continue;
-        ic_box_reader r = {meta->data, box.start + 22, box.end, box.end - box.start >= 23};
-        const uint64_t arrays = ic_read(&r, 1);
-        for (uint64_t a = 0; a < arrays && r.ok; a++) {
-            ic_read(&r, 1);   // completeness and NAL unit type
-            const uint64_t units = ic_read(&r, 2);
-            for (uint64_t u = 0; u < units && r.ok; u++) {
-                const uint64_t length = ic_read(&r, 2);
-                if (!r.ok || length > r.end - r.at) break;
-                count++;
-                r.at += (size_t)length;
-            }
-        }
-    }
-    return count;
+// An ipma box's stated entry count.
+static void ic_tally_ipma(const uint8_t *data, const ic_box *box, ic_heif_tally *t) {
+    ic_box_reader r = {data, box->start, box->end, 1};
+    ic_read(&r, 4);
+    t->associations += ic_read(&r, 4);
 }
 
-// The entry counts every ipma box of iprp states, summed (libheif 1.15 reads them all).
-static uint64_t ic_count_associations(const ic_heif_meta *meta) {
-    uint64_t count = 0;
-    size_t at = meta->iprp.start;
-    ic_box ipma;
-    while (meta->iprp.type != 0 && ic_next_box(meta->data, &at, meta->iprp.end, &ipma)) {
-        if (ipma.type != IC_FOURCC('i', 'p', 'm', 'a')) continue;
-        ic_box_reader r = {meta->data, ipma.start, ipma.end, 1};
-        ic_read(&r, 4);
-        count += ic_read(&r, 4);
-    }
-    return count;
-}
-
-// iref's entries and the references they make, read one entry after another as libheif 1.15
-// reads them (each entry's stated size ignored; see ic_reach in ic_heif_boxes.c). libheif searches
-// every entry once per item, whether it makes references or none.
-typedef struct {
-    uint64_t entries;
-    uint64_t references;
-} ic_reference_counts;
-
-static ic_reference_counts ic_count_references(const ic_heif_meta *meta) {
-    ic_reference_counts counts = {0, 0};
-    if (meta->iref.type == 0) return counts;
-    ic_box_reader r = {meta->data, meta->iref.start, meta->iref.end, 1};
+// An iref box's entries and the references they make, read one entry after another as libheif
+// 1.15 reads them (each entry's stated size ignored; see ic_reach in ic_heif_boxes.c). libheif
+// searches every entry once per item, whether it makes references or none.
+static void ic_tally_iref(const uint8_t *data, const ic_box *box, ic_heif_tally *t) {
+    ic_box_reader r = {data, box->start, box->end, 1};
     const unsigned field = ic_read(&r, 1) == 0 ? 2 : 4;
     ic_read(&r, 3);
     while (r.ok && r.at < r.end) {
@@ -142,13 +104,91 @@ static ic_reference_counts ic_count_references(const ic_heif_meta *meta) {
         ic_read(&r, field);
         const uint64_t references = ic_read(&r, 2);
         if (!r.ok) break;
-        counts.entries++;
-        counts.references += references;
+        t->reference_entries++;
+        t->references += references;
         // The IDs themselves are not needed: skip them, as far as the box goes.
         const uint64_t bytes = references * field;
         r.at = bytes < r.end - r.at ? r.at + (size_t)bytes : r.end;
     }
-    return counts;
+}
+
+// An hvcC box's NAL units, as libheif 1.15 reads them: it keeps each as an array of its own
+// (about 60 bytes for a unit of one byte), used by an item or not. A unit that runs past the box
+// ends the reading.
+static void ic_tally_hvcc(const uint8_t *data, const ic_box *box, ic_heif_tally *t) {
+    ic_box_reader r = {data, box->start + 22, box->end, box->end - box->start >= 23};
+    const uint64_t arrays = ic_read(&r, 1);
+    for (uint64_t a = 0; a < arrays && r.ok; a++) {
+        ic_read(&r, 1);   // completeness and NAL unit type
+        const uint64_t units = ic_read(&r, 2);
+        for (uint64_t u = 0; u < units && r.ok; u++) {
+            const uint64_t length = ic_read(&r, 2);
+            if (!r.ok || length > r.end - r.at) return;
+            t->config_units++;
+            r.at += (size_t)length;
+        }
+    }
+}
+
+static void ic_tally_boxes(const uint8_t *data, size_t at, size_t end, ic_heif_tally *t, unsigned depth);
+
+// One box and, for the containers libheif 1.15 reads the children of, everything in it. Deeper
+// than libheif's own nesting limit (20) is not followed.
+static void ic_tally_box(const uint8_t *data, const ic_box *box, ic_heif_tally *t, unsigned depth) {
+    t->boxes++;
+    if (depth > 24) return;
+    ic_box_reader r = {data, box->start, box->end, 1};
+    switch (box->type) {
+        case IC_FOURCC('m', 'e', 't', 'a'):
+            ic_tally_boxes(data, box->start + 4, box->end, t, depth);   // a full box
+            break;
+        case IC_FOURCC('i', 'p', 'r', 'p'):
+        case IC_FOURCC('i', 'p', 'c', 'o'):
+        case IC_FOURCC('d', 'i', 'n', 'f'):
+        case IC_FOURCC('g', 'r', 'p', 'l'):
+            ic_tally_boxes(data, box->start, box->end, t, depth);
+            break;
+        case IC_FOURCC('i', 'i', 'n', 'f'): {
+            const uint64_t version = ic_read(&r, 1);
+            ic_read(&r, 3);
+            ic_read(&r, version == 0 ? 2 : 4);   // the entry count: the infe boxes are read to the end
+            if (r.ok) ic_tally_boxes(data, r.at, box->end, t, depth);
+            break;
+        }
+        case IC_FOURCC('d', 'r', 'e', 'f'):
+            ic_read(&r, 8);   // version, flags, entry count
+            if (r.ok) ic_tally_boxes(data, r.at, box->end, t, depth);
+            break;
+        case IC_FOURCC('i', 'n', 'f', 'e'):
+            t->items++;
+            if (box->end - box->begin > t->largest_infe) t->largest_infe = box->end - box->begin;
+            break;
+        case IC_FOURCC('i', 'l', 'o', 'c'): ic_tally_iloc(data, box, t); break;
+        case IC_FOURCC('i', 'p', 'm', 'a'): ic_tally_ipma(data, box, t); break;
+        case IC_FOURCC('i', 'r', 'e', 'f'): ic_tally_iref(data, box, t); break;
+        case IC_FOURCC('h', 'v', 'c', 'C'): ic_tally_hvcc(data, box, t); break;
+        default: break;
+    }
+}
+
+// The boxes in [at, end) (those libheif reads until one does not fit), each tallied.
+static void ic_tally_boxes(const uint8_t *data, size_t at, size_t end, ic_heif_tally *t, unsigned depth) {
+    ic_box box;
+    while (ic_next_box(data, &at, end, &box)) ic_tally_box(data, &box, t, depth + 1);
+}
+
+// Whether every count is within its limit (the tally ic_heif_check_counts words its refusal from).
+static int ic_within(const ic_heif_tally *t) {
+    return t->boxes <= IC_HEIF_MAX_BOXES && t->items <= IC_HEIF_MAX_ITEMS && t->locations <= IC_HEIF_MAX_ITEMS &&
+           t->extents <= IC_HEIF_MAX_EXTENTS && t->associations <= IC_HEIF_MAX_ITEMS &&
+           t->reference_entries <= IC_HEIF_MAX_REFERENCES && t->references <= IC_HEIF_MAX_REFERENCES &&
+           t->config_units <= IC_HEIF_MAX_CONFIG_UNITS && t->largest_infe <= IC_HEIF_MAX_INFE_BYTES;
+}
+
+int ic_heif_counts_allowed(const uint8_t *data, size_t size) {
+    ic_heif_tally t = {0};
+    ic_tally_boxes(data, 0, size, &t, 0);
+    return ic_within(&t);
 }
 
 // Refuses `count` over `limit`, naming what was counted.
@@ -171,22 +211,25 @@ ic_status ic_heif_check_counts(ic_heif *heif, const uint8_t *data, size_t size) 
     }
     // Without a readable meta, iinf and iloc libheif refuses the file at once.
     if (!readable) return IC_OK;
-    const uint64_t items = ic_count_items(&meta);
-    ic_status status = ic_over(heif, items, IC_HEIF_MAX_ITEMS, "items (infe boxes)");
+    ic_heif_tally t = {0};
+    ic_tally_boxes(data, 0, size, &t, 0);
+    ic_status status = ic_over(heif, t.boxes, IC_HEIF_MAX_BOXES, "boxes");
+    if (status == IC_OK) status = ic_over(heif, t.items, IC_HEIF_MAX_ITEMS, "items (infe boxes)");
+    if (status == IC_OK) status = ic_over(heif, t.locations, IC_HEIF_MAX_ITEMS, "item locations (iloc entries)");
+    if (status == IC_OK) status = ic_over(heif, t.extents, IC_HEIF_MAX_EXTENTS, "extents (iloc)");
     if (status == IC_OK) {
-        status = ic_over(heif, ic_count_locations(&meta), IC_HEIF_MAX_ITEMS, "item locations (iloc entries)");
+        status = ic_over(heif, t.associations, IC_HEIF_MAX_ITEMS, "property associations (ipma entries)");
     }
-    if (status == IC_OK) status = ic_over(heif, ic_count_extents(&meta), IC_HEIF_MAX_EXTENTS, "extents (iloc)");
+    if (status == IC_OK) status = ic_over(heif, t.reference_entries, IC_HEIF_MAX_REFERENCES, "iref entries");
+    if (status == IC_OK) status = ic_over(heif, t.references, IC_HEIF_MAX_REFERENCES, "item references (iref)");
     if (status == IC_OK) {
-        status = ic_over(heif, ic_count_associations(&meta), IC_HEIF_MAX_ITEMS, "property associations (ipma entries)");
+        status = ic_over(heif, t.config_units, IC_HEIF_MAX_CONFIG_UNITS, "NAL units in hvcC boxes");
     }
-    const ic_reference_counts references = ic_count_references(&meta);
-    if (status == IC_OK) status = ic_over(heif, references.entries, IC_HEIF_MAX_REFERENCES, "iref entries");
-    if (status == IC_OK) {
-        status = ic_over(heif, references.references, IC_HEIF_MAX_REFERENCES, "item references (iref)");
-    }
-    if (status == IC_OK) {
-        status = ic_over(heif, ic_count_config_units(&meta), IC_HEIF_MAX_CONFIG_UNITS, "NAL units in hvcC boxes");
+    if (status == IC_OK && t.largest_infe > IC_HEIF_MAX_INFE_BYTES) {
+        char message[160];
+        snprintf(message, sizeof(message), "an item's infe box is %llu bytes, more than the %u allowed",
+                 (unsigned long long)t.largest_infe, IC_HEIF_MAX_INFE_BYTES);
+        status = ic_heif_fail(heif, IC_ERR_LIMIT, message);
     }
     if (status != IC_OK) return status;
     // The items' data libheif copies while it reads the boxes is part of the file, give or take a

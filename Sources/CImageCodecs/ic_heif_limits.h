@@ -30,6 +30,10 @@ ic_status ic_heif_fail(ic_heif *heif, ic_status status, const char *message);
 // the file's size and IC_HEIF_MAX_EXTRA_COPIES (ic_heif_copies.c).
 ic_status ic_heif_check_counts(ic_heif *heif, const uint8_t *data, size_t size);
 
+// Whether ic_heif_check_counts's counts are all within their limits (1) or not (0): what may be
+// listed and allocated for the file's items at all (ic_heif_copied_bytes lists nothing otherwise).
+int ic_heif_counts_allowed(const uint8_t *data, size_t size);
+
 // Holds to the header of the image `root` (an item ID: the primary image or the thumbnail to be
 // decoded) whatever decoding it can reach (ic_heif_keep_related in ic_heif_boxes.h): IC_ERR_CORRUPT
 // when a grid's or overlay's canvas has more pixels than `header`, or when a coded image's

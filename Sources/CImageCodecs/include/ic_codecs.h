@@ -330,9 +330,11 @@ ic_status ic_heif_open(ic_heif *heif, const uint8_t *data, size_t size, uint32_t
 /// What libheif 1.15 copies while ic_heif_open reads a file's boxes (ic_heif_copied_bytes).
 typedef struct ic_heif_copies {
     uint64_t total;   ///< all its copies: the data of every item, as it reads their extents, after
-                      ///< the hvcC or av1C of an hvc1 or av01 item; the auxC of each item with one
-    uint64_t peak;    ///< the most it holds at once: the data of items that describe another (cdsc)
-                      ///< and the auxC copies, which it keeps, and the largest of the rest
+                      ///< the hvcC or av1C of an hvc1 or av01 item; the auxC type of each item with one
+    uint64_t peak;    ///< the most it holds at once: `kept` and the largest of the other items' data
+    uint64_t kept;    ///< what it keeps until the file is closed: the data of items that describe
+                      ///< another (cdsc: Exif, XMP) and the auxC types
+                      ///< (each copy is built by growing an array, so up to twice this is allocated)
 } ic_heif_copies;
 
 /// How many bytes more than the file itself libheif may copy while it reads the boxes: 64 MB,
@@ -342,7 +344,7 @@ typedef struct ic_heif_copies {
 
 /// Fills *copies for the file of `size` bytes at `data`. ic_heif_open refuses a file whose total
 /// is more than its own size and IC_HEIF_MAX_EXTRA_COPIES. 0 and zeros when the boxes cannot be
-/// read; -1 when out of memory.
+/// read or the file is over ic_heif_open's counts (it is refused then); -1 when out of memory.
 int ic_heif_copied_bytes(const uint8_t *data, size_t size, ic_heif_copies *copies);
 /// Decodes the primary image (thumbnail = 0) or its largest thumbnail (1) whole, as
 /// libheif does: planes at their bit depth, then converted to interleaved RGB(A), with irot,

@@ -121,6 +121,41 @@ struct HEIFCountTests {
         #expect(exifPeak - plainPeak >= 34_487 + (withExif.count - plain.count), "\(plainPeak) → \(exifPeak)")
     }
 
+    @Test("every box libheif parses counts, a second iloc's entries and the top level's boxes too")
+    func everyBox() async throws {
+        // Given a second iloc box of 1,001 entries in meta, and 40,000 empty boxes after the mdat
+        let files = [
+            try ManyItems(images: 10, secondLocations: 1_001).bytes(),
+            try ManyItems(images: 10, freeBoxes: 40_000).bytes(),
+        ]
+        let expected = ["the file lists 1011 item locations (iloc entries)", "boxes, more than the 32768 allowed"]
+        for (bytes, words) in zip(files, expected) {
+            // When analysed
+            let error = await #expect(throws: ImageDecodingError.self) {
+                _ = try await ImageColorAnalyzer().analyze(data: Data(bytes))
+            }
+            // Then each is over a limit
+            #expect(error?.code == "over-limit")
+            #expect(error?.description.contains(words) == true, "\(error.map { "\($0)" } ?? "no error")")
+        }
+    }
+
+    @Test("an infe box over 1 KB is refused, and one of 1 KB is read")
+    func infeSize() async throws {
+        // Given an item named with 1,001 bytes (a 1,024-byte infe box) and one with 1,002
+        let atLimit = try ManyItems(images: 1, firstName: 1_001).bytes()
+        let over = try ManyItems(images: 1, firstName: 1_002).bytes()
+        // When both are analysed
+        let analyzer = ImageColorAnalyzer()
+        _ = try await analyzer.analyze(data: Data(atLimit))
+        let error = await #expect(throws: ImageDecodingError.self) { _ = try await analyzer.analyze(data: Data(over)) }
+        // Then the first is read and the second is over the limit, naming its size
+        #expect(error?.code == "over-limit")
+        #expect(
+            error?.description.contains("an item's infe box is 1025 bytes, more than the 1024 allowed") == true,
+            "\(error.map { "\($0)" } ?? "no error")")
+    }
+
     @Test("a file of 19,990 items, 14 s in libheif's parse, is refused")
     func manyItems() async throws {
         // Given a file of 19,990 images, under libheif 1.15's own limit of 20,000 boxes
@@ -146,6 +181,12 @@ struct ManyItems {
     var extraReferences = 0
     /// iref entries that make no reference (a count of 0), each from an unlisted item.
     var emptyReferences = 0
+    /// The length of the first item's name (its infe box is 23 bytes more).
+    var firstName = 0
+    /// Entries of a second iloc box in meta, each for an unlisted item with no extent.
+    var secondLocations = 0
+    /// Empty free boxes after the mdat.
+    var freeBoxes = 0
     /// A first iref entry of type uuid (its 16-byte extended type after the header), making none.
     var uuidReference = false
     /// References to item 1 in one iref entry, from an unlisted item.
@@ -173,7 +214,12 @@ struct ManyItems {
         let exifs = (0..<metadataItems + (lastExtents > 0 ? 1 : 0)).map { UInt32(images + 1 + $0) }
         func extentCount(_ exif: UInt32) -> Int { Int(exif) - images <= metadataItems ? metadataExtents : lastExtents }
         let infes =
-            ids.flatMap { Self.full("infe", 3, Self.be32($0) + [0, 0] + Array("hvc1".utf8) + [0]) }
+            ids.flatMap {
+                Self.full(
+                    "infe", 3,
+                    Self.be32($0) + [0, 0] + Array("hvc1".utf8) + [UInt8](repeating: 65, count: $0 == 1 ? firstName : 0)
+                        + [0])
+            }
             + exifs.flatMap { Self.full("infe", 3, Self.be32($0) + [0, 0] + Array("Exif".utf8) + [0]) }
         let iinf = Self.full("iinf", 1, Self.be32(UInt32(ids.count + exifs.count)) + infes)
         var associations = Self.be32(UInt32(ids.count + extraAssociations))
@@ -204,10 +250,19 @@ struct ManyItems {
                 iloc += Self.be32(id) + [0, 0, 0, 0, 0, UInt8(extentCount(id))]
                 for _ in 0..<extentCount(id) { iloc += extent }
             }
-            return Self.full("meta", 0, hdlr + pitm + Self.full("iloc", 2, iloc) + iinf + iref + iprp)
+            // A second iloc, which libheif parses and keeps though it reads items from the first.
+            let second =
+                secondLocations > 0
+                ? Self.full(
+                    "iloc", 2,
+                    [0x44, 0x00] + Self.be32(UInt32(secondLocations))
+                        + (0..<secondLocations).flatMap { Self.be32(unlisted($0)) + [0, 0, 0, 0, 0, 0] })
+                : []
+            return Self.full("meta", 0, hdlr + pitm + Self.full("iloc", 2, iloc) + second + iinf + iref + iprp)
         }
         let offset = UInt32(ftyp.count + meta(streamAt: 0).count + 8)
-        return ftyp + meta(streamAt: offset) + Self.box("mdat", stream)
+        let free = (0..<freeBoxes).flatMap { _ in Self.box("free", []) }
+        return ftyp + meta(streamAt: offset) + Self.box("mdat", stream) + free
     }
 
     /// `hvcC` with an array of one-byte NAL units added, so that it holds `units` in all (unchanged

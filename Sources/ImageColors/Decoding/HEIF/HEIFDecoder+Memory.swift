@@ -56,24 +56,28 @@ extension HEIFDecoder {
     /// libaom's contexts and libheif's (8 MB).
     static let av1Allowance = 8 * 1024 * 1024
 
-    /// Reserves what libheif copies while it reads the boxes (`ic_heif_copied_bytes`): the most it
-    /// holds at once, the data of the file's metadata items (Exif, XMP) and the largest of the other
-    /// items' data, which it fetches one by one to find them. A file whose copies add up to more
-    /// than its own size and 64 MB is refused when it is opened, so nothing is reserved for it here.
+    /// Reserves what libheif copies while it reads the boxes (`ic_heif_copied_bytes`): twice the
+    /// most it holds at once, since it builds each copy by growing an array (measured: a 12 MB
+    /// item cost 24 MB). That is the data it keeps (the file's metadata items, Exif and XMP) and
+    /// the largest of the other items' data, which it fetches one by one to find them and frees.
+    /// A file whose copies add up to more than its own size and 64 MB is refused when it is
+    /// opened, so nothing is reserved for it here.
+    /// - Returns: The bytes that may be released once the boxes are read (what libheif frees).
     /// - Throws: ``ImageDecodingError/outOfMemory(_:detail:)`` when the items cannot be listed;
     ///   ``MemoryBudgetError`` when the copies do not fit the budget.
-    static func reserveCopiedMetadata(
+    static func reserveCopies(
         _ raw: UnsafeRawBufferPointer, format: ImageFormat, options: DecodeOptions, adding reserved: inout Int
-    ) throws {
-        guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self), !raw.isEmpty else { return }
+    ) throws -> Int {
+        guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self), !raw.isEmpty else { return 0 }
         var copies = ic_heif_copies()
         guard ic_heif_copied_bytes(base, raw.count, &copies) == 0 else {
             throw ImageDecodingError.outOfMemory(format, detail: "cannot list the file's items")
         }
-        guard copies.peak > 0, copies.total <= UInt64(raw.count) + UInt64(IC_HEIF_MAX_EXTRA_COPIES) else { return }
+        guard copies.peak > 0, copies.total <= UInt64(raw.count) + UInt64(IC_HEIF_MAX_EXTRA_COPIES) else { return 0 }
+        let peak = 2 * Int(copies.peak)
         try options.reserve(
-            Int(copies.peak),
-            for: "the items' data libheif copies while reading the boxes (\(copies.peak) bytes at most at once)",
+            peak, for: "the items' data libheif copies while reading the boxes (\(copies.peak) bytes at most at once)",
             adding: &reserved)
+        return peak - 2 * Int(copies.kept)
     }
 }

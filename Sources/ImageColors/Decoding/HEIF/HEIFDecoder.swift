@@ -36,8 +36,11 @@ enum HEIFDecoder {
         let bytes = try options.wholeEncodedImage(source, format: format, adding: &reserved)
         let deadline = DecodeDeadline(timeout: options.limits.decodeTimeout)
         return try bytes.withUnsafeBytes { raw in
-            try reserveCopiedMetadata(raw, format: format, options: options, adding: &reserved)
+            let freed = try reserveCopies(raw, format: format, options: options, adding: &reserved)
             let container = try HEIFContainer(raw, format: format, maxSide: options.limits.maxSide)
+            // What libheif copied only to find the metadata is freed once the boxes are read.
+            options.ledger?.release(freed)
+            reserved -= freed
             return try decode(container, options: options, deadline: deadline, reserved: &reserved, into: &sink)
         }
     }
