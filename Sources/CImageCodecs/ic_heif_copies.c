@@ -107,9 +107,14 @@ int ic_heif_copied_bytes(const uint8_t *data, size_t size, ic_heif_copies *copie
     copies->total = 0;
     copies->peak = 0;
     copies->kept = 0;
+    copies->parsed = 0;
     ic_heif_meta meta;
     // A file over the counts is refused when opened: nothing is listed for it here.
-    if (!ic_heif_find_meta(data, size, &meta) || !ic_heif_counts_allowed(data, size)) return 0;
+    if (!ic_heif_counts_allowed(data, size, &copies->parsed)) {
+        copies->parsed = 0;
+        return 0;
+    }
+    if (!ic_heif_find_meta(data, size, &meta)) return 0;
     ic_heif_item *items = NULL;
     ic_box *properties = NULL;
     size_t count = 0, property_count = 0;

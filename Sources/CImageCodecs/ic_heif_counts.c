@@ -7,19 +7,24 @@
 // the call alone, on files of N HEVC items sharing one 34 KB stream: 1,000 items 0.024 s, 4,000
 // 0.39 s, 8,000 1.4 s (a 419 KB file), 19,990 8.8 s (994 KB; 14 s in the debug CLI); 1,000
 // items with 300,000 empty iref entries about 1 s. Nothing interrupts that call, so the analysis
-// deadline cannot either. Later libheif caps a file at 1,000 items by default (its security
-// limit max_items); so does this check, and it holds the lists searched per item to what 1,000
-// items use: libheif reads 1,000 items with 4,000 extents or 4,000 references in 0.03 s. It also
-// parses and keeps every box it can read, wherever it is (a second iloc in meta, an hvcC at the
-// top level, millions of empty boxes), so every box is counted (ic_tally_box), and every NAL unit
-// of every hvcC, each an array of its own (6.5 million one-byte units made a 20 MB file cost 384
-// MB). What it copies of the items' data is bounded in ic_heif_copies.c.
+// deadline cannot either. So this check holds the items to 2,048 (later libheif's own default
+// max_items is 1,000) and the lists searched per item to what 2,048 items use: libheif reads
+// 2,048 items with 8,192 references in 0.11 s. It also parses and keeps every box it can read,
+// wherever it is (a second iloc in meta, an hvcC at the top level, millions of empty boxes), so
+// every box is counted (ic_tally_box), and every NAL unit of every hvcC, each an array of its own
+// (6.5 million one-byte units made a 20 MB file cost 384 MB). Its objects for the boxes take up
+// to 15 times their bytes, and reading a box nested 19 deep takes five times as long as at the
+// top, so the boxes other than mdat may hold at most IC_HEIF_MAX_PARSED_BYTES (ic_codecs.h),
+// whose memory the caller reserves. What it copies of the items' data is bounded in
+// ic_heif_copies.c.
 #include "ic_heif_limits.h"
 
 #include <stdio.h>
 
-// The most items a file may list (infe boxes in iinf, as libheif reads them: every child box).
-#define IC_HEIF_MAX_ITEMS 1000u
+// The most items a file may list (infe boxes, as libheif reads them: every child box of iinf):
+// a 25×20 grid with an alpha grid, Exif and XMP (avifenc --grid) is 1,004, so later libheif's
+// default of 1,000 would refuse it; 2,048 items cost libheif 0.1 s.
+#define IC_HEIF_MAX_ITEMS 2048u
 // The most entries iref may hold, and the most references they may make: four per item (a tile's
 // dimg, an alpha plane's auxl, a thumbnail's thmb, metadata's cdsc) is more than a real file makes.
 #define IC_HEIF_MAX_REFERENCES (4u * IC_HEIF_MAX_ITEMS)
@@ -28,8 +33,8 @@
 // The most NAL units the hvcC boxes may hold, over all of them: eight per item (a VPS, an SPS, a
 // PPS and perhaps an SEI in each are four).
 #define IC_HEIF_MAX_CONFIG_UNITS (8u * IC_HEIF_MAX_ITEMS)
-// The most boxes libheif may parse in all (about 4 MB of its objects): libheif 1.15 reads at most
-// 20,000 properties, and 1,000 items need a few thousand boxes more.
+// The most boxes libheif may parse in all: libheif 1.15 reads at most 20,000 properties, and 2,048
+// items need a few thousand boxes more.
 #define IC_HEIF_MAX_BOXES 32768u
 // The largest infe box: an item's ID, type, name and content type take a few dozen bytes, and
 // libheif copies a content type several times while it reads the boxes (25 MB cost 95 MB).
@@ -41,6 +46,7 @@
 // keeps a second iloc in meta, or one at the top level, though it uses only the first).
 typedef struct {
     uint64_t boxes;
+    uint64_t parsed_bytes;     // the top-level boxes' bytes, mdat's, free's and skip's payload aside
     uint64_t items;            // infe boxes
     uint64_t largest_infe;     // bytes
     uint64_t locations;        // iloc entries
@@ -132,8 +138,10 @@ static void ic_tally_hvcc(const uint8_t *data, const ic_box *box, ic_heif_tally 
 
 static void ic_tally_boxes(const uint8_t *data, size_t at, size_t end, ic_heif_tally *t, unsigned depth);
 
-// One box and, for the containers libheif 1.15 reads the children of, everything in it. Deeper
-// than libheif's own nesting limit (20) is not followed.
+// One box and, for the containers libheif 1.15 reads the children of, everything in it (grpl is
+// not one: libheif reads its entity groups one after another, as it reads iref, and they are
+// bounded by the bytes of the boxes). Deeper than libheif's own nesting limit (20) is not
+// followed.
 static void ic_tally_box(const uint8_t *data, const ic_box *box, ic_heif_tally *t, unsigned depth) {
     t->boxes++;
     if (depth > 24) return;
@@ -145,7 +153,6 @@ static void ic_tally_box(const uint8_t *data, const ic_box *box, ic_heif_tally *
         case IC_FOURCC('i', 'p', 'r', 'p'):
         case IC_FOURCC('i', 'p', 'c', 'o'):
         case IC_FOURCC('d', 'i', 'n', 'f'):
-        case IC_FOURCC('g', 'r', 'p', 'l'):
             ic_tally_boxes(data, box->start, box->end, t, depth);
             break;
         case IC_FOURCC('i', 'i', 'n', 'f'): {
@@ -174,7 +181,15 @@ static void ic_tally_box(const uint8_t *data, const ic_box *box, ic_heif_tally *
 // The boxes in [at, end) (those libheif reads until one does not fit), each tallied.
 static void ic_tally_boxes(const uint8_t *data, size_t at, size_t end, ic_heif_tally *t, unsigned depth) {
     ic_box box;
-    while (ic_next_box(data, &at, end, &box)) ic_tally_box(data, &box, t, depth + 1);
+    while (ic_next_box(data, &at, end, &box)) {
+        if (depth == 0) {
+            // libheif skips the payload of these (the coded data, padding).
+            const int skipped = box.type == IC_FOURCC('m', 'd', 'a', 't') ||
+                                box.type == IC_FOURCC('f', 'r', 'e', 'e') || box.type == IC_FOURCC('s', 'k', 'i', 'p');
+            t->parsed_bytes += skipped ? box.start - box.begin : box.end - box.begin;
+        }
+        ic_tally_box(data, &box, t, depth + 1);
+    }
 }
 
 // Whether every count is within its limit (the tally ic_heif_check_counts words its refusal from).
@@ -182,12 +197,14 @@ static int ic_within(const ic_heif_tally *t) {
     return t->boxes <= IC_HEIF_MAX_BOXES && t->items <= IC_HEIF_MAX_ITEMS && t->locations <= IC_HEIF_MAX_ITEMS &&
            t->extents <= IC_HEIF_MAX_EXTENTS && t->associations <= IC_HEIF_MAX_ITEMS &&
            t->reference_entries <= IC_HEIF_MAX_REFERENCES && t->references <= IC_HEIF_MAX_REFERENCES &&
-           t->config_units <= IC_HEIF_MAX_CONFIG_UNITS && t->largest_infe <= IC_HEIF_MAX_INFE_BYTES;
+           t->config_units <= IC_HEIF_MAX_CONFIG_UNITS && t->largest_infe <= IC_HEIF_MAX_INFE_BYTES &&
+           t->parsed_bytes <= IC_HEIF_MAX_PARSED_BYTES;
 }
 
-int ic_heif_counts_allowed(const uint8_t *data, size_t size) {
+int ic_heif_counts_allowed(const uint8_t *data, size_t size, uint64_t *parsed_bytes) {
     ic_heif_tally t = {0};
     ic_tally_boxes(data, 0, size, &t, 0);
+    if (parsed_bytes != NULL) *parsed_bytes = t.parsed_bytes;
     return ic_within(&t);
 }
 
@@ -209,11 +226,17 @@ ic_status ic_heif_check_counts(ic_heif *heif, const uint8_t *data, size_t size) 
                  meta.meta_count);
         return ic_heif_fail(heif, IC_ERR_CORRUPT, message);
     }
-    // Without a readable meta, iinf and iloc libheif refuses the file at once.
-    if (!readable) return IC_OK;
+    // libheif reads every box before it finds that meta, iinf or iloc is missing, so they are
+    // counted whether the file has them or not.
     ic_heif_tally t = {0};
     ic_tally_boxes(data, 0, size, &t, 0);
     ic_status status = ic_over(heif, t.boxes, IC_HEIF_MAX_BOXES, "boxes");
+    if (status == IC_OK && t.parsed_bytes > IC_HEIF_MAX_PARSED_BYTES) {
+        char message[200];
+        snprintf(message, sizeof(message), "the file's boxes other than mdat hold %llu bytes, more than the %u allowed",
+                 (unsigned long long)t.parsed_bytes, IC_HEIF_MAX_PARSED_BYTES);
+        status = ic_heif_fail(heif, IC_ERR_LIMIT, message);
+    }
     if (status == IC_OK) status = ic_over(heif, t.items, IC_HEIF_MAX_ITEMS, "items (infe boxes)");
     if (status == IC_OK) status = ic_over(heif, t.locations, IC_HEIF_MAX_ITEMS, "item locations (iloc entries)");
     if (status == IC_OK) status = ic_over(heif, t.extents, IC_HEIF_MAX_EXTENTS, "extents (iloc)");
@@ -231,7 +254,7 @@ ic_status ic_heif_check_counts(ic_heif *heif, const uint8_t *data, size_t size) 
                  (unsigned long long)t.largest_infe, IC_HEIF_MAX_INFE_BYTES);
         status = ic_heif_fail(heif, IC_ERR_LIMIT, message);
     }
-    if (status != IC_OK) return status;
+    if (status != IC_OK || !readable) return status;
     // The items' data libheif copies while it reads the boxes is part of the file, give or take a
     // configuration header per item: far more means extents that read the same bytes again and
     // again, or one large property copied for many items.

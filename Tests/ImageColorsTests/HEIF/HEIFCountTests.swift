@@ -14,9 +14,9 @@ struct HEIFCountTests {
 
         var limit: Int {
             switch self {
-            case .items, .locations, .associations: 1_000
-            case .extents, .references, .referenceEntries, .entriesAfterUUID: 4_000
-            case .configUnits: 8_000
+            case .items, .locations, .associations: 2_048
+            case .extents, .references, .referenceEntries, .entriesAfterUUID: 8_192
+            case .configUnits: 16_384
             }
         }
         var words: String {
@@ -70,11 +70,12 @@ struct HEIFCountTests {
             "\(description)")
     }
 
-    @Test("a file at every limit is analysed as its one image")
+    @Test("a file of many items, near the copy limit, with every reference allowed is analysed as its one image")
     func atLimits() async throws {
-        // Given 1,000 copies of coffee.heic's image, with 1,000 locations and associations and
-        // 4,000 references (from unlisted items), and coffee.heic itself
-        let many = try ManyItems(images: 1_000, extraReferences: 4_000).bytes()
+        // Given 1,800 copies of coffee.heic's image (62 MB of copies, under the file's size and
+        // 64 MB), with 1,800 locations and associations and 8,192 references (from unlisted
+        // items), and coffee.heic itself
+        let many = try ManyItems(images: 1_800, extraReferences: 8_192).bytes()
         let one = try Data(contentsOf: URL(fileURLWithPath: HEIFFixtures.path("coffee.heic")))
         // When both are analysed
         let analyzer = ImageColorAnalyzer()
@@ -123,12 +124,13 @@ struct HEIFCountTests {
 
     @Test("every box libheif parses counts, a second iloc's entries and the top level's boxes too")
     func everyBox() async throws {
-        // Given a second iloc box of 1,001 entries in meta, and 40,000 empty boxes after the mdat
+        // Given a second iloc box of 2,039 entries in meta (2,049 in all), and 40,000 empty boxes after
+        // the mdat
         let files = [
-            try ManyItems(images: 10, secondLocations: 1_001).bytes(),
+            try ManyItems(images: 10, secondLocations: 2_039).bytes(),
             try ManyItems(images: 10, freeBoxes: 40_000).bytes(),
         ]
-        let expected = ["the file lists 1011 item locations (iloc entries)", "boxes, more than the 32768 allowed"]
+        let expected = ["the file lists 2049 item locations (iloc entries)", "boxes, more than the 32768 allowed"]
         for (bytes, words) in zip(files, expected) {
             // When analysed
             let error = await #expect(throws: ImageDecodingError.self) {
@@ -138,6 +140,25 @@ struct HEIFCountTests {
             #expect(error?.code == "over-limit")
             #expect(error?.description.contains(words) == true, "\(error.map { "\($0)" } ?? "no error")")
         }
+    }
+
+    @Test("boxes besides the coded data over 4 MB are refused; under it, 16 times theirs is reserved")
+    func parsedBytes() async throws {
+        // Given coffee.heic's image with an unknown top-level box of 4 MB, and one of 1 MB
+        let over = try ManyItems(images: 1, junkBytes: 4 << 20).bytes()
+        let under = try ManyItems(images: 1, junkBytes: 1 << 20).bytes()
+        // When both are analysed
+        let analyzer = ImageColorAnalyzer()
+        let error = await #expect(throws: ImageDecodingError.self) { _ = try await analyzer.analyze(data: Data(over)) }
+        let peak = try #require(try await analyzer.analyze(data: Data(under)).memory?.accountedPeak)
+        // Then the first is over the limit, and the second's accounted peak holds 16 times its
+        // boxes' bytes besides the file itself
+        #expect(error?.code == "over-limit")
+        #expect(
+            error?.description.contains("the file's boxes other than mdat hold") == true
+                && error?.description.contains("more than the 4194304 allowed") == true,
+            "\(error.map { "\($0)" } ?? "no error")")
+        #expect(peak >= under.count + 16 * (1 << 20), "\(peak)")
     }
 
     @Test("an infe box over 1 KB is refused, and one of 1 KB is read")
@@ -187,6 +208,8 @@ struct ManyItems {
     var secondLocations = 0
     /// Empty free boxes after the mdat.
     var freeBoxes = 0
+    /// The payload of an unknown box after the mdat (0: none).
+    var junkBytes = 0
     /// A first iref entry of type uuid (its 16-byte extended type after the header), making none.
     var uuidReference = false
     /// References to item 1 in one iref entry, from an unlisted item.
@@ -262,7 +285,8 @@ struct ManyItems {
         }
         let offset = UInt32(ftyp.count + meta(streamAt: 0).count + 8)
         let free = (0..<freeBoxes).flatMap { _ in Self.box("free", []) }
-        return ftyp + meta(streamAt: offset) + Self.box("mdat", stream) + free
+        let junk = junkBytes > 0 ? Self.box("junk", [UInt8](repeating: 0, count: junkBytes)) : []
+        return ftyp + meta(streamAt: offset) + Self.box("mdat", stream) + free + junk
     }
 
     /// `hvcC` with an array of one-byte NAL units added, so that it holds `units` in all (unchanged

@@ -56,12 +56,13 @@ extension HEIFDecoder {
     /// libaom's contexts and libheif's (8 MB).
     static let av1Allowance = 8 * 1024 * 1024
 
-    /// Reserves what libheif copies while it reads the boxes (`ic_heif_copied_bytes`): twice the
-    /// most it holds at once, since it builds each copy by growing an array (measured: a 12 MB
-    /// item cost 24 MB). That is the data it keeps (the file's metadata items, Exif and XMP) and
-    /// the largest of the other items' data, which it fetches one by one to find them and frees.
-    /// A file whose copies add up to more than its own size and 64 MB is refused when it is
-    /// opened, so nothing is reserved for it here.
+    /// Reserves what libheif makes while it reads the boxes (`ic_heif_copied_bytes`): its objects
+    /// for the boxes other than mdat, up to 16 times their bytes, kept while the file is open; and
+    /// twice the most it holds at once of the items' data, since it builds each copy by growing an
+    /// array (measured: a 12 MB item cost 24 MB). That is the data it keeps (the file's metadata
+    /// items, Exif and XMP) and the largest of the other items' data, which it fetches one by one
+    /// to find them and frees. A file over the counts, or whose copies add up to more than its own
+    /// size and 64 MB, is refused when it is opened, so nothing is reserved for it here.
     /// - Returns: The bytes that may be released once the boxes are read (what libheif frees).
     /// - Throws: ``ImageDecodingError/outOfMemory(_:detail:)`` when the items cannot be listed;
     ///   ``MemoryBudgetError`` when the copies do not fit the budget.
@@ -72,6 +73,13 @@ extension HEIFDecoder {
         var copies = ic_heif_copies()
         guard ic_heif_copied_bytes(base, raw.count, &copies) == 0 else {
             throw ImageDecodingError.outOfMemory(format, detail: "cannot list the file's items")
+        }
+        // The objects libheif makes of the boxes, kept while the file is open.
+        let parsed = Int(copies.parsed) * Int(IC_HEIF_PARSE_FACTOR)
+        if parsed > 0 {
+            try options.reserve(
+                parsed, for: "libheif's reading of the boxes (\(copies.parsed) bytes besides the coded data)",
+                adding: &reserved)
         }
         guard copies.peak > 0, copies.total <= UInt64(raw.count) + UInt64(IC_HEIF_MAX_EXTRA_COPIES) else { return 0 }
         let peak = 2 * Int(copies.peak)
