@@ -107,11 +107,11 @@ int ic_heif_copied_bytes(const uint8_t *data, size_t size, ic_heif_copies *copie
     copies->total = 0;
     copies->peak = 0;
     copies->kept = 0;
-    copies->parsed = 0;
+    copies->parsing = 0;
     ic_heif_meta meta;
     // A file over the counts is refused when opened: nothing is listed for it here.
-    if (!ic_heif_counts_allowed(data, size, &copies->parsed)) {
-        copies->parsed = 0;
+    if (!ic_heif_counts_allowed(data, size, &copies->parsing)) {
+        copies->parsing = 0;
         return 0;
     }
     if (!ic_heif_find_meta(data, size, &meta)) return 0;

@@ -12,11 +12,11 @@
 // 2,048 items with 8,192 references in 0.11 s. It also parses and keeps every box it can read,
 // wherever it is (a second iloc in meta, an hvcC at the top level, millions of empty boxes), so
 // every box is counted (ic_tally_box), and every NAL unit of every hvcC, each an array of its own
-// (6.5 million one-byte units made a 20 MB file cost 384 MB). Its objects for the boxes take up
-// to 15 times their bytes, and reading a box nested 19 deep takes five times as long as at the
-// top, so the boxes other than mdat may hold at most IC_HEIF_MAX_PARSED_BYTES (ic_codecs.h),
-// whose memory the caller reserves. What it copies of the items' data is bounded in
-// ic_heif_copies.c.
+// (6.5 million one-byte units made a 20 MB file cost 384 MB). What it makes of the boxes is
+// estimated by type (ic_box_cost) for the caller to reserve; the payloads it parses may hold at
+// most IC_HEIF_MAX_PARSED_BYTES (ic_codecs.h), and boxes may nest at most 8 deep, since it reads
+// a box nested 19 deep five times slower than one at the top. What it copies of the items' data
+// is bounded in ic_heif_copies.c.
 #include "ic_heif_limits.h"
 
 #include <stdio.h>
@@ -39,6 +39,9 @@
 // The largest infe box: an item's ID, type, name and content type take a few dozen bytes, and
 // libheif copies a content type several times while it reads the boxes (25 MB cost 95 MB).
 #define IC_HEIF_MAX_INFE_BYTES 1024u
+// The deepest a box may nest: a real file's go four deep (meta, iprp, ipco, a property); libheif
+// reads a byte of a box nested 19 deep five times slower than one at the top.
+#define IC_HEIF_MAX_DEPTH 8u
 
 // What libheif 1.15 keeps of a file's boxes, counted over every box it parses: each box (an object
 // of its own, about 120 bytes: three million empty 'free' boxes made a 24 MB file cost 366 MB),
@@ -46,7 +49,9 @@
 // keeps a second iloc in meta, or one at the top level, though it uses only the first).
 typedef struct {
     uint64_t boxes;
-    uint64_t parsed_bytes;     // the top-level boxes' bytes, mdat's, free's and skip's payload aside
+    uint64_t parsed_bytes;     // the payloads of the boxes libheif parses (not of mdat, idat, unknown)
+    uint64_t cost;             // the memory libheif makes of them, by ic_box_cost
+    unsigned depth;            // the deepest box
     uint64_t items;            // infe boxes
     uint64_t largest_infe;     // bytes
     uint64_t locations;        // iloc entries
@@ -131,8 +136,46 @@ static void ic_tally_hvcc(const uint8_t *data, const ic_box *box, ic_heif_tally 
             const uint64_t length = ic_read(&r, 2);
             if (!r.ok || length > r.end - r.at) return;
             t->config_units++;
+            t->cost += 64;   // the unit's own array
             r.at += (size_t)length;
         }
+    }
+}
+
+// What libheif 1.15 makes of a box's payload, by type, as measured by five reviews with a heap
+// counter: an hvcC keeps a 32-byte record per NAL array in a list that grows to 256 (8 KB, for
+// 418 bytes of empty arrays) and each unit as an array of its own (ic_tally_hvcc adds those);
+// records of ipma, iref, iloc, grpl and pixi entries up to 16 times their bytes (grpl measured
+// 13.2 times); infe's strings, copied several times, 4; other boxes it parses (hdlr, colr, auxC,
+// url, …) about once, reserved twice for growth. The payloads of mdat, free, skip, idat and of
+// types it does not know are skipped (measured: a 3 MB unknown box cost 0.04 MB).
+static uint64_t ic_box_cost(uint32_t type, uint64_t payload) {
+    switch (type) {
+        case IC_FOURCC('h', 'v', 'c', 'C'): return 8192 + payload;
+        case IC_FOURCC('i', 'p', 'm', 'a'):
+        case IC_FOURCC('i', 'r', 'e', 'f'):
+        case IC_FOURCC('i', 'l', 'o', 'c'):
+        case IC_FOURCC('g', 'r', 'p', 'l'):
+        case IC_FOURCC('p', 'i', 'x', 'i'): return 16 * payload;
+        case IC_FOURCC('i', 'n', 'f', 'e'): return 4 * payload;
+        case IC_FOURCC('f', 't', 'y', 'p'):
+        case IC_FOURCC('h', 'd', 'l', 'r'):
+        case IC_FOURCC('p', 'i', 't', 'm'):
+        case IC_FOURCC('i', 's', 'p', 'e'):
+        case IC_FOURCC('a', 'u', 'x', 'C'):
+        case IC_FOURCC('i', 'r', 'o', 't'):
+        case IC_FOURCC('i', 'm', 'i', 'r'):
+        case IC_FOURCC('c', 'l', 'a', 'p'):
+        case IC_FOURCC('a', 'v', '1', 'C'):
+        case IC_FOURCC('p', 'a', 's', 'p'):
+        case IC_FOURCC('l', 's', 'e', 'l'):
+        case IC_FOURCC('a', '1', 'o', 'p'):
+        case IC_FOURCC('a', '1', 'l', 'x'):
+        case IC_FOURCC('c', 'l', 'l', 'i'):
+        case IC_FOURCC('m', 'd', 'c', 'v'):
+        case IC_FOURCC('c', 'o', 'l', 'r'):
+        case IC_FOURCC('u', 'r', 'l', ' '): return 2 * payload;
+        default: return 0;   // containers (their children are tallied), and what libheif skips
     }
 }
 
@@ -144,7 +187,12 @@ static void ic_tally_boxes(const uint8_t *data, size_t at, size_t end, ic_heif_t
 // followed.
 static void ic_tally_box(const uint8_t *data, const ic_box *box, ic_heif_tally *t, unsigned depth) {
     t->boxes++;
+    if (depth > t->depth) t->depth = depth;
     if (depth > 24) return;
+    // An object per box, about 120 bytes (three million empty boxes cost 366 MB).
+    const uint64_t payload_cost = ic_box_cost(box->type, box->end - box->start);
+    t->cost += 128 + payload_cost;
+    if (payload_cost > 0) t->parsed_bytes += box->end - box->start;
     ic_box_reader r = {data, box->start, box->end, 1};
     switch (box->type) {
         case IC_FOURCC('m', 'e', 't', 'a'):
@@ -181,15 +229,7 @@ static void ic_tally_box(const uint8_t *data, const ic_box *box, ic_heif_tally *
 // The boxes in [at, end) (those libheif reads until one does not fit), each tallied.
 static void ic_tally_boxes(const uint8_t *data, size_t at, size_t end, ic_heif_tally *t, unsigned depth) {
     ic_box box;
-    while (ic_next_box(data, &at, end, &box)) {
-        if (depth == 0) {
-            // libheif skips the payload of these (the coded data, padding).
-            const int skipped = box.type == IC_FOURCC('m', 'd', 'a', 't') ||
-                                box.type == IC_FOURCC('f', 'r', 'e', 'e') || box.type == IC_FOURCC('s', 'k', 'i', 'p');
-            t->parsed_bytes += skipped ? box.start - box.begin : box.end - box.begin;
-        }
-        ic_tally_box(data, &box, t, depth + 1);
-    }
+    while (ic_next_box(data, &at, end, &box)) ic_tally_box(data, &box, t, depth + 1);
 }
 
 // Whether every count is within its limit (the tally ic_heif_check_counts words its refusal from).
@@ -198,13 +238,13 @@ static int ic_within(const ic_heif_tally *t) {
            t->extents <= IC_HEIF_MAX_EXTENTS && t->associations <= IC_HEIF_MAX_ITEMS &&
            t->reference_entries <= IC_HEIF_MAX_REFERENCES && t->references <= IC_HEIF_MAX_REFERENCES &&
            t->config_units <= IC_HEIF_MAX_CONFIG_UNITS && t->largest_infe <= IC_HEIF_MAX_INFE_BYTES &&
-           t->parsed_bytes <= IC_HEIF_MAX_PARSED_BYTES;
+           t->parsed_bytes <= IC_HEIF_MAX_PARSED_BYTES && t->depth <= IC_HEIF_MAX_DEPTH;
 }
 
-int ic_heif_counts_allowed(const uint8_t *data, size_t size, uint64_t *parsed_bytes) {
+int ic_heif_counts_allowed(const uint8_t *data, size_t size, uint64_t *parse_cost) {
     ic_heif_tally t = {0};
     ic_tally_boxes(data, 0, size, &t, 0);
-    if (parsed_bytes != NULL) *parsed_bytes = t.parsed_bytes;
+    if (parse_cost != NULL) *parse_cost = t.cost;
     return ic_within(&t);
 }
 
@@ -231,9 +271,15 @@ ic_status ic_heif_check_counts(ic_heif *heif, const uint8_t *data, size_t size) 
     ic_heif_tally t = {0};
     ic_tally_boxes(data, 0, size, &t, 0);
     ic_status status = ic_over(heif, t.boxes, IC_HEIF_MAX_BOXES, "boxes");
+    if (status == IC_OK && t.depth > IC_HEIF_MAX_DEPTH) {
+        char message[160];
+        snprintf(message, sizeof(message), "the file's boxes nest %u deep, more than the %u allowed", t.depth,
+                 IC_HEIF_MAX_DEPTH);
+        status = ic_heif_fail(heif, IC_ERR_LIMIT, message);
+    }
     if (status == IC_OK && t.parsed_bytes > IC_HEIF_MAX_PARSED_BYTES) {
         char message[200];
-        snprintf(message, sizeof(message), "the file's boxes other than mdat hold %llu bytes, more than the %u allowed",
+        snprintf(message, sizeof(message), "the boxes libheif parses hold %llu bytes, more than the %u allowed",
                  (unsigned long long)t.parsed_bytes, IC_HEIF_MAX_PARSED_BYTES);
         status = ic_heif_fail(heif, IC_ERR_LIMIT, message);
     }

@@ -23,18 +23,18 @@ typedef struct {
 ic_status ic_heif_fail(ic_heif *heif, ic_status status, const char *message);
 
 // Before libheif reads the file: IC_ERR_CORRUPT when it has more than one top-level meta box (which
-// one libheif 1.15 keeps depends on details of its reading); IC_ERR_LIMIT when its boxes other
-// than mdat hold more than IC_HEIF_MAX_PARSED_BYTES, or it lists more boxes, items (infe boxes),
-// item locations (iloc), property associations (ipma), extents, iref entries or references, or
-// NAL units in hvcC boxes than 2,048 items use, since libheif's parse time grows
-// with their product (ic_heif_counts.c), or when libheif would copy more of the items' data than
-// the file's size and IC_HEIF_MAX_EXTRA_COPIES (ic_heif_copies.c).
+// one libheif 1.15 keeps depends on details of its reading); IC_ERR_LIMIT when its boxes nest
+// deeper than 8, the boxes libheif parses hold more than IC_HEIF_MAX_PARSED_BYTES, it lists more
+// boxes, items (infe boxes), item locations (iloc), property associations (ipma), extents, iref
+// entries or references, or NAL units in hvcC boxes than 2,048 items use, since libheif's parse
+// time grows with their product (ic_heif_counts.c), or when libheif would copy more of the items'
+// data than the file's size and IC_HEIF_MAX_EXTRA_COPIES (ic_heif_copies.c).
 ic_status ic_heif_check_counts(ic_heif *heif, const uint8_t *data, size_t size);
 
 // Whether ic_heif_check_counts's counts are all within their limits (1) or not (0): what may be
 // listed and allocated for the file's items at all (ic_heif_copied_bytes lists nothing otherwise);
-// the bytes of the boxes libheif parses in *parsed_bytes (unless NULL).
-int ic_heif_counts_allowed(const uint8_t *data, size_t size, uint64_t *parsed_bytes);
+// the memory libheif makes of the boxes it parses in *parse_cost (unless NULL).
+int ic_heif_counts_allowed(const uint8_t *data, size_t size, uint64_t *parse_cost);
 
 // Holds to the header of the image `root` (an item ID: the primary image or the thumbnail to be
 // decoded) whatever decoding it can reach (ic_heif_keep_related in ic_heif_boxes.h): IC_ERR_CORRUPT

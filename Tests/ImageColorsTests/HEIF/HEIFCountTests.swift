@@ -142,23 +142,42 @@ struct HEIFCountTests {
         }
     }
 
-    @Test("boxes besides the coded data over 4 MB are refused; under it, 16 times theirs is reserved")
+    @Test("boxes libheif parses over 16 MB are refused; under it, what it makes of them is reserved")
     func parsedBytes() async throws {
-        // Given coffee.heic's image with an unknown top-level box of 4 MB, and one of 1 MB
-        let over = try ManyItems(images: 1, junkBytes: 4 << 20).bytes()
-        let under = try ManyItems(images: 1, junkBytes: 1 << 20).bytes()
-        // When both are analysed
+        // Given coffee.heic's image with a top-level colr box of 16 MB + 1 byte, one of 1 MB, and
+        // an unknown box of 1 MB, whose payload libheif skips
+        let over = try ManyItems(images: 1, colrBytes: (16 << 20) + 1).bytes()
+        let under = try ManyItems(images: 1, colrBytes: 1 << 20).bytes()
+        let skipped = try ManyItems(images: 1, junkBytes: 1 << 20).bytes()
+        // When they are analysed
         let analyzer = ImageColorAnalyzer()
         let error = await #expect(throws: ImageDecodingError.self) { _ = try await analyzer.analyze(data: Data(over)) }
-        let peak = try #require(try await analyzer.analyze(data: Data(under)).memory?.accountedPeak)
-        // Then the first is over the limit, and the second's accounted peak holds 16 times its
-        // boxes' bytes besides the file itself
+        let underPeak = try #require(try await analyzer.analyze(data: Data(under)).memory?.accountedPeak)
+        let skippedPeak = try #require(try await analyzer.analyze(data: Data(skipped)).memory?.accountedPeak)
+        // Then the first is over the limit; the second's accounted peak holds twice its colr box
+        // beyond the file itself, the third's only the file
         #expect(error?.code == "over-limit")
         #expect(
-            error?.description.contains("the file's boxes other than mdat hold") == true
-                && error?.description.contains("more than the 4194304 allowed") == true,
+            error?.description.contains("the boxes libheif parses hold") == true
+                && error?.description.contains("more than the 16777216 allowed") == true,
             "\(error.map { "\($0)" } ?? "no error")")
-        #expect(peak >= under.count + 16 * (1 << 20), "\(peak)")
+        #expect(underPeak - skippedPeak >= 2 << 20, "\(skippedPeak) → \(underPeak)")
+    }
+
+    @Test("boxes nested deeper than 8 are refused")
+    func nesting() async throws {
+        // Given meta boxes nested 7 and 8 deep inside the file's meta (8 and 9 deep in all)
+        let atLimit = try ManyItems(images: 1, nestedMetas: 7).bytes()
+        let over = try ManyItems(images: 1, nestedMetas: 8).bytes()
+        // When analysed
+        let analyzer = ImageColorAnalyzer()
+        _ = try await analyzer.analyze(data: Data(atLimit))
+        let error = await #expect(throws: ImageDecodingError.self) { _ = try await analyzer.analyze(data: Data(over)) }
+        // Then the first is read and the second is over the limit
+        #expect(error?.code == "over-limit")
+        #expect(
+            error?.description.contains("the file's boxes nest 9 deep, more than the 8 allowed") == true,
+            "\(error.map { "\($0)" } ?? "no error")")
     }
 
     @Test("an infe box over 1 KB is refused, and one of 1 KB is read")
@@ -210,6 +229,10 @@ struct ManyItems {
     var freeBoxes = 0
     /// The payload of an unknown box after the mdat (0: none).
     var junkBytes = 0
+    /// The payload of a colr box (an ICC profile of zeros) after the mdat (0: none).
+    var colrBytes = 0
+    /// Empty meta boxes nested in a chain inside the file's meta.
+    var nestedMetas = 0
     /// A first iref entry of type uuid (its 16-byte extended type after the header), making none.
     var uuidReference = false
     /// References to item 1 in one iref entry, from an unlisted item.
@@ -281,12 +304,15 @@ struct ManyItems {
                     [0x44, 0x00] + Self.be32(UInt32(secondLocations))
                         + (0..<secondLocations).flatMap { Self.be32(unlisted($0)) + [0, 0, 0, 0, 0, 0] })
                 : []
-            return Self.full("meta", 0, hdlr + pitm + Self.full("iloc", 2, iloc) + second + iinf + iref + iprp)
+            let chain = (0..<nestedMetas).reduce([UInt8]()) { inner, _ in Self.full("meta", 0, inner) }
+            return Self.full("meta", 0, hdlr + pitm + Self.full("iloc", 2, iloc) + second + iinf + iref + iprp + chain)
         }
         let offset = UInt32(ftyp.count + meta(streamAt: 0).count + 8)
         let free = (0..<freeBoxes).flatMap { _ in Self.box("free", []) }
         let junk = junkBytes > 0 ? Self.box("junk", [UInt8](repeating: 0, count: junkBytes)) : []
-        return ftyp + meta(streamAt: offset) + Self.box("mdat", stream) + free + junk
+        let colr =
+            colrBytes > 0 ? Self.box("colr", Array("prof".utf8) + [UInt8](repeating: 0, count: colrBytes - 4)) : []
+        return ftyp + meta(streamAt: offset) + Self.box("mdat", stream) + free + junk + colr
     }
 
     /// `hvcC` with an array of one-byte NAL units added, so that it holds `units` in all (unchanged

@@ -57,7 +57,8 @@ extension HEIFDecoder {
     static let av1Allowance = 8 * 1024 * 1024
 
     /// Reserves what libheif makes while it reads the boxes (`ic_heif_copied_bytes`): its objects
-    /// for the boxes other than mdat, up to 16 times their bytes, kept while the file is open; and
+    /// for the boxes, by type (an object per box, up to 16 times the bytes of lists of records, 8 KB
+    /// for an hvcC), kept while the file is open; and
     /// twice the most it holds at once of the items' data, since it builds each copy by growing an
     /// array (measured: a 12 MB item cost 24 MB). That is the data it keeps (the file's metadata
     /// items, Exif and XMP) and the largest of the other items' data, which it fetches one by one
@@ -74,12 +75,9 @@ extension HEIFDecoder {
         guard ic_heif_copied_bytes(base, raw.count, &copies) == 0 else {
             throw ImageDecodingError.outOfMemory(format, detail: "cannot list the file's items")
         }
-        // The objects libheif makes of the boxes, kept while the file is open.
-        let parsed = Int(copies.parsed) * Int(IC_HEIF_PARSE_FACTOR)
-        if parsed > 0 {
-            try options.reserve(
-                parsed, for: "libheif's reading of the boxes (\(copies.parsed) bytes besides the coded data)",
-                adding: &reserved)
+        // What libheif makes of the boxes, kept while the file is open.
+        if copies.parsing > 0 {
+            try options.reserve(Int(copies.parsing), for: "libheif's reading of the boxes", adding: &reserved)
         }
         guard copies.peak > 0, copies.total <= UInt64(raw.count) + UInt64(IC_HEIF_MAX_EXTRA_COPIES) else { return 0 }
         let peak = 2 * Int(copies.peak)
