@@ -148,34 +148,26 @@ static size_t ic_sorted_set(uint32_t *ids, size_t count) {
 // header, then its from_item_ID, count and to_item_IDs one after another, its size ignored (a
 // reference hidden inside another's stated size is followed by libheif, so it is followed here).
 static int ic_reach(const ic_heif_meta *meta, uint32_t **ids, size_t *count, size_t *capacity) {
-    ic_box_reader r = {meta->data, meta->iref.start, meta->iref.end, 1};
-    const unsigned field = ic_read(&r, 1) == 0 ? 2 : 4;
-    ic_read(&r, 3);
+    ic_iref_reader reader = ic_iref_begin(meta->data, &meta->iref);
+    ic_box_reader *r = &reader.r;
     const size_t known = *count;
-    while (r.ok && r.at < r.end) {
-        const uint64_t size = ic_read(&r, 4);
-        const uint32_t type = (uint32_t)ic_read(&r, 4);
-        if (size == 1) ic_read(&r, 8);
-        if (type == IC_FOURCC('u', 'u', 'i', 'd')) {
-            ic_read(&r, 8);
-            ic_read(&r, 8);
-        }
-        const int inputs = type == IC_FOURCC('d', 'i', 'm', 'g'), auxiliary = type == IC_FOURCC('a', 'u', 'x', 'l');
-        const uint32_t from = (uint32_t)ic_read(&r, field);
-        const uint64_t references = ic_read(&r, 2);
-        const int from_known = bsearch(&from, *ids, known, sizeof(uint32_t), ic_id_order) != NULL;
-        for (uint64_t i = 0; i < references && r.ok; i++) {
-            const uint32_t to = (uint32_t)ic_read(&r, field);
+    ic_iref_entry entry;
+    while (ic_iref_next(&reader, &entry)) {
+        const int inputs = entry.type == IC_FOURCC('d', 'i', 'm', 'g');
+        const int auxiliary = entry.type == IC_FOURCC('a', 'u', 'x', 'l');
+        const int from_known = bsearch(&entry.from, *ids, known, sizeof(uint32_t), ic_id_order) != NULL;
+        for (uint64_t i = 0; i < entry.count && r->ok; i++) {
+            const uint32_t to = (uint32_t)ic_read(r, reader.field);
             // dimg: from a derived image to its inputs; auxl: from the auxiliary image to its own.
             int add = 0;
             if (inputs) add = from_known;
             else if (auxiliary) add = bsearch(&to, *ids, known, sizeof(uint32_t), ic_id_order) != NULL;
-            const uint32_t id = inputs ? to : from;
-            if (r.ok && add && bsearch(&id, *ids, known, sizeof(uint32_t), ic_id_order) == NULL &&
+            const uint32_t id = inputs ? to : entry.from;
+            if (r->ok && add && bsearch(&id, *ids, known, sizeof(uint32_t), ic_id_order) == NULL &&
                 !ic_append((void **)ids, count, capacity, sizeof(uint32_t), &id)) {
                 return -1;
             }
-            if (r.at >= r.end) break;
+            if (r->at >= r->end) break;
         }
     }
     *count = ic_sorted_set(*ids, *count);

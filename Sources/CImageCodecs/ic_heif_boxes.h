@@ -108,4 +108,43 @@ int ic_heif_item_properties(const ic_heif_meta *meta, const ic_box *properties, 
 // ipco's boxes in order, in *boxes (to free); -1 when out of memory.
 int ic_heif_list_properties(const ic_heif_meta *meta, ic_box **boxes, size_t *count);
 
+// iref's entries, read one after another as libheif 1.15 reads them: each entry's header, then
+// its from_item_ID, count and to_item_IDs, its stated size ignored (a reference hidden inside
+// another's stated size is followed by libheif, so it is followed here).
+typedef struct {
+    ic_box_reader r;
+    unsigned field;   // bytes of an item ID: 2 (version 0) or 4
+} ic_iref_reader;
+
+// An entry's type, its from_item_ID and how many to_item_IDs follow it.
+typedef struct {
+    uint32_t type;
+    uint32_t from;
+    uint64_t count;
+} ic_iref_entry;
+
+// Starts on the iref box `iref` (its payload) of `data`.
+ic_iref_reader ic_iref_begin(const uint8_t *data, const ic_box *iref);
+
+// The next entry's header; 0 at the end or where the box is damaged. Its IDs are read next with
+// ic_read(&reader->r, reader->field), or skipped with ic_iref_skip.
+int ic_iref_next(ic_iref_reader *reader, ic_iref_entry *entry);
+
+// Skips an entry's `count` IDs, as far as the box goes.
+void ic_iref_skip(ic_iref_reader *reader, uint64_t count);
+
+// The NAL units of an hvcC box's arrays, as libheif 1.15 reads them; a unit that runs past the
+// box ends them (libheif fails the box there).
+typedef struct {
+    ic_box_reader r;
+    uint64_t arrays;   // arrays left after the current one
+    uint64_t units;    // units left in the current array
+} ic_hvcc_units;
+
+// Starts on the hvcC whose payload is the `size` bytes at `payload`.
+ic_hvcc_units ic_hvcc_begin(const uint8_t *payload, size_t size);
+
+// The next unit's bytes in *unit and *length; 0 when there are no more.
+int ic_hvcc_next(ic_hvcc_units *units, const uint8_t **unit, size_t *length);
+
 #endif

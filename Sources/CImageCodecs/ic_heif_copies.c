@@ -33,48 +33,29 @@ static int ic_by_id(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
-// Marks the items (sorted by ID) that are the source of a cdsc reference, reading iref as libheif 1.15 does (one
-// entry after another, each entry's stated size ignored).
+// Marks the items (sorted by ID) that are the source of a cdsc reference, reading iref as libheif
+// 1.15 does (ic_iref_next).
 static void ic_mark_described(const ic_heif_meta *meta, const ic_heif_item *items, size_t count, uint8_t *kept) {
-    if (meta->iref.type == 0) return;
-    ic_box_reader r = {meta->data, meta->iref.start, meta->iref.end, 1};
-    const unsigned field = ic_read(&r, 1) == 0 ? 2 : 4;
-    ic_read(&r, 3);
-    while (r.ok && r.at < r.end) {
-        const uint64_t size = ic_read(&r, 4);
-        const uint32_t type = (uint32_t)ic_read(&r, 4);
-        if (size == 1) ic_read(&r, 8);
-        if (type == IC_FOURCC('u', 'u', 'i', 'd')) {
-            ic_read(&r, 8);
-            ic_read(&r, 8);
-        }
-        const ic_heif_item key = {(uint32_t)ic_read(&r, field), 0, 0};
-        const uint64_t references = ic_read(&r, 2);
-        if (!r.ok) break;
-        const ic_heif_item *item =
-            type == IC_FOURCC('c', 'd', 's', 'c') ? bsearch(&key, items, count, sizeof(ic_heif_item), ic_by_id) : NULL;
+    ic_iref_reader reader = ic_iref_begin(meta->data, &meta->iref);
+    ic_iref_entry entry;
+    while (ic_iref_next(&reader, &entry)) {
+        const ic_heif_item key = {entry.from, 0, 0};
+        const ic_heif_item *item = entry.type == IC_FOURCC('c', 'd', 's', 'c')
+                                       ? bsearch(&key, items, count, sizeof(ic_heif_item), ic_by_id)
+                                       : NULL;
         if (item != NULL) kept[item - items] = 1;
-        const uint64_t bytes = references * field;
-        r.at = bytes < r.end - r.at ? r.at + (size_t)bytes : r.end;
+        ic_iref_skip(&reader, entry.count);
     }
 }
 
 // The bytes libheif 1.15 puts before an hvc1 item's data from its hvcC: each NAL unit of its
-// arrays after a 4-byte length (the box gives 2), read as ic_count_config_units reads them.
+// arrays (ic_hvcc_next) after a 4-byte length (the box gives 2).
 static uint64_t ic_hvcc_copy(const ic_heif_meta *meta, const ic_box *box) {
     uint64_t bytes = 0;
-    ic_box_reader r = {meta->data, box->start + 22, box->end, box->end - box->start >= 23};
-    const uint64_t arrays = ic_read(&r, 1);
-    for (uint64_t a = 0; a < arrays && r.ok; a++) {
-        ic_read(&r, 1);
-        const uint64_t units = ic_read(&r, 2);
-        for (uint64_t u = 0; u < units && r.ok; u++) {
-            const uint64_t length = ic_read(&r, 2);
-            if (!r.ok || length > r.end - r.at) return bytes;   // libheif fails the box here
-            bytes += 4 + length;
-            r.at += (size_t)length;
-        }
-    }
+    ic_hvcc_units units = ic_hvcc_begin(meta->data + box->start, box->end - box->start);
+    const uint8_t *unit;
+    size_t length;
+    while (ic_hvcc_next(&units, &unit, &length)) bytes += 4 + length;
     return bytes;
 }
 

@@ -97,48 +97,27 @@ static void ic_tally_ipma(const uint8_t *data, const ic_box *box, ic_heif_tally 
     t->associations += ic_read(&r, 4);
 }
 
-// An iref box's entries and the references they make, read one entry after another as libheif
-// 1.15 reads them (each entry's stated size ignored; see ic_reach in ic_heif_boxes.c). libheif
-// searches every entry once per item, whether it makes references or none.
+// An iref box's entries and the references they make, read as libheif 1.15 reads them
+// (ic_iref_next). libheif searches every entry once per item, whether it makes references or none.
 static void ic_tally_iref(const uint8_t *data, const ic_box *box, ic_heif_tally *t) {
-    ic_box_reader r = {data, box->start, box->end, 1};
-    const unsigned field = ic_read(&r, 1) == 0 ? 2 : 4;
-    ic_read(&r, 3);
-    while (r.ok && r.at < r.end) {
-        const uint64_t size = ic_read(&r, 4);
-        const uint32_t type = (uint32_t)ic_read(&r, 4);
-        if (size == 1) ic_read(&r, 8);
-        if (type == IC_FOURCC('u', 'u', 'i', 'd')) {
-            ic_read(&r, 8);   // the 16-byte extended type, in two reads (ic_read takes at most 8)
-            ic_read(&r, 8);
-        }
-        ic_read(&r, field);
-        const uint64_t references = ic_read(&r, 2);
-        if (!r.ok) break;
+    ic_iref_reader reader = ic_iref_begin(data, box);
+    ic_iref_entry entry;
+    while (ic_iref_next(&reader, &entry)) {
         t->reference_entries++;
-        t->references += references;
-        // The IDs themselves are not needed: skip them, as far as the box goes.
-        const uint64_t bytes = references * field;
-        r.at = bytes < r.end - r.at ? r.at + (size_t)bytes : r.end;
+        t->references += entry.count;
+        ic_iref_skip(&reader, entry.count);
     }
 }
 
 // An hvcC box's NAL units, as libheif 1.15 reads them: it keeps each as an array of its own
-// (about 60 bytes for a unit of one byte), used by an item or not. A unit that runs past the box
-// ends the reading.
+// (about 60 bytes for a unit of one byte), used by an item or not.
 static void ic_tally_hvcc(const uint8_t *data, const ic_box *box, ic_heif_tally *t) {
-    ic_box_reader r = {data, box->start + 22, box->end, box->end - box->start >= 23};
-    const uint64_t arrays = ic_read(&r, 1);
-    for (uint64_t a = 0; a < arrays && r.ok; a++) {
-        ic_read(&r, 1);   // completeness and NAL unit type
-        const uint64_t units = ic_read(&r, 2);
-        for (uint64_t u = 0; u < units && r.ok; u++) {
-            const uint64_t length = ic_read(&r, 2);
-            if (!r.ok || length > r.end - r.at) return;
-            t->config_units++;
-            t->cost += 64;   // the unit's own array
-            r.at += (size_t)length;
-        }
+    ic_hvcc_units units = ic_hvcc_begin(data + box->start, box->end - box->start);
+    const uint8_t *unit;
+    size_t length;
+    while (ic_hvcc_next(&units, &unit, &length)) {
+        t->config_units++;
+        t->cost += 64;   // the unit's own array
     }
 }
 

@@ -203,18 +203,12 @@ static void ic_coded_item(const ic_heif_item *item, const ic_extent *extents, si
     const uint8_t *bytes = config != NULL ? search->data + config->start : NULL;
     const size_t size = config != NULL ? config->end - config->start : 0;
     if (hevc) {
-        ic_box_reader r = {bytes, 22, size, size >= 23};
-        const uint64_t arrays = ic_read(&r, 1);
-        for (uint64_t a = 0; a < arrays && r.ok; a++) {
-            ic_read(&r, 1);   // completeness and NAL unit type
-            const uint64_t units = ic_read(&r, 2);
-            for (uint64_t u = 0; u < units && r.ok && search->units <= IC_HEIF_MAX_UNITS; u++) {
-                search->units++;
-                const size_t length = (size_t)ic_read(&r, 2);
-                if (!r.ok || r.end - r.at < length) break;
-                ic_hevc_nal(search, bytes + r.at, length);
-                r.at += length;
-            }
+        ic_hvcc_units units = ic_hvcc_begin(bytes, size);
+        const uint8_t *unit;
+        size_t length;
+        while (search->units <= IC_HEIF_MAX_UNITS && ic_hvcc_next(&units, &unit, &length)) {
+            search->units++;
+            ic_hevc_nal(search, unit, length);
         }
         ic_stream s = {extents, count, 0, 0};
         ic_scan_stream(search, &s, 1, 4);
