@@ -121,13 +121,14 @@ static void ic_tally_hvcc(const uint8_t *data, const ic_box *box, ic_heif_tally 
     }
 }
 
-// What libheif 1.15 makes of a box's payload, by type, as measured by five reviews with a heap
+// What libheif 1.15 makes of a box's payload, by type, as measured by six reviews with a heap
 // counter: an hvcC keeps a 32-byte record per NAL array in a list that grows to 256 (8 KB, for
 // 418 bytes of empty arrays) and each unit as an array of its own (ic_tally_hvcc adds those);
 // records of ipma, iref, iloc, grpl and pixi entries up to 16 times their bytes (grpl measured
-// 13.2 times); infe's strings, copied several times, 4; other boxes it parses (hdlr, colr, auxC,
-// url, …) about once, reserved twice for growth. The payloads of mdat, free, skip, idat and of
-// types it does not know are skipped (measured: a 3 MB unknown box cost 0.04 MB).
+// 13.2 times); infe's strings, copied several times, 4; the strings of hdlr, auxC and url, and
+// ftyp's brands, 3; other boxes it parses (colr, av1C, …) about once, reserved twice for growth.
+// The payloads of mdat, free, skip, idat and of types it does not know are skipped (measured: a
+// 3 MB unknown box cost 0.04 MB).
 static uint64_t ic_box_cost(uint32_t type, uint64_t payload) {
     switch (type) {
         case IC_FOURCC('h', 'v', 'c', 'C'): return 8192 + payload;
@@ -137,11 +138,14 @@ static uint64_t ic_box_cost(uint32_t type, uint64_t payload) {
         case IC_FOURCC('g', 'r', 'p', 'l'):
         case IC_FOURCC('p', 'i', 'x', 'i'): return 16 * payload;
         case IC_FOURCC('i', 'n', 'f', 'e'): return 4 * payload;
-        case IC_FOURCC('f', 't', 'y', 'p'):
+        // Strings built a character at a time: the last growth holds the old buffer and the
+        // doubled one at once (a sixth review measured 3 times the string's length).
         case IC_FOURCC('h', 'd', 'l', 'r'):
+        case IC_FOURCC('a', 'u', 'x', 'C'):
+        case IC_FOURCC('u', 'r', 'l', ' '):
+        case IC_FOURCC('f', 't', 'y', 'p'): return 3 * payload;   // its brands, an array grown likewise
         case IC_FOURCC('p', 'i', 't', 'm'):
         case IC_FOURCC('i', 's', 'p', 'e'):
-        case IC_FOURCC('a', 'u', 'x', 'C'):
         case IC_FOURCC('i', 'r', 'o', 't'):
         case IC_FOURCC('i', 'm', 'i', 'r'):
         case IC_FOURCC('c', 'l', 'a', 'p'):
@@ -152,8 +156,7 @@ static uint64_t ic_box_cost(uint32_t type, uint64_t payload) {
         case IC_FOURCC('a', '1', 'l', 'x'):
         case IC_FOURCC('c', 'l', 'l', 'i'):
         case IC_FOURCC('m', 'd', 'c', 'v'):
-        case IC_FOURCC('c', 'o', 'l', 'r'):
-        case IC_FOURCC('u', 'r', 'l', ' '): return 2 * payload;
+        case IC_FOURCC('c', 'o', 'l', 'r'): return 2 * payload;
         default: return 0;   // containers (their children are tallied), and what libheif skips
     }
 }

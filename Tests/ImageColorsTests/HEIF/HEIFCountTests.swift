@@ -149,11 +149,13 @@ struct HEIFCountTests {
         let over = try ManyItems(images: 1, colrBytes: (16 << 20) + 1).bytes()
         let under = try ManyItems(images: 1, colrBytes: 1 << 20).bytes()
         let skipped = try ManyItems(images: 1, junkBytes: 1 << 20).bytes()
+        let name = try ManyItems(images: 1, hdlrBytes: 1 << 20).bytes()
         // When they are analysed
         let analyzer = ImageColorAnalyzer()
         let error = await #expect(throws: ImageDecodingError.self) { _ = try await analyzer.analyze(data: Data(over)) }
         let underPeak = try #require(try await analyzer.analyze(data: Data(under)).memory?.accountedPeak)
         let skippedPeak = try #require(try await analyzer.analyze(data: Data(skipped)).memory?.accountedPeak)
+        let namePeak = try #require(try await analyzer.analyze(data: Data(name)).memory?.accountedPeak)
         // Then the first is over the limit; the second's accounted peak holds twice its colr box
         // beyond the file itself, the third's only the file
         #expect(error?.code == "over-limit")
@@ -162,6 +164,8 @@ struct HEIFCountTests {
                 && error?.description.contains("more than the 16777216 allowed") == true,
             "\(error.map { "\($0)" } ?? "no error")")
         #expect(underPeak - skippedPeak >= 2 << 20, "\(skippedPeak) → \(underPeak)")
+        // and a 1 MB hdlr name, a string libheif grows a character at a time, three times its bytes
+        #expect(namePeak - skippedPeak >= 3 << 20, "\(skippedPeak) → \(namePeak)")
     }
 
     @Test("boxes nested deeper than 8 are refused")
@@ -231,6 +235,8 @@ struct ManyItems {
     var junkBytes = 0
     /// The payload of a colr box (an ICC profile of zeros) after the mdat (0: none).
     var colrBytes = 0
+    /// The payload of an hdlr box (a long name) after the mdat (0: none).
+    var hdlrBytes = 0
     /// Empty meta boxes nested in a chain inside the file's meta.
     var nestedMetas = 0
     /// A first iref entry of type uuid (its 16-byte extended type after the header), making none.
@@ -312,7 +318,8 @@ struct ManyItems {
         let junk = junkBytes > 0 ? Self.box("junk", [UInt8](repeating: 0, count: junkBytes)) : []
         let colr =
             colrBytes > 0 ? Self.box("colr", Array("prof".utf8) + [UInt8](repeating: 0, count: colrBytes - 4)) : []
-        return ftyp + meta(streamAt: offset) + Self.box("mdat", stream) + free + junk + colr
+        let name = hdlrBytes > 0 ? Self.box("hdlr", [UInt8](repeating: 65, count: hdlrBytes - 1) + [0]) : []
+        return ftyp + meta(streamAt: offset) + Self.box("mdat", stream) + free + junk + colr + name
     }
 
     /// `hvcC` with an array of one-byte NAL units added, so that it holds `units` in all (unchanged
