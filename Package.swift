@@ -55,12 +55,19 @@ let package = Package(
             pkgConfig: "libgif",
             providers: [.apt(["libgif-dev"]), .brew(["giflib"])]
         ),
-        // libheif 1.15: HEIC (libde265) and AVIF (libaom) in one API; errors are return values,
-        // and every call goes through the shim too.
+        // libheif 1.15: HEIC (libde265) and AVIF (libaom, through the shim's own plugin) in one
+        // API; errors are return values, and every call goes through the shim too.
         .systemLibrary(
             name: "CHEIF",
             pkgConfig: "libheif",
             providers: [.apt(["libheif-dev"]), .brew(["libheif"])]
+        ),
+        // libaom 3.6, libheif's AV1 codec, called by the shim's own libheif plugin (ic_heif_av1.c):
+        // libheif 1.15 would hand a grid's tiles and alpha planes to dav1d, which prints to stderr.
+        .systemLibrary(
+            name: "CAOM",
+            pkgConfig: "aom",
+            providers: [.apt(["libaom-dev"]), .brew(["aom"])]
         ),
         // LittleCMS 2: ICC colour management (ImageColors/Decoding/ColorManagement). It reports errors
         // through a log handler, never longjmp, so Swift calls it directly.
@@ -74,7 +81,7 @@ let package = Package(
         // longjmp never crosses a Swift frame).
         .target(
             name: "CImageCodecs",
-            dependencies: ["CJPEG", "CPNG", "CWebP", "CGIF", "CHEIF"]
+            dependencies: ["CJPEG", "CPNG", "CWebP", "CGIF", "CHEIF", "CAOM"]
         ),
         // Pixels in, colours out: the downscaler, the memory ledger, quantization, the schemes,
         // contrast and placeholders. Pure Swift (no C module, no networking), so it builds

@@ -69,11 +69,13 @@ static ic_status ic_heif_error(ic_heif *heif, struct heif_error error) {
     return ic_heif_fail(heif, status, error.message != NULL ? error.message : "libheif failed");
 }
 
-// heif_init once per process (it registers the built-in codec plugins); never deinit, as other
-// threads may be decoding.
+// heif_init once per process (it registers the built-in codec plugins), then the shim's AV1
+// plugin above them (ic_heif_av1.c); never deinit, as other threads may be decoding.
 static pthread_once_t ic_heif_once = PTHREAD_ONCE_INIT;
+static int ic_heif_av1_registered;
 static void ic_heif_init_once(void) {
     (void)heif_init(NULL);
+    ic_heif_av1_registered = ic_heif_av1_register();
 }
 
 ic_heif *ic_heif_create(void) {
@@ -203,12 +205,12 @@ ic_status ic_heif_decode(ic_heif *heif, int32_t thumbnail, int32_t strict, uint3
     // decode (libheif issue #1006). So libheif decodes leniently, and `strict` is applied here
     // to the warnings it attached to the image, which is ours to release.
     if (options->version >= 3) options->strict_decoding = 0;
-    // AV1 through libaom rather than dav1d: dav1d 1.0 prints to stderr when libheif hands it an
-    // empty bitstream (an AVIF item with no data: "Input validation check ... failed"), and
-    // libheif 1.15 then leaks the data it wrapped; libaom is silent there, as fast on one
-    // thread, and measured at about 30% more memory (HEIFDecoder+Memory.swift). HEVC images
-    // ignore the name (libheif falls back to the codec that handles them: libde265).
-    if (options->version >= 4) options->decoder_id = "aom";
+    // AV1 goes to the shim's libaom plugin, registered above libheif's own (ic_heif_av1.c), with
+    // no decoder_id: libheif 1.15 would honour one for this image only, not its tiles or alpha.
+    if (!ic_heif_av1_registered) {
+        heif_decoding_options_free(options);
+        return ic_heif_fail(heif, IC_ERR_UNSUPPORTED, "libheif refused the shim's AV1 decoder plugin");
+    }
     // libheif checks each plane it allocates against the context's size limit, and nothing else
     // holds a plane to the image's header: an overlay's canvas comes from the item's data (the
     // fuzzer's 200×164 overlay claimed 57244×53468, a 3 GB plane libheif 1.15 crashed filling),

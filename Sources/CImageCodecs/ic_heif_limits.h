@@ -62,4 +62,9 @@ ic_status ic_heif_larger_than_header(ic_heif *heif, struct heif_image_handle *ha
 // IC_ERR_CORRUPT for libheif's refusal of a plane past the header's side, named with both sizes.
 ic_status ic_heif_oversized(ic_heif *heif, struct heif_image_handle *handle, struct heif_error error);
 
+// Registers the shim's AV1 decoder plugin (libaom, ic_heif_av1.c) with libheif, above its own
+// dav1d and aom plugins, so that every AV1 picture (tiles and alpha planes too) is decoded by it.
+// Call once, after heif_init; 1 on success.
+int ic_heif_av1_register(void);
+
 #endif

@@ -59,4 +59,31 @@ struct QuietCLISweepTests {
                 "neither a result nor a typed error: \(line)")
         }
     }
+
+    @Test(
+        """
+        Given AVIF grids and alpha planes with an empty or damaged AV1 picture, when the CLI analyses them, then \
+        stderr holds only its own lines
+        """)
+    func quietOnDamagedAV1Pictures() async throws {
+        // libheif 1.15 sent these pictures to dav1d whatever the shim asked, and dav1d printed
+        // ("Error parsing OBU data"); the shim's own AV1 plugin (libaom) is silent.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("imagecolors-av1-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let names = AV1Damage.allCases.map { "\($0).avif" }
+        for (damage, name) in zip(AV1Damage.allCases, names) {
+            try damage.bytes().write(to: folder.appendingPathComponent(name))
+        }
+        let output = try await runProcessInBackground(CLI.binary, ["analyze", "--format", "json"] + names, in: folder)
+        #expect(output.status == 1)
+        #expect(output.errorLines.count == names.count + 1, "a line for each file and the summary")
+        for line in output.errorLines {
+            #expect(line.hasPrefix("imagecolors: "), "stray stderr: \(line)")
+        }
+        let codes = try output.lines.map { try CLI.object($0)["error"] as? [String: Any] }.map {
+            $0?["code"] as? String
+        }
+        #expect(codes == names.map { _ in "corrupt-image" })
+    }
 }

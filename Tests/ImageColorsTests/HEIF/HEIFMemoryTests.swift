@@ -176,7 +176,8 @@ struct HEIFMemoryTests {
     func fuzzFindings(name: String) async throws {
         // Given inputs on which libheif 1.15 leaked (its strict mode; dav1d's empty-input path,
         // which also printed to stderr): the shim now applies strictness itself and decodes AV1
-        // with libaom (Fuzz/run.sh replays them under LeakSanitizer, shim-check.sh under valgrind)
+        // with libaom through its own plugin (Fuzz/run.sh replays them under LeakSanitizer,
+        // shim-check.sh under valgrind; HEIFAV1PluginTests has the tiles' and alpha's)
         let path = TestFiles.root.appendingPathComponent("Fuzz/crashes/\(name)").path
         // When analysed, Then each is a damaged AVIF
         let error = await #expect(throws: ImageDecodingError.self) {

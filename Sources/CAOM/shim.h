@@ -1,0 +1,2 @@
+#include <aom/aom_decoder.h>
+#include <aom/aomdx.h>
