@@ -26,6 +26,18 @@ struct AddressPolicyTests {
         #expect(address.addressClass == expected)
     }
 
+    @Test(
+        "addresses are named in their canonical text, as error messages show them",
+        arguments: [
+            ("127.0.0.1", "127.0.0.1"), ("::1", "::1"), ("0:0:0:0:0:0:0:1", "::1"), ("FE80:0::1", "fe80::1"),
+            ("2001:db8:0:0:1:0:0:1", "2001:db8::1:0:0:1"), ("::ffff:169.254.169.254", "::ffff:169.254.169.254"),
+        ])
+    func descriptions(text: String, expected: String) throws {
+        // Given an address in any spelling, When described, Then it is the canonical form
+        let address = try #require(IPAddress(text))
+        #expect(address.description == expected)
+    }
+
     @Test("the default refuses loopback and link-local, allows private; each can be changed")
     func defaults() throws {
         let loopback = try #require(IPAddress("127.0.0.1"))

@@ -127,6 +127,8 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
         var raw = in6_addr()
         withUnsafeMutableBytes(of: &raw) { $0.copyBytes(from: bytes) }
         guard inet_ntop(AF_INET6, &raw, &text, socklen_t(text.count)) != nil else { return "(IPv6 address)" }
-        return String(cString: text)
+        // inet_ntop wrote a NUL-terminated ASCII string into `text`.
+        let length = text.firstIndex(of: 0) ?? text.count
+        return String(decoding: text[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
