@@ -72,5 +72,24 @@ public struct MemoryBudget: Sendable, Hashable, Codable, Comparable, CustomStrin
         return "\(bytes) bytes"
     }
 
+    /// Formats a byte count in the unit `reference` is shown in, so that the amounts one message
+    /// compares read alike: binary (whole MiB, else MiB with one decimal, from 1 MiB) when
+    /// `reference` is a whole number of MiB but not of MB (a budget given as `64MiB`), else
+    /// decimal (whole MB, else MB with one decimal, from 1 MB). A needed 29 MiB against a 30 MB
+    /// budget reads "30.4 MB", never "29 MiB", which looked as if it fitted. Below a megabyte,
+    /// as ``format(bytes:)``.
+    /// - Parameters:
+    ///   - bytes: The count.
+    ///   - reference: The amount whose unit is used (the budget or the pool's capacity).
+    public static func format(bytes: Int, unitOf reference: Int) -> String {
+        let binary = reference >= 1_048_576 && reference % 1_048_576 == 0 && reference % 1_000_000 != 0
+        let unit = binary ? 1_048_576 : 1_000_000
+        guard bytes >= unit else { return format(bytes: bytes) }
+        let name = binary ? "MiB" : "MB"
+        if bytes % unit == 0 { return "\(bytes / unit) \(name)" }
+        let tenths = (bytes + unit / 20) / (unit / 10)
+        return "\(tenths / 10).\(tenths % 10) \(name)"
+    }
+
     public static func < (lhs: MemoryBudget, rhs: MemoryBudget) -> Bool { lhs.bytes < rhs.bytes }
 }

@@ -13,8 +13,10 @@ public enum MemoryBudgetError: ImageColorsError, Equatable {
     public var description: String {
         switch self {
         case .overBudget(let purpose, let needed, let available, let budget):
-            let left = available == budget ? "" : " (\(MemoryBudget.format(bytes: available)) left)"
-            return "\(purpose) needs \(MemoryBudget.format(bytes: needed)), over the "
+            // All three in the budget's unit: "needs 29 MiB, over the 30 MB budget" read as if it fitted.
+            let left =
+                available == budget ? "" : " (\(MemoryBudget.format(bytes: available, unitOf: budget)) left)"
+            return "\(purpose) needs \(MemoryBudget.format(bytes: needed, unitOf: budget)), over the "
                 + "\(MemoryBudget.format(bytes: budget)) memory budget\(left)"
         }
     }

@@ -50,7 +50,7 @@ public final class MemoryPool: Sendable, CustomStringConvertible {
 
     /// "12.5 MB of 30 MB reserved".
     public var description: String {
-        "\(MemoryBudget.format(bytes: reserved)) of \(capacity) reserved"
+        "\(MemoryBudget.format(bytes: reserved, unitOf: capacity.bytes)) of \(capacity) reserved"
     }
 
     /// Reserves `bytes` if they fit now.

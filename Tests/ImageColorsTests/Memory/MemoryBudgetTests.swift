@@ -30,6 +30,22 @@ struct MemoryBudgetTests {
         #expect(MemoryBudget.format(bytes: 512) == "512 bytes")
     }
 
+    @Test(
+        "an over-budget message shows its amounts in the budget's unit",
+        arguments: [
+            // 29 MiB needed, 29.6 MB left of 30 MB: all decimal (it read "needs 29 MiB" before)
+            (30_408_704, 29_600_000, 30_000_000, "needs 30.4 MB, over the 30 MB memory budget (29.6 MB left)"),
+            // the same against a 64 MiB budget: all binary
+            (70_000_000, 67_108_864, 67_108_864, "needs 66.8 MiB, over the 64 MiB memory budget"),
+            (68_157_440, 10_485_760, 67_108_864, "needs 65 MiB, over the 64 MiB memory budget (10 MiB left)"),
+        ])
+    func sameUnit(needed: Int, available: Int, budget: Int, expected: String) {
+        // Given an over-budget error
+        let error = MemoryBudgetError.overBudget(purpose: "x", needed: needed, available: available, budget: budget)
+        // When described, Then the need, the budget and what was left share one unit
+        #expect(error.description == "x " + expected)
+    }
+
     @Test("the ledger refuses a reservation that does not fit, and keeps its peak")
     func ledger() throws {
         let ledger = MemoryLedger(budget: MemoryBudget(bytes: 100))
