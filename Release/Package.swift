@@ -49,10 +49,11 @@ let package = Package(
             name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CGIF", path: "Sources/CGIF", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]),
         .systemLibrary(name: "CHEIF", path: "Sources/CHEIF", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
+        .systemLibrary(name: "CAOM", path: "Sources/CAOM", pkgConfig: "aom", providers: [.apt(["libaom-dev"])]),
         .systemLibrary(name: "CLCMS", path: "Sources/CLCMS", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
         .target(
             name: "CImageCodecs",
-            dependencies: ["CJPEG", "CPNG", "CWebP", "CGIF", "CHEIF"],
+            dependencies: ["CJPEG", "CPNG", "CWebP", "CGIF", "CHEIF", "CAOM"],
             path: "Sources/CImageCodecs",
             cSettings: [.unsafeFlags(["-O2"])]
         ),
