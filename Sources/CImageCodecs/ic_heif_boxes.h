@@ -1,7 +1,7 @@
-// Reading an HEIF file's boxes without libheif (ic_heif_boxes.c), private to the HEIF guards
-// (ic_heif_limits.c, ic_heif_streams.c): ISO/IEC 14496-12's meta, iinf, iloc and idat, and
-// ISO/IEC 23008-12's iprp (ipco, ipma). Hostile bytes: every read is bounded by its box, and a box
-// that cannot be read ends the search quietly (libheif reports the damage itself).
+// Reading an HEIF file's boxes without libheif (ic_heif_boxes.c, ic_heif_extents.c), private to
+// the HEIF guards (ic_heif_limits.c, ic_heif_streams.c): ISO/IEC 14496-12's meta, iinf, iloc and
+// idat, and ISO/IEC 23008-12's iprp (ipco, ipma). Hostile bytes: every read is bounded by its
+// box, and a box that cannot be read ends the search quietly (libheif reports the damage itself).
 #ifndef IC_HEIF_BOXES_H
 #define IC_HEIF_BOXES_H
 
@@ -69,7 +69,7 @@ int ic_heif_list_items(const ic_heif_meta *meta, const uint32_t *types, size_t t
 int ic_heif_keep_related(const ic_heif_meta *meta, uint32_t root, ic_heif_item *items, size_t *count);
 
 // One run of an item's data: in the file (iloc construction method 0) or in idat (method 1), as
-// libheif 1.15 reads it (ic_extent_at in ic_heif_boxes.c).
+// libheif 1.15 reads it (ic_extent_at in ic_heif_extents.c).
 typedef struct {
     const uint8_t *bytes;
     size_t length;
@@ -146,5 +146,11 @@ ic_hvcc_units ic_hvcc_begin(const uint8_t *payload, size_t size);
 
 // The next unit's bytes in *unit and *length; 0 when there are no more.
 int ic_hvcc_next(ic_hvcc_units *units, const uint8_t **unit, size_t *length);
+
+// Shared by ic_heif_boxes.c and ic_heif_extents.c: orders ic_heif_item values by ID (for qsort
+// and bsearch), and appends `element` to a growing array of `width`-byte elements (0 when out of
+// memory).
+int ic_heif_item_order(const void *a, const void *b);
+int ic_heif_append(void **array, size_t *count, size_t *capacity, size_t width, const void *element);
 
 #endif
