@@ -233,9 +233,14 @@ ic_status ic_heif_decode(ic_heif *heif, int32_t thumbnail, int32_t strict, uint3
         return ic_heif_error(heif, error);
     }
     if (heif->image == NULL) return ic_heif_fail(heif, IC_ERR_CORRUPT, "libheif returned no image");
-    if (strict && heif_image_get_decoding_warnings(heif->image, 0, NULL, 0) > 0) {
+    const int warnings = strict ? heif_image_get_decoding_warnings(heif->image, 0, NULL, 0) : 0;
+    if (warnings > 0) {
+        // libheif 1.15 ignores the buffer's size and writes every warning from the first index
+        // asked for, each message in one buffer the next overwrites: asking from the last writes
+        // exactly one entry, whose message stays valid until the next call (a file with three
+        // unknown colour codes wrote 48 bytes past a one-entry buffer and read a freed message).
         struct heif_error warning;
-        heif_image_get_decoding_warnings(heif->image, 0, &warning, 1);
+        heif_image_get_decoding_warnings(heif->image, warnings - 1, &warning, 1);
         char message[200];
         snprintf(message, sizeof(message), "%s (a decoding warning, an error in strict mode)",
                  warning.message != NULL ? warning.message : "damaged data");

@@ -34,4 +34,33 @@ struct HEIFAV1PluginTests {
         // Then the message is the plugin's, not dav1d's or libheif's generic one
         #expect(error?.description.contains("the AV1 item has no data") == true, "\(error.map { "\($0)" } ?? "")")
     }
+
+    @Test(
+        "a stream with several colour codes libheif does not know fails strict decoding with its last warning",
+        arguments: [
+            // coffee.avif with its sequence header's primaries, transfer and matrix all 3
+            "heif-crash-7d8860f386cba77b37d9da4f3c6a82f6fa5c2c89",
+            // horse-alpha.avif with its alpha plane's codes patched so (the warnings reach the image)
+            "heif-crash-75b6cfd3e16af941b98022acf484c2cad7ee5f47",
+        ])
+    func unknownColourCodes(name: String) async throws {
+        // Given an AVIF whose picture carries three decoding warnings (libheif 1.15 wrote all of
+        // them into the shim's one-entry buffer, 48 bytes past it, and the message it kept was
+        // freed: the CLI printed heap bytes as the error, and ASan reports the overflow)
+        let data = try Data(contentsOf: TestFiles.root.appendingPathComponent("Fuzz/crashes/\(name)"))
+        // When analysed strictly (the default)
+        let error = await #expect(throws: ImageDecodingError.self) {
+            _ = try await ImageColorAnalyzer().analyze(data: data)
+        }
+        // Then the error is libheif's last warning, whole
+        #expect(error?.code == "corrupt-image")
+        #expect(
+            error?.description.hasSuffix(
+                "invalid input: Unknown NCLX matrix coefficients (a decoding warning, an error in strict mode)")
+                == true,
+            "\(error.map { "\($0)" } ?? "")")
+        // And leniently, the picture is analysed
+        let lenient = try await ImageColorAnalyzer(options: AnalysisOptions(strictDecoding: false)).analyze(data: data)
+        #expect(lenient.format == .avif)
+    }
 }
