@@ -25,6 +25,7 @@ enum { IC_AV1_PRIORITY = 1000 };
 typedef struct {
     aom_codec_ctx_t codec;
     int decoded;   // push_data ran aom_codec_decode successfully
+    int strict;    // a colour code libheif does not know fails the picture (else: a warning)
 } ic_av1_decoder;
 
 static struct heif_error ic_av1_result(enum heif_error_code code, enum heif_suberror_code subcode,
@@ -64,9 +65,11 @@ static void ic_av1_free(void *raw) {
 }
 
 static void ic_av1_set_strict(void *raw, int strict) {
-    // The shim decodes leniently and applies strictness itself to the image's warnings (ic_heif.c).
-    (void)raw;
-    (void)strict;
+    // The shim always decodes leniently and applies strictness itself to the image's warnings
+    // (ic_heif.c); the flag is honoured as libheif's own plugins honour it, since the plugin is
+    // registered for the whole process and another libheif user may ask for strict decoding.
+    ic_av1_decoder *decoder = raw;
+    if (decoder != NULL) decoder->strict = strict != 0;
 }
 
 // libheif 1.15 pushes an item's whole stream (its av1C OBUs, then its data) in one call, and the
@@ -87,19 +90,28 @@ static struct heif_error ic_av1_push(void *raw, const void *data, size_t size) {
 }
 
 // The colour description the sequence header gives: libheif keeps it unless the item has a colr
-// box. A value libheif does not know is a warning on the image (strict mode refuses it, ic_heif.c).
-static void ic_av1_describe(struct heif_image *image, const aom_image_t *frame) {
+// box. A value libheif does not know is a warning on the image (the shim's strict mode refuses it,
+// ic_heif.c), or, for a strict decoder, the error returned.
+static struct heif_error ic_av1_describe(struct heif_image *image, const aom_image_t *frame, int strict) {
     struct heif_color_profile_nclx *nclx = heif_nclx_color_profile_alloc();
-    if (nclx == NULL) return;
-    struct heif_error error = heif_nclx_color_profile_set_color_primaries(nclx, (uint16_t)frame->cp);
-    if (error.code != heif_error_Ok) heif_image_add_decoding_warning(image, error);
-    error = heif_nclx_color_profile_set_transfer_characteristics(nclx, (uint16_t)frame->tc);
-    if (error.code != heif_error_Ok) heif_image_add_decoding_warning(image, error);
-    error = heif_nclx_color_profile_set_matrix_coefficients(nclx, (uint16_t)frame->mc);
-    if (error.code != heif_error_Ok) heif_image_add_decoding_warning(image, error);
+    if (nclx == NULL) return ic_av1_result(heif_error_Memory_allocation_error, heif_suberror_Unspecified, "cannot allocate the colour description");
+    struct heif_error errors[3] = {
+        heif_nclx_color_profile_set_color_primaries(nclx, (uint16_t)frame->cp),
+        heif_nclx_color_profile_set_transfer_characteristics(nclx, (uint16_t)frame->tc),
+        heif_nclx_color_profile_set_matrix_coefficients(nclx, (uint16_t)frame->mc),
+    };
+    for (int i = 0; i < 3; i++) {
+        if (errors[i].code == heif_error_Ok) continue;
+        if (strict) {
+            heif_nclx_color_profile_free(nclx);
+            return errors[i];
+        }
+        heif_image_add_decoding_warning(image, errors[i]);
+    }
     nclx->full_range_flag = frame->range == AOM_CR_FULL_RANGE;
     (void)heif_image_set_nclx_color_profile(image, nclx);
     heif_nclx_color_profile_free(nclx);
+    return ic_av1_result(heif_error_Ok, heif_suberror_Unspecified, "Success");
 }
 
 // Copies one of the frame's planes into a new plane of `image`: `bits` deep, 1 byte a sample up
@@ -151,16 +163,22 @@ static struct heif_error ic_av1_decode(void *raw, struct heif_image **out) {
         return ic_av1_result(heif_error_Decoder_plugin_error, heif_suberror_Unsupported_image_type, "an AV1 picture layout libheif cannot take");
     }
     if (frame->monochrome) chroma = heif_chroma_monochrome;
-    if (frame->bit_depth < 8 || frame->bit_depth > 12 || frame->d_w == 0 || frame->d_h == 0 ||
-        frame->d_w > (unsigned)INT32_MAX || frame->d_h > (unsigned)INT32_MAX) {
-        return ic_av1_result(heif_error_Decoder_plugin_error, heif_suberror_Unsupported_bit_depth, "an AV1 picture libheif cannot take");
+    if (frame->bit_depth < 8 || frame->bit_depth > 12) {
+        return ic_av1_result(heif_error_Decoder_plugin_error, heif_suberror_Unsupported_bit_depth, "an AV1 picture's bit depth libheif cannot take");
+    }
+    if (frame->d_w == 0 || frame->d_h == 0 || frame->d_w > (unsigned)INT32_MAX || frame->d_h > (unsigned)INT32_MAX) {
+        return ic_av1_result(heif_error_Decoder_plugin_error, heif_suberror_Unspecified, "an AV1 picture with no pixels");
     }
     const int width = (int)frame->d_w, height = (int)frame->d_h;
     const enum heif_colorspace space = chroma == heif_chroma_monochrome ? heif_colorspace_monochrome : heif_colorspace_YCbCr;
     struct heif_image *image = NULL;
     struct heif_error error = heif_image_create(width, height, space, chroma, &image);
     if (error.code != heif_error_Ok) return error;
-    ic_av1_describe(image, frame);
+    error = ic_av1_describe(image, frame, decoder->strict);
+    if (error.code != heif_error_Ok) {
+        heif_image_release(image);
+        return error;
+    }
     static const enum heif_channel channels[3] = {heif_channel_Y, heif_channel_Cb, heif_channel_Cr};
     const int planes = chroma == heif_chroma_monochrome ? 1 : 3;
     for (int plane = 0; plane < planes; plane++) {
