@@ -169,6 +169,14 @@ static struct heif_error ic_av1_decode(void *raw, struct heif_image **out) {
     if (frame->d_w == 0 || frame->d_h == 0 || frame->d_w > (unsigned)INT32_MAX || frame->d_h > (unsigned)INT32_MAX) {
         return ic_av1_result(heif_error_Decoder_plugin_error, heif_suberror_Unspecified, "an AV1 picture with no pixels");
     }
+    // A frame header may code a frame smaller than its sequence header's maximum (or larger, which
+    // libaom refuses): the shim's checks read the sequence header (ic_heif_streams.c), and a grid's
+    // tile smaller than its cell would leave canvas no tile writes, so such a frame is refused.
+    aom_codec_stream_info_t stream = {0};
+    if (aom_codec_get_stream_info(&decoder->codec, &stream) != AOM_CODEC_OK || stream.w != frame->d_w ||
+        stream.h != frame->d_h) {
+        return ic_av1_result(heif_error_Invalid_input, heif_suberror_Unspecified, "an AV1 frame of another size than its sequence header's");
+    }
     const int width = (int)frame->d_w, height = (int)frame->d_h;
     const enum heif_colorspace space = chroma == heif_chroma_monochrome ? heif_colorspace_monochrome : heif_colorspace_YCbCr;
     struct heif_image *image = NULL;

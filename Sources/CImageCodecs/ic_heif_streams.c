@@ -65,13 +65,27 @@ typedef struct {
     const ic_box *properties;   // ipco's boxes, by ipma's index - 1
     const uint32_t *configs;    // per listed item: its hvcC or av1C, 0 when none
     const ic_heif_item *items;
+    uint32_t *own;              // per listed item: the width and height it decodes to (ic_found)
+    size_t current;             // the item being read
 } ic_coded_search;
 
-static void ic_found(ic_coded_search *search, uint64_t width, uint64_t height, const char *codec) {
+// A sequence header's coded size (`width`, `height`: what the codec allocates) and the picture it
+// decodes to (`shown_width`, `shown_height`: HEVC's conformance window cropped; AV1's frames are
+// held to their sequence header's maximum by the shim's plugin, ic_heif_av1.c). The item's own
+// size is 0×0 when none was read and IC_HEIF_SIZE_CONFLICT when its headers disagree.
+static void ic_found(ic_coded_search *search, uint64_t width, uint64_t height, uint32_t shown_width,
+                     uint32_t shown_height, const char *codec) {
     if (width * height > (uint64_t)search->width * search->height) {
         search->width = (uint32_t)width;
         search->height = (uint32_t)height;
         search->codec = codec;
+    }
+    uint32_t *own = &search->own[2 * search->current];
+    if (own[0] == 0 && own[1] == 0) {
+        own[0] = shown_width;
+        own[1] = shown_height;
+    } else if (own[0] != shown_width || own[1] != shown_height) {
+        own[0] = own[1] = IC_HEIF_SIZE_CONFLICT;
     }
 }
 
@@ -101,9 +115,23 @@ static void ic_hevc_nal(ic_coded_search *search, const uint8_t *nal, size_t leng
     if (sub_layers > 0) ic_bits_skip(&b, 2 * (8 - sub_layers));
     for (unsigned i = 0; i < sub_layers; i++) ic_bits_skip(&b, (profile_present[i] ? 88 : 0) + (level_present[i] ? 8 : 0));
     ic_bits_golomb(&b);   // sps_seq_parameter_set_id
-    if (ic_bits_golomb(&b) == 3) ic_bits_read(&b, 1);   // chroma 4:4:4: separate_colour_plane_flag
+    const uint32_t chroma = ic_bits_golomb(&b);
+    const uint32_t separate = chroma == 3 ? ic_bits_read(&b, 1) : 0;   // separate_colour_plane_flag
     const uint32_t width = ic_bits_golomb(&b), height = ic_bits_golomb(&b);
-    if (b.ok) ic_found(search, width, height, "HEVC");
+    // The conformance window, in chroma samples (H.265 7.4.3.2.1): what the decoder crops.
+    uint64_t crop_x = 0, crop_y = 0;
+    if (ic_bits_read(&b, 1)) {
+        const uint64_t unit_x = (chroma == 1 || chroma == 2) && !separate ? 2 : 1;
+        const uint64_t unit_y = chroma == 1 && !separate ? 2 : 1;
+        const uint64_t left = ic_bits_golomb(&b), right = ic_bits_golomb(&b);
+        const uint64_t top = ic_bits_golomb(&b), bottom = ic_bits_golomb(&b);
+        crop_x = unit_x * (left + right);
+        crop_y = unit_y * (top + bottom);
+    }
+    if (!b.ok) return;
+    const uint32_t shown_width = crop_x < width ? width - (uint32_t)crop_x : 0;
+    const uint32_t shown_height = crop_y < height ? height - (uint32_t)crop_y : 0;
+    ic_found(search, width, height, shown_width, shown_height, "HEVC");
 }
 
 // An AV1 sequence header OBU's payload: its largest frame size.
@@ -135,7 +163,7 @@ static void ic_av1_sequence_header(ic_coded_search *search, const uint8_t *paylo
     const unsigned width_bits = ic_bits_read(&b, 4) + 1, height_bits = ic_bits_read(&b, 4) + 1;
     const uint64_t width = (uint64_t)ic_bits_read(&b, width_bits) + 1;
     const uint64_t height = (uint64_t)ic_bits_read(&b, height_bits) + 1;
-    if (b.ok) ic_found(search, width, height, "AV1");
+    if (b.ok) ic_found(search, width, height, (uint32_t)width, (uint32_t)height, "AV1");
 }
 
 // An item's data, or an av1C's configuration OBUs: each sequence header's size. HEVC data is NAL
@@ -197,6 +225,7 @@ static void ic_scan_stream(ic_coded_search *search, ic_stream *s, int hevc, unsi
 // the other.
 static void ic_coded_item(const ic_heif_item *item, const ic_extent *extents, size_t count, void *context) {
     ic_coded_search *search = context;
+    search->current = (size_t)(item - search->items);
     const int hevc = item->type == IC_FOURCC('h', 'v', 'c', '1');
     const uint32_t index = search->configs[item - search->items];
     const ic_box *config = index > 0 ? &search->properties[index - 1] : NULL;
@@ -227,12 +256,39 @@ static void ic_coded_item(const ic_heif_item *item, const ic_extent *extents, si
     free(joined);
 }
 
+// The checks of the sizes the streams give, once they are read: none larger than the header, no
+// more units than a still image holds, and every grid's tiles filling its cells
+// (ic_heif_check_grid_cells).
+static ic_status ic_check_found(ic_heif *heif, const ic_heif_meta *meta, uint32_t root, const ic_coded_search *search,
+                                const ic_heif_item *items, size_t count, const ic_heif_image_info *header,
+                                const char *image) {
+    if (search->units > IC_HEIF_MAX_UNITS) {
+        char message[160];
+        snprintf(message, sizeof(message), "its coded images hold more than %u NAL units or OBUs, far more than a still image",
+                 IC_HEIF_MAX_UNITS);
+        return ic_heif_fail(heif, IC_ERR_CORRUPT, message);
+    }
+    // A coded picture may exceed the header by the codec's padding (HEVC codes whole blocks of up
+    // to 64 pixels and crops them): each side is rounded up to 64 before the pixels are compared.
+    const uint64_t w = header->ispe_width > 0 ? header->ispe_width : header->width;
+    const uint64_t h = header->ispe_height > 0 ? header->ispe_height : header->height;
+    const uint64_t allowed = ((w + 63) / 64 * 64) * ((h + 63) / 64 * 64);
+    if (w != 0 && h != 0 && (uint64_t)search->width * search->height > allowed) {
+        char message[160];
+        // Worded apart from the check after decoding: this refusal comes before the codec allocates.
+        snprintf(message, sizeof(message), "the %s stream's picture (%u×%u) is larger than the %s's header says (%u×%u)",
+                 search->codec, search->width, search->height, image, (unsigned)w, (unsigned)h);
+        return ic_heif_fail(heif, IC_ERR_CORRUPT, message);
+    }
+    return ic_heif_check_grid_cells(heif, meta, root, items, count, search->own);
+}
+
 ic_status ic_heif_check_coded_sizes(ic_heif *heif, const ic_heif_meta *meta, uint32_t root,
                                     const ic_heif_image_info *header, const char *image) {
     const uint32_t types[2] = {IC_FOURCC('h', 'v', 'c', '1'), IC_FOURCC('a', 'v', '0', '1')};
     ic_heif_item *items = NULL;
     ic_box *properties = NULL;
-    uint32_t *configs = NULL;
+    uint32_t *configs = NULL, *own = NULL;
     size_t count = 0, property_count = 0;
     ic_coded_search search = {0};
     int result = ic_heif_list_items(meta, types, 2, &items, &count);
@@ -240,7 +296,8 @@ ic_status ic_heif_check_coded_sizes(ic_heif *heif, const ic_heif_meta *meta, uin
     if (result == 0) result = ic_heif_list_properties(meta, &properties, &property_count);
     if (result == 0 && count > 0) {
         configs = calloc(count, sizeof(uint32_t));
-        result = configs == NULL ? -1 : 0;
+        own = calloc(2 * count, sizeof(uint32_t));
+        result = configs == NULL || own == NULL ? -1 : 0;
     }
     if (result == 0 && count > 0) {
         // hvcC for HEVC items, av1C for AV1: one pass of ipma per kind.
@@ -252,28 +309,19 @@ ic_status ic_heif_check_coded_sizes(ic_heif *heif, const ic_heif_meta *meta, uin
             if (items[i].type == IC_FOURCC('a', 'v', '0', '1')) configs[i] = av1[i];
         }
         free(av1);
-        search = (ic_coded_search){0, 0, NULL, 0, 0, meta->data, properties, configs, items};
+        search = (ic_coded_search){0, 0, NULL, 0, 0, meta->data, properties, configs, items, own, 0};
         if (result == 0) result = ic_heif_visit_items(meta, items, count, ic_coded_item, &search);
+    }
+    ic_status status;
+    if (result != 0 || search.failed) {
+        status = ic_heif_fail(heif, IC_ERR_NO_MEMORY, "cannot list the file's coded images");
+    } else {
+        search.own = own;
+        status = ic_check_found(heif, meta, root, &search, items, count, header, image);
     }
     free(items);
     free(properties);
     free(configs);
-    if (result != 0 || search.failed) return ic_heif_fail(heif, IC_ERR_NO_MEMORY, "cannot list the file's coded images");
-    if (search.units > IC_HEIF_MAX_UNITS) {
-        char message[160];
-        snprintf(message, sizeof(message), "its coded images hold more than %u NAL units or OBUs, far more than a still image",
-                 IC_HEIF_MAX_UNITS);
-        return ic_heif_fail(heif, IC_ERR_CORRUPT, message);
-    }
-    // A coded picture may exceed the header by the codec's padding (HEVC codes whole blocks of up
-    // to 64 pixels and crops them): each side is rounded up to 64 before the pixels are compared.
-    const uint64_t w = header->ispe_width > 0 ? header->ispe_width : header->width;
-    const uint64_t h = header->ispe_height > 0 ? header->ispe_height : header->height;
-    const uint64_t allowed = ((w + 63) / 64 * 64) * ((h + 63) / 64 * 64);
-    if (w == 0 || h == 0 || (uint64_t)search.width * search.height <= allowed) return IC_OK;
-    char message[160];
-    // Worded apart from the check after decoding: this refusal comes before the codec allocates.
-    snprintf(message, sizeof(message), "the %s stream's picture (%u×%u) is larger than the %s's header says (%u×%u)",
-             search.codec, search.width, search.height, image, (unsigned)w, (unsigned)h);
-    return ic_heif_fail(heif, IC_ERR_CORRUPT, message);
+    free(own);
+    return status;
 }

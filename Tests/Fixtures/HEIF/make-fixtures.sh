@@ -23,6 +23,9 @@
 #   irot1.avif              coffee.avif's pixels with irot 1 (a quarter turn anti-clockwise: 200×300)
 #   imir1.avif              with imir 1 (mirrored left to right)
 #   grid.avif               coffee.png at 300×200 as a 2×2 grid of 150×100 tiles (avifenc -g 2x2)
+#   grid.heic               the same as an HEVC grid: four 150×100 tiles by heif-enc -q 80 (x265
+#                           codes each as 152×104 with a conformance window), assembled by
+#                           make-hevc-grid.py (heif-enc 1.15 makes no grids)
 #   hdr-pq.avif             coffee.png at 300×200, 10-bit, nclx 9/16/9 (BT.2020, PQ): refused
 #   hdr-hlg.avif            the same with transfer 18 (HLG): refused
 #   sequence.avif           an image sequence (avis): coffee.png then chelsea.png at 300×200;
@@ -58,6 +61,11 @@ avif -l --ignore-icc --cicp 12/13/0 ../ColorManagement/synthetic-p3.png nclx-p3.
 avif --min 20 --max 30 --irot 1 "$work/coffee.png" irot1.avif
 avif --min 20 --max 30 --imir 1 "$work/coffee.png" imir1.avif
 avif --min 20 --max 30 -g 2x2 "$work/coffee.png" grid.avif
+for i in 0 1 2 3; do
+    convert "$work/coffee.png" -crop "150x100+$((i % 2 * 150))+$((i / 2 * 100))" +repage "$work/tile$i.png"
+    heif-enc -q 80 "$work/tile$i.png" -o "$work/tile$i.heic" >/dev/null
+done
+./make-hevc-grid.py 2 2 150 100 300 200 "$work"/tile0.heic "$work"/tile1.heic "$work"/tile2.heic "$work"/tile3.heic grid.heic
 avif --min 20 --max 30 -d 10 --cicp 9/16/9 "$work/coffee16.png" hdr-pq.avif
 avif --min 20 --max 30 -d 10 --cicp 9/18/9 "$work/coffee16.png" hdr-hlg.avif
 convert "$samples/chelsea.png" -resize '300x200!' "$work/chelsea.png"

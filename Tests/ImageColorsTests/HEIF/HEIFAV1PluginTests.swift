@@ -23,10 +23,11 @@ struct HEIFAV1PluginTests {
         #expect(error?.description.contains("AVIF") == true)
     }
 
-    @Test("an empty tile is named: the AV1 item has no data")
-    func emptyTileMessage() async throws {
-        // Given grid.avif with an empty tile
-        let data = try AV1Damage.emptyTile.bytes()
+    @Test("an empty alpha plane is named: the AV1 item has no data")
+    func emptyAlphaMessage() async throws {
+        // Given horse-alpha.avif with an empty alpha plane (an empty grid tile is refused before
+        // decoding, by the grid check: HEIFGridTests)
+        let data = try AV1Damage.emptyAlpha.bytes()
         // When analysed
         let error = await #expect(throws: ImageDecodingError.self) {
             _ = try await ImageColorAnalyzer().analyze(data: data)

@@ -10,7 +10,8 @@ import Testing
 @Suite("HEIF decoding")
 struct HEIFDecoderTests {
     static let eightBit = [
-        "coffee.heic", "horse-alpha.heic", "coffee.avif", "horse-alpha.avif", "grid.avif", "irot1.avif", "imir1.avif",
+        "coffee.heic", "horse-alpha.heic", "coffee.avif", "horse-alpha.avif", "grid.avif", "grid.heic", "irot1.avif",
+        "imir1.avif",
     ]
 
     @Test("8-bit files decode at full size to heif-convert's pixels", arguments: eightBit)
