@@ -56,14 +56,16 @@ ic_status ic_heif_check_coded_sizes(ic_heif *heif, const ic_heif_meta *meta, uin
 #define IC_HEIF_SIZE_CONFLICT UINT32_MAX
 
 // libheif 1.15 makes a grid's canvas without clearing it and pastes each tile at the size its codec
-// decoded, stepping by the first tile's ispe, so a tile smaller than its cell, or cells that do not
-// reach the canvas's edges, leave pixels no tile wrote, and the analysis would read whatever the
-// heap held (different colours from one run to the next). For every grid that decoding `root`
-// reaches: IC_ERR_CORRUPT unless each of its rows × columns tiles is a coded image of `coded` (an
-// hvc1 or av01 item decoding `root` reaches, sorted by ID) whose stream decodes to the first
-// tile's ispe (`own`: each coded item's width and height, from ic_heif_streams.c; HEIF requires
-// a grid's tiles to be one size), and the cells cover the canvas. IC_ERR_NO_MEMORY when the items
-// cannot be listed (ic_heif_grids.c).
+// decoded, stepping by each tile's own ispe (cropped by its clap, turned by its irot), so a tile
+// smaller than its cell, tiles of different sizes, or cells that do not reach the canvas's edges
+// leave pixels no tile wrote, and the analysis would read whatever the heap held (different
+// colours from one run to the next). For every grid libheif decodes for `root` (itself, the
+// inputs of any of them, and their alpha images; not depth or gain maps): IC_ERR_CORRUPT unless
+// each of its rows × columns tiles is a coded image of `coded` (an hvc1 or av01 item decoding
+// `root` reaches, sorted by ID) with no clap or irot, whose ispe is the first tile's and whose
+// stream decodes to it (`own`: each coded item's width and height, from ic_heif_streams.c; HEIF
+// requires a grid's tiles to be one size), and the cells cover the canvas. IC_ERR_NO_MEMORY when
+// the items cannot be listed (ic_heif_grids.c).
 ic_status ic_heif_check_grid_cells(ic_heif *heif, const ic_heif_meta *meta, uint32_t root, const ic_heif_item *coded,
                                    size_t coded_count, const uint32_t *own);
 

@@ -23,6 +23,10 @@
 #   irot1.avif              coffee.avif's pixels with irot 1 (a quarter turn anti-clockwise: 200×300)
 #   imir1.avif              with imir 1 (mirrored left to right)
 #   grid.avif               coffee.png at 300×200 as a 2×2 grid of 150×100 tiles (avifenc -g 2x2)
+#   gainmap-grid-damaged.heic  not made here (kept as made by a review's script): grid.heic's
+#                           shape with a gain map (auxC urn:com:apple:photo:2020:aux:hdrgainmap)
+#                           whose own 2×2 grid does not cover its 310×190 canvas; libheif never
+#                           decodes it with the image, so the photo must still be analysed
 #   grid.heic               the same as an HEVC grid: four 150×100 tiles by heif-enc -q 80 (x265
 #                           codes each as 152×104 with a conformance window), assembled by
 #                           make-hevc-grid.py (heif-enc 1.15 makes no grids)

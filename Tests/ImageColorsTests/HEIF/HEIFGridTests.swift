@@ -78,4 +78,45 @@ struct HEIFGridTests {
         let analysis = try await ImageColorAnalyzer().analyze(fileAt: HEIFFixtures.path(name))
         #expect(analysis.width == 300 && analysis.height == 200)
     }
+
+    @Test(
+        "tiles of another size than the first, or cropped or turned, are refused",
+        arguments: [
+            // tile 2's ispe 150×120 (its stream too): libheif stepped the next row 20 rows lower
+            (
+                "heif-uninit-9019d231410b8caa78f4e6e160b48dd317c2767c",
+                "tile 2 of grid item 1 is 150×120, not the first tile's 150×100"
+            ),
+            // every tile with a clap of 140×90: pasted smaller than the cells
+            (
+                "heif-uninit-9d40f9bebd07c62a93aea0c8920346cf7f53a71a",
+                "tile 1 of grid item 1 is cropped or rotated (clap, irot)"
+            ),
+            // every tile turned a quarter (irot): a third of the canvas unwritten
+            (
+                "heif-uninit-1fb42f32819db45cc182f0429c46e042fba11a47",
+                "tile 1 of grid item 1 is cropped or rotated (clap, irot)"
+            ),
+        ])
+    func unevenTiles(name: String, message: String) async throws {
+        // Given a second review's HEVC grids (made from grid.heic's tiles), each of which passed
+        // the first form of the check and still left canvas unwritten (valgrind)
+        let data = try Data(contentsOf: TestFiles.root.appendingPathComponent("Fuzz/crashes/\(name)"))
+        // When analysed
+        let error = await #expect(throws: ImageDecodingError.self) {
+            _ = try await ImageColorAnalyzer().analyze(data: data)
+        }
+        // Then the tile is named
+        #expect(error?.description.contains(message) == true, "\(error.map { "\($0)" } ?? "")")
+    }
+
+    @Test("a damaged gain-map grid libheif does not decode with the image does not stop the photo")
+    func auxiliaryGridIgnored() async throws {
+        // Given grid.heic's shape with an HDR gain map whose own grid does not cover its canvas
+        // (heif-convert decodes the photo whole; the first form of the check refused it)
+        let path = HEIFFixtures.path("gainmap-grid-damaged.heic")
+        // When analysed, Then the photo's colours come out
+        let analysis = try await ImageColorAnalyzer().analyze(fileAt: path)
+        #expect(analysis.format == .heic && analysis.width == 300 && analysis.height == 200)
+    }
 }
