@@ -37,6 +37,7 @@ if "$compiler" --version 2>/dev/null | grep -qi 'gcc\|free software'; then quiet
     Sources/CImageCodecs/ic_webp.c Sources/CImageCodecs/ic_gif.c Sources/CImageCodecs/ic_heif.c \
     Sources/CImageCodecs/ic_heif_limits.c Sources/CImageCodecs/ic_heif_boxes.c Sources/CImageCodecs/ic_heif_extents.c \
     Sources/CImageCodecs/ic_heif_streams.c Sources/CImageCodecs/ic_heif_grids.c \
+    Sources/CImageCodecs/ic_heif_headers.c \
     Sources/CImageCodecs/ic_heif_counts.c Sources/CImageCodecs/ic_heif_copies.c Sources/CImageCodecs/ic_heif_entries.c \
     Sources/CImageCodecs/ic_heif_av1.c Sources/CImageCodecs/ic_encode.c Tests/CTestPNGWriter/ic_png_write.c \
     $(pkg-config --cflags --libs libjpeg libpng16 lcms2 libwebpdemux libgif libheif aom) -o "$binary"

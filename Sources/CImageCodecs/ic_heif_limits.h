@@ -52,6 +52,23 @@ ic_status ic_heif_check_image(ic_heif *heif, const uint8_t *data, size_t size, u
 ic_status ic_heif_check_coded_sizes(ic_heif *heif, const ic_heif_meta *meta, uint32_t root,
                                     const ic_heif_image_info *header, const char *image);
 
+// The picture size a sequence header gives (ic_heif_headers.c): what the codec allocates (coded)
+// and the picture it outputs (shown: HEVC's conformance window cropped; AV1's the same).
+typedef struct {
+    uint32_t coded_width;
+    uint32_t coded_height;
+    uint32_t shown_width;
+    uint32_t shown_height;
+} ic_picture_size;
+
+// 1 and the size when the HEVC NAL unit `nal` (header included) is a readable sequence parameter
+// set; 0 otherwise.
+int ic_hevc_sps_size(const uint8_t *nal, size_t length, ic_picture_size *size);
+
+// 1 and the size (max_frame_width/height) when `payload` is a readable AV1 sequence header OBU's
+// payload; 0 otherwise.
+int ic_av1_sequence_size(const uint8_t *payload, size_t length, ic_picture_size *size);
+
 // An item's own size when its sequence headers or parameter sets disagree (ic_heif_streams.c).
 #define IC_HEIF_SIZE_CONFLICT UINT32_MAX
 

@@ -1,11 +1,12 @@
 // The size a coded image's own bitstream gives, held to the image's header (ic_heif_limits.h).
 // libheif 1.15 hands an hvc1 item's parameter sets (hvcC) and data to libde265, and an av01 item's
-// to libaom or dav1d, and compares the picture with the item's ispe only after the codec has
-// decoded it at the size the stream says: a 64×64 ispe over a 4096×4096 stream took 340 MB. So
-// the sizes are read here first: pic_width/height_in_luma_samples of every HEVC sequence parameter
-// set (ITU-T H.265 7.3.2.2) and max_frame_width/height of every AV1 sequence header (AV1 5.5), in
-// the item's configuration box and in its data. Hostile bytes: every read is bounded, and a
-// stream that cannot be read ends its search quietly (the codec reports the damage itself).
+// to libaom (through the shim's plugin, ic_heif_av1.c), and compares the picture with the item's
+// ispe only after the codec has decoded it at the size the stream says: a 64×64 ispe over a
+// 4096×4096 stream took 340 MB. So the sizes are read here first, from every HEVC sequence
+// parameter set and every AV1 sequence header (ic_heif_headers.c) in the item's configuration box
+// and in its data; each item's own size is kept for the grid check (ic_heif_grids.c). Hostile
+// bytes: every read is bounded, and a stream that cannot be read ends its search quietly (the
+// codec reports the damage itself).
 #include "ic_heif_limits.h"
 
 #include "ic_heif_boxes.h"
@@ -13,41 +14,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-// A bit reader (most significant bit first) over bytes; a read past the end clears ok.
-typedef struct {
-    const uint8_t *bytes;
-    size_t size;
-    size_t at;   // in bits
-    int ok;
-} ic_bits;
-
-static uint32_t ic_bits_read(ic_bits *b, unsigned count) {
-    uint32_t value = 0;
-    for (unsigned i = 0; i < count; i++) {
-        if (!b->ok || b->at >= b->size * 8) {
-            b->ok = 0;
-            return 0;
-        }
-        value = (value << 1) | ((b->bytes[b->at >> 3] >> (7 - (b->at & 7))) & 1);
-        b->at++;
-    }
-    return value;
-}
-
-static void ic_bits_skip(ic_bits *b, size_t count) {
-    if (b->size * 8 - b->at < count) b->ok = 0;
-    else b->at += count;
-}
-
-// H.265's ue(v) and AV1's uvlc(): leading zeros, a one, as many bits; more than 31 zeros fail.
-static uint32_t ic_bits_golomb(ic_bits *b) {
-    unsigned zeros = 0;
-    while (b->ok && ic_bits_read(b, 1) == 0) {
-        if (++zeros > 31) b->ok = 0;
-    }
-    return b->ok ? (uint32_t)(((uint64_t)1 << zeros) - 1 + ic_bits_read(b, zeros)) : 0;
-}
 
 // How many NAL units and OBUs all the coded items' streams may hold together. A still image has a
 // few per item and a grid a few per tile (a thousand tiles: thousands); hostile items that all
@@ -91,79 +57,18 @@ static void ic_found(ic_coded_search *search, uint64_t width, uint64_t height, u
 
 // An HEVC NAL unit (header included): when it is a sequence parameter set, its picture size.
 static void ic_hevc_nal(ic_coded_search *search, const uint8_t *nal, size_t length) {
-    if (length < 3 || ((nal[0] >> 1) & 0x3f) != 33) return;
-    // The payload without its emulation-prevention bytes (00 00 03), as far as the size.
-    uint8_t rbsp[192];
-    size_t n = 0, zeros = 0;
-    for (size_t i = 2; i < length && n < sizeof(rbsp); i++) {
-        if (zeros >= 2 && nal[i] == 3) {
-            zeros = 0;
-            continue;
-        }
-        zeros = nal[i] == 0 ? zeros + 1 : 0;
-        rbsp[n++] = nal[i];
+    ic_picture_size size;
+    if (ic_hevc_sps_size(nal, length, &size)) {
+        ic_found(search, size.coded_width, size.coded_height, size.shown_width, size.shown_height, "HEVC");
     }
-    ic_bits b = {rbsp, n, 0, 1};
-    ic_bits_read(&b, 4);   // sps_video_parameter_set_id
-    const unsigned sub_layers = ic_bits_read(&b, 3);
-    ic_bits_skip(&b, 1 + 88 + 8);   // temporal nesting; the general profile, tier and level
-    unsigned profile_present[8] = {0}, level_present[8] = {0};
-    for (unsigned i = 0; i < sub_layers; i++) {
-        profile_present[i] = ic_bits_read(&b, 1);
-        level_present[i] = ic_bits_read(&b, 1);
-    }
-    if (sub_layers > 0) ic_bits_skip(&b, 2 * (8 - sub_layers));
-    for (unsigned i = 0; i < sub_layers; i++) ic_bits_skip(&b, (profile_present[i] ? 88 : 0) + (level_present[i] ? 8 : 0));
-    ic_bits_golomb(&b);   // sps_seq_parameter_set_id
-    const uint32_t chroma = ic_bits_golomb(&b);
-    const uint32_t separate = chroma == 3 ? ic_bits_read(&b, 1) : 0;   // separate_colour_plane_flag
-    const uint32_t width = ic_bits_golomb(&b), height = ic_bits_golomb(&b);
-    // The conformance window, in chroma samples (H.265 7.4.3.2.1): what the decoder crops.
-    uint64_t crop_x = 0, crop_y = 0;
-    if (ic_bits_read(&b, 1)) {
-        const uint64_t unit_x = (chroma == 1 || chroma == 2) && !separate ? 2 : 1;
-        const uint64_t unit_y = chroma == 1 && !separate ? 2 : 1;
-        const uint64_t left = ic_bits_golomb(&b), right = ic_bits_golomb(&b);
-        const uint64_t top = ic_bits_golomb(&b), bottom = ic_bits_golomb(&b);
-        crop_x = unit_x * (left + right);
-        crop_y = unit_y * (top + bottom);
-    }
-    if (!b.ok) return;
-    const uint32_t shown_width = crop_x < width ? width - (uint32_t)crop_x : 0;
-    const uint32_t shown_height = crop_y < height ? height - (uint32_t)crop_y : 0;
-    ic_found(search, width, height, shown_width, shown_height, "HEVC");
 }
 
 // An AV1 sequence header OBU's payload: its largest frame size.
 static void ic_av1_sequence_header(ic_coded_search *search, const uint8_t *payload, size_t length) {
-    ic_bits b = {payload, length, 0, 1};
-    ic_bits_read(&b, 4);   // seq_profile, still_picture
-    if (ic_bits_read(&b, 1)) {
-        ic_bits_read(&b, 5);   // reduced_still_picture_header: seq_level_idx[0] alone
-    } else {
-        unsigned decoder_model = 0, delay_bits = 0;
-        if (ic_bits_read(&b, 1)) {   // timing_info_present_flag
-            ic_bits_skip(&b, 64);
-            if (ic_bits_read(&b, 1)) ic_bits_golomb(&b);   // equal_picture_interval
-            decoder_model = ic_bits_read(&b, 1);
-            if (decoder_model) {
-                delay_bits = ic_bits_read(&b, 5) + 1;
-                ic_bits_skip(&b, 32 + 5 + 5);
-            }
-        }
-        const unsigned display_delay = ic_bits_read(&b, 1);
-        const unsigned points = ic_bits_read(&b, 5) + 1;
-        for (unsigned i = 0; i < points && b.ok; i++) {
-            ic_bits_read(&b, 12);   // operating_point_idc
-            if (ic_bits_read(&b, 5) > 7) ic_bits_read(&b, 1);   // seq_level_idx, seq_tier
-            if (decoder_model && ic_bits_read(&b, 1)) ic_bits_skip(&b, 2 * delay_bits + 1);
-            if (display_delay && ic_bits_read(&b, 1)) ic_bits_read(&b, 4);
-        }
+    ic_picture_size size;
+    if (ic_av1_sequence_size(payload, length, &size)) {
+        ic_found(search, size.coded_width, size.coded_height, size.shown_width, size.shown_height, "AV1");
     }
-    const unsigned width_bits = ic_bits_read(&b, 4) + 1, height_bits = ic_bits_read(&b, 4) + 1;
-    const uint64_t width = (uint64_t)ic_bits_read(&b, width_bits) + 1;
-    const uint64_t height = (uint64_t)ic_bits_read(&b, height_bits) + 1;
-    if (b.ok) ic_found(search, width, height, (uint32_t)width, (uint32_t)height, "AV1");
 }
 
 // An item's data, or an av1C's configuration OBUs: each sequence header's size. HEVC data is NAL
