@@ -27,12 +27,8 @@ typedef struct {
 static void ic_grid_descriptor(const ic_heif_item *item, const ic_extent *extents, size_t count, void *context) {
     ic_grid_search *search = context;
     uint8_t head[12];
-    size_t got = 0;
-    for (size_t e = 0; e < count && got < sizeof(head); e++) {
-        const size_t take = extents[e].length < sizeof(head) - got ? extents[e].length : sizeof(head) - got;
-        memcpy(head + got, extents[e].bytes, take);
-        got += take;
-    }
+    ic_stream stream = {extents, count, 0, 0};
+    const size_t got = (size_t)ic_stream_take(&stream, head, sizeof(head));
     const unsigned field = got >= 2 && (head[1] & 1) ? 4 : 2;
     if (got < 4 + 2 * field) return;
     ic_box_reader r = {head, 4, got, 1};

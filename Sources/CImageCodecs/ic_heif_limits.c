@@ -17,12 +17,8 @@
 static void ic_descriptor_canvas(const ic_heif_item *item, const ic_extent *extents, size_t count, void *context) {
     ic_heif_canvas *best = context;
     uint8_t head[24];
-    size_t got = 0;
-    for (size_t e = 0; e < count && got < sizeof(head); e++) {
-        const size_t take = extents[e].length < sizeof(head) - got ? extents[e].length : sizeof(head) - got;
-        memcpy(head + got, extents[e].bytes, take);
-        got += take;
-    }
+    ic_stream stream = {extents, count, 0, 0};
+    const size_t got = (size_t)ic_stream_take(&stream, head, sizeof(head));
     if (got < 2) return;
     const unsigned field = (head[1] & 1) ? 4 : 2;
     const size_t skip = item->type == IC_FOURCC('g', 'r', 'i', 'd') ? 2 : 8;
