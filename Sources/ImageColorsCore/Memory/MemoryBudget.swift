@@ -65,7 +65,7 @@ public struct MemoryBudget: Sendable, Hashable, Codable, Comparable, CustomStrin
         if bytes >= 1_000_000, bytes % 1_000_000 == 0 { return "\(bytes / 1_000_000) MB" }
         if bytes >= 1_048_576, bytes % 1_048_576 == 0 { return "\(bytes / 1_048_576) MiB" }
         if bytes >= 1_000_000 {
-            let tenths = (bytes + 50_000) / 100_000
+            let tenths = rounded(bytes, dividedBy: 100_000)
             return "\(tenths / 10).\(tenths % 10) MB"
         }
         if bytes >= 10_000 { return "\((bytes + 500) / 1000) kB" }
@@ -87,8 +87,14 @@ public struct MemoryBudget: Sendable, Hashable, Codable, Comparable, CustomStrin
         guard bytes >= unit else { return format(bytes: bytes) }
         let name = binary ? "MiB" : "MB"
         if bytes % unit == 0 { return "\(bytes / unit) \(name)" }
-        let tenths = (bytes + unit / 20) / (unit / 10)
+        let tenths = rounded(bytes, dividedBy: unit / 10)
         return "\(tenths / 10).\(tenths % 10) \(name)"
+    }
+
+    /// `value / divisor` rounded half up, without adding to `value` first (which overflows near
+    /// `Int.max`: a message about any count must not trap).
+    private static func rounded(_ value: Int, dividedBy divisor: Int) -> Int {
+        value / divisor + (value % divisor * 2 >= divisor ? 1 : 0)
     }
 
     public static func < (lhs: MemoryBudget, rhs: MemoryBudget) -> Bool { lhs.bytes < rhs.bytes }

@@ -46,6 +46,14 @@ struct MemoryBudgetTests {
         #expect(error.description == "x " + expected)
     }
 
+    @Test("the largest counts are formatted, not trapped on", arguments: [Int.max, Int.max - 1])
+    func largestCounts(bytes: Int) {
+        // Given a count near Int.max (rounding used to add to it first)
+        // When formatted both ways, Then each is a number of MB or MiB
+        #expect(MemoryBudget.format(bytes: bytes).hasSuffix(" MB"))
+        #expect(MemoryBudget.format(bytes: bytes, unitOf: 67_108_864).hasSuffix(" MiB"))
+    }
+
     @Test("the ledger refuses a reservation that does not fit, and keeps its peak")
     func ledger() throws {
         let ledger = MemoryLedger(budget: MemoryBudget(bytes: 100))
