@@ -1,5 +1,4 @@
 import Foundation
-import TestSupport
 
 /// The files the hostile-input sweeps damage, and the damage itself: deterministic, so a
 /// failure names a file, a kind and an index that reproduce on every machine.
