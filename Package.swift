@@ -69,6 +69,13 @@ let package = Package(
             pkgConfig: "aom",
             providers: [.apt(["libaom-dev"]), .brew(["aom"])]
         ),
+        // libde265 1.0.11, libheif's HEVC codec, called by the shim's own libheif plugin
+        // (ic_heif_hevc.c): libheif's leaves a damaged picture's undecoded areas uninitialised.
+        .systemLibrary(
+            name: "CDE265",
+            pkgConfig: "libde265",
+            providers: [.apt(["libde265-dev"]), .brew(["libde265"])]
+        ),
         // LittleCMS 2: ICC colour management (ImageColors/Decoding/ColorManagement). It reports errors
         // through a log handler, never longjmp, so Swift calls it directly.
         .systemLibrary(
@@ -81,7 +88,7 @@ let package = Package(
         // longjmp never crosses a Swift frame).
         .target(
             name: "CImageCodecs",
-            dependencies: ["CJPEG", "CPNG", "CWebP", "CGIF", "CHEIF", "CAOM"]
+            dependencies: ["CJPEG", "CPNG", "CWebP", "CGIF", "CHEIF", "CAOM", "CDE265"]
         ),
         // Pixels in, colours out: the downscaler, the memory ledger, quantization, the schemes,
         // contrast and placeholders. Pure Swift (no C module, no networking), so it builds

@@ -50,10 +50,12 @@ let package = Package(
         .systemLibrary(name: "CGIF", path: "Sources/CGIF", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]),
         .systemLibrary(name: "CHEIF", path: "Sources/CHEIF", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
         .systemLibrary(name: "CAOM", path: "Sources/CAOM", pkgConfig: "aom", providers: [.apt(["libaom-dev"])]),
+        .systemLibrary(
+            name: "CDE265", path: "Sources/CDE265", pkgConfig: "libde265", providers: [.apt(["libde265-dev"])]),
         .systemLibrary(name: "CLCMS", path: "Sources/CLCMS", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
         .target(
             name: "CImageCodecs",
-            dependencies: ["CJPEG", "CPNG", "CWebP", "CGIF", "CHEIF", "CAOM"],
+            dependencies: ["CJPEG", "CPNG", "CWebP", "CGIF", "CHEIF", "CAOM", "CDE265"],
             path: "Sources/CImageCodecs",
             cSettings: [.unsafeFlags(["-O2"])]
         ),

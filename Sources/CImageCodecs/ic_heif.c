@@ -69,13 +69,14 @@ static ic_status ic_heif_error(ic_heif *heif, struct heif_error error) {
     return ic_heif_fail(heif, status, error.message != NULL ? error.message : "libheif failed");
 }
 
-// heif_init once per process (it registers the built-in codec plugins), then the shim's AV1
-// plugin above them (ic_heif_av1.c); never deinit, as other threads may be decoding.
+// heif_init once per process (it registers the built-in codec plugins), then the shim's AV1 and
+// HEVC plugins above them (ic_heif_av1.c, ic_heif_hevc.c); never deinit, as other threads may be
+// decoding.
 static pthread_once_t ic_heif_once = PTHREAD_ONCE_INIT;
-static int ic_heif_av1_registered;
+static int ic_heif_plugins_registered;
 static void ic_heif_init_once(void) {
     (void)heif_init(NULL);
-    ic_heif_av1_registered = ic_heif_av1_register();
+    ic_heif_plugins_registered = ic_heif_av1_register() && ic_heif_hevc_register();
 }
 
 ic_heif *ic_heif_create(void) {
@@ -205,11 +206,12 @@ ic_status ic_heif_decode(ic_heif *heif, int32_t thumbnail, int32_t strict, uint3
     // decode (libheif issue #1006). So libheif decodes leniently, and `strict` is applied here
     // to the warnings it attached to the image, which is ours to release.
     if (options->version >= 3) options->strict_decoding = 0;
-    // AV1 goes to the shim's libaom plugin, registered above libheif's own (ic_heif_av1.c), with
-    // no decoder_id: libheif 1.15 would honour one for this image only, not its tiles or alpha.
-    if (!ic_heif_av1_registered) {
+    // AV1 and HEVC go to the shim's plugins, registered above libheif's own (ic_heif_av1.c,
+    // ic_heif_hevc.c), with no decoder_id: libheif 1.15 would honour one for this image only, not
+    // its tiles or alpha.
+    if (!ic_heif_plugins_registered) {
         heif_decoding_options_free(options);
-        return ic_heif_fail(heif, IC_ERR_UNSUPPORTED, "libheif refused the shim's AV1 decoder plugin");
+        return ic_heif_fail(heif, IC_ERR_UNSUPPORTED, "libheif refused the shim's AV1 or HEVC decoder plugin");
     }
     // libheif checks each plane it allocates against the context's size limit, and nothing else
     // holds a plane to the image's header: an overlay's canvas comes from the item's data (the
@@ -221,8 +223,10 @@ ic_status ic_heif_decode(ic_heif *heif, int32_t thumbnail, int32_t strict, uint3
     const int side = ic_heif_longest_side(handle);
     const int tightened = side > 0 && (heif->max_side == 0 || (uint32_t)side < heif->max_side);
     if (tightened) heif_context_set_maximum_image_size_limit(heif->context, side + 1);
+    (void)ic_heif_hevc_take_warning();   // a warning left by an earlier decode on this thread
     struct heif_error error = heif_decode_image(handle, &heif->image, heif_colorspace_RGB, chroma, options);
     heif_decoding_options_free(options);
+    const char *hevc_warning = ic_heif_hevc_take_warning();
     if (error.code != heif_error_Ok) {
         heif->image = NULL;
         if (tightened && error.subcode == heif_suberror_Security_limit_exceeded) {
@@ -233,18 +237,9 @@ ic_status ic_heif_decode(ic_heif *heif, int32_t thumbnail, int32_t strict, uint3
         return ic_heif_error(heif, error);
     }
     if (heif->image == NULL) return ic_heif_fail(heif, IC_ERR_CORRUPT, "libheif returned no image");
-    const int warnings = strict ? heif_image_get_decoding_warnings(heif->image, 0, NULL, 0) : 0;
-    if (warnings > 0) {
-        // libheif 1.15 ignores the buffer's size and writes every warning from the first index
-        // asked for, each message in one buffer the next overwrites: asking from the last writes
-        // exactly one entry, whose message stays valid until the next call (a file with three
-        // unknown colour codes wrote 48 bytes past a one-entry buffer and read a freed message).
-        struct heif_error warning;
-        heif_image_get_decoding_warnings(heif->image, warnings - 1, &warning, 1);
-        char message[200];
-        snprintf(message, sizeof(message), "%s (a decoding warning, an error in strict mode)",
-                 warning.message != NULL ? warning.message : "damaged data");
-        return ic_heif_fail(heif, IC_ERR_CORRUPT, message);
+    if (strict) {
+        const ic_status status = ic_heif_refuse_warnings(heif, heif->image, hevc_warning);
+        if (status != IC_OK) return status;
     }
     const int w = heif_image_get_width(heif->image, heif_channel_interleaved);
     const int h = heif_image_get_height(heif->image, heif_channel_interleaved);

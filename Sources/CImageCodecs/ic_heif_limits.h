@@ -101,4 +101,17 @@ ic_status ic_heif_oversized(ic_heif *heif, struct heif_image_handle *handle, str
 // Call once, after heif_init; 1 on success.
 int ic_heif_av1_register(void);
 
+// Registers the shim's HEVC decoder plugin (libde265 on mid-grey buffers, ic_heif_hevc.c) above
+// libheif's own libde265 plugin. Call once, after heif_init; 1 on success.
+int ic_heif_hevc_register(void);
+
+// Strict decoding: IC_ERR_CORRUPT, named, when the decode warned: `hevc_warning`
+// (ic_heif_hevc_take_warning's, or NULL) or the last warning libheif attached to `image`; else
+// IC_OK (ic_heif_warnings.c).
+ic_status ic_heif_refuse_warnings(ic_heif *heif, struct heif_image *image, const char *hevc_warning);
+
+// libde265's last warning about a picture decoded on this thread since the last call (a slice
+// cut short or refused: part of the picture was never decoded), or NULL; cleared by the call.
+const char *ic_heif_hevc_take_warning(void);
+
 #endif

@@ -17,7 +17,9 @@ public struct AnalysisOptions: Sendable, Hashable {
     /// Header limits (side, pixels, JPEG scans) and the decode timeout; default ``ImageLimits/default``.
     public var limits: ImageLimits
     /// Whether a JPEG that libjpeg only *warns* about (for example "premature end of data",
-    /// which leaves grey rows in place of the picture) fails; default `true`.
+    /// which leaves grey rows in place of the picture), or a HEIC or AVIF that libheif, libde265
+    /// or libaom warns about (a damaged HEVC slice leaves grey in place of the picture; an
+    /// unknown colour code), fails; default `true`.
     public var strictDecoding: Bool
     /// Whether pixels are converted to sRGB from the image's embedded ICC profile (JPEG, PNG
     /// iCCP), CMYK profile or PNG gAMA before colours are counted; default `true`. The result

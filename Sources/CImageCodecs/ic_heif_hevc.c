@@ -1,0 +1,210 @@
+// The HEVC decoder libheif 1.15 uses for every HEVC picture: libde265 behind libheif's
+// decoder-plugin interface, registered once (ic_heif_hevc_register) above libheif's own libde265
+// plugin, as ic_heif_av1.c is for AV1.
+//
+// Why our own: libde265 1.0.11 leaves the parts of a damaged picture it cannot decode (a slice
+// cut short or refused, often with no warning at all) unwritten, in buffers it never clears, and
+// filters them: a damaged HEIC got different colours from one run to the next, and valgrind saw
+// libde265, libheif and the shim read uninitialised pixels (Fuzz/crashes/heif-uninit-…). So:
+// - every buffer libde265 decodes or filters into is allocated by the shim and filled with
+//   mid-grey first (ic_heif_hevc_picture.c): what is never decoded is grey, the same on every run,
+//   as libjpeg fills what a damaged JPEG lacks;
+// - libde265's warnings (the damage it noticed) are kept for the shim's strict mode
+//   (ic_heif_hevc_take_warning), which refuses the picture; a strict decoder
+//   (set_strict_decoding) refuses it itself;
+// - otherwise a picture decodes as with libheif's plugin: the same libde265 calls, one worker
+//   thread, the last picture of the stream.
+#include "ic_heif_hevc.h"
+#include "ic_heif_limits.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <libheif/heif_plugin.h>
+
+// Above libheif 1.15's libde265 plugin (100).
+enum { IC_HEVC_PRIORITY = 1000 };
+
+typedef struct {
+    de265_decoder_context *context;
+    int pushed;   // push_data ran
+    int strict;   // a libde265 warning fails the picture
+} ic_hevc_decoder;
+
+// The last libde265 warning of a picture decoded on this thread since the shim last asked:
+// libheif 1.15 keeps only a warning's code, not its text, and drops a grid tile's or an alpha
+// plane's warnings; the shim decodes on the calling thread (max_decoding_threads 0, ic_heif.c).
+static _Thread_local de265_error ic_hevc_warning = DE265_OK;
+
+const char *ic_heif_hevc_take_warning(void) {
+    const de265_error warning = ic_hevc_warning;
+    ic_hevc_warning = DE265_OK;
+    return warning == DE265_OK ? NULL : de265_get_error_text(warning);
+}
+
+static struct heif_error ic_hevc_result(enum heif_error_code code, enum heif_suberror_code subcode,
+                                        const char *message) {
+    // libheif copies the message; every one here is a literal or libde265's static text.
+    struct heif_error error = {code, subcode, message};
+    return error;
+}
+
+static const struct heif_error ic_hevc_ok = {heif_error_Ok, heif_suberror_Unspecified, "Success"};
+
+static const char *ic_hevc_name(void) { return "ImageColors libde265"; }
+
+// libde265's library state is counted: libheif's own plugin holds it too.
+static void ic_hevc_init(void) { (void)de265_init(); }
+static void ic_hevc_deinit(void) { (void)de265_free(); }
+
+static int ic_hevc_supports(enum heif_compression_format format) {
+    return format == heif_compression_HEVC ? IC_HEVC_PRIORITY : 0;
+}
+
+// A libde265 decoder whose pictures are allocated on grey buffers (the ones it allocates for
+// itself are too, once ic_hevc_take_default_allocation ran). NULL when it cannot be made.
+static de265_decoder_context *ic_hevc_context(void) {
+    de265_decoder_context *context = de265_new_decoder();
+    if (context == NULL) return NULL;
+    de265_set_image_allocation_functions(context, (struct de265_image_allocation *)&ic_hevc_allocation, NULL);
+    // One worker thread, as libheif's own plugin starts (the memory rule in
+    // HEIFDecoder+Memory.swift was measured with it).
+    (void)de265_start_worker_threads(context, 1);
+    return context;
+}
+
+static struct heif_error ic_hevc_new(void **out) {
+    *out = NULL;
+    ic_hevc_decoder *decoder = calloc(1, sizeof(ic_hevc_decoder));
+    if (decoder != NULL) decoder->context = ic_hevc_context();
+    if (decoder == NULL || decoder->context == NULL) {
+        free(decoder);
+        return ic_hevc_result(heif_error_Memory_allocation_error, heif_suberror_Unspecified, "cannot allocate the HEVC decoder");
+    }
+    *out = decoder;
+    return ic_hevc_ok;
+}
+
+static void ic_hevc_free(void *raw) {
+    ic_hevc_decoder *decoder = raw;
+    if (decoder == NULL) return;
+    (void)de265_free_decoder(decoder->context);
+    free(decoder);
+}
+
+static void ic_hevc_set_strict(void *raw, int strict) {
+    // Honoured as libheif's plugins honour it (the plugin is registered for the whole process);
+    // the shim decodes leniently and applies strictness itself (ic_heif.c).
+    ic_hevc_decoder *decoder = raw;
+    if (decoder != NULL) decoder->strict = strict != 0;
+}
+
+// Hands libde265 the NAL units of `bytes`, each after a 4-byte big-endian length (as libheif
+// 1.15 writes an item's hvcC units and data).
+static struct heif_error ic_hevc_feed(de265_decoder_context *context, const uint8_t *bytes, size_t size) {
+    size_t at = 0;
+    while (at < size) {
+        if (size - at < 4) return ic_hevc_result(heif_error_Invalid_input, heif_suberror_Unspecified, "an HEVC NAL unit's length is cut short");
+        const uint32_t length = (uint32_t)bytes[at] << 24 | (uint32_t)bytes[at + 1] << 16 | (uint32_t)bytes[at + 2] << 8 | bytes[at + 3];
+        at += 4;
+        if (length > size - at || length > (uint32_t)INT32_MAX) {
+            return ic_hevc_result(heif_error_Invalid_input, heif_suberror_Unspecified, "an HEVC NAL unit runs past its item");
+        }
+        const de265_error status = de265_push_NAL(context, bytes + at, (int)length, 0, NULL);
+        if (!de265_isOK(status)) return ic_hevc_result(heif_error_Invalid_input, heif_suberror_Unspecified, de265_get_error_text(status));
+        at += length;
+    }
+    return ic_hevc_ok;
+}
+
+// libheif 1.15 pushes an item's whole stream in one call.
+static struct heif_error ic_hevc_push(void *raw, const void *data, size_t size) {
+    ic_hevc_decoder *decoder = raw;
+    decoder->pushed = 1;
+    return ic_hevc_feed(decoder->context, data, size);
+}
+
+// libde265's warnings about the stream (a slice cut short or refused: parts of the picture left
+// undecoded); not the ones about threading, which say nothing about the picture.
+static de265_error ic_hevc_drain_warnings(de265_decoder_context *context) {
+    de265_error last = DE265_OK;
+    for (int i = 0; i < 64; i++) {
+        const de265_error warning = de265_get_warning(context);
+        if (warning == DE265_OK) break;
+        if (warning == DE265_WARNING_NO_WPP_CANNOT_USE_MULTITHREADING || warning == DE265_WARNING_NUMBER_OF_THREADS_LIMITED_TO_MAXIMUM) continue;
+        last = warning;
+    }
+    return last;
+}
+
+// Decodes what `context` was fed into `*out`: the last picture the stream gives, as libheif's
+// own plugin takes it. `*warning` is libde265's last warning (or a decoding error that still left
+// a picture), DE265_OK for a clean stream.
+static struct heif_error ic_hevc_run(de265_decoder_context *context, int strict, struct heif_image **out, de265_error *warning) {
+    *out = NULL;
+    struct heif_image *image = NULL;
+    de265_error failure = de265_flush_data(context);
+    int more = de265_isOK(failure);
+    while (more) {
+        more = 0;
+        failure = de265_decode(context, &more);
+        if (!de265_isOK(failure)) break;
+        const struct de265_image *picture = de265_get_next_picture(context);
+        if (picture == NULL) continue;
+        struct heif_image *next = NULL;
+        const struct heif_error error = ic_hevc_convert(picture, strict, &next);
+        de265_release_next_picture(context);
+        if (image != NULL) heif_image_release(image);
+        image = next;
+        if (error.code != heif_error_Ok) return error;
+    }
+    if (failure == DE265_ERROR_WAITING_FOR_INPUT_DATA) failure = DE265_OK;
+    *warning = ic_hevc_drain_warnings(context);
+    if (*warning == DE265_OK) *warning = failure;
+    if (image == NULL) {
+        const char *why = *warning != DE265_OK ? de265_get_error_text(*warning) : "the HEVC stream holds no picture";
+        return ic_hevc_result(heif_error_Invalid_input, heif_suberror_Unspecified, why);
+    }
+    *out = image;
+    return ic_hevc_ok;
+}
+
+static struct heif_error ic_hevc_decode(void *raw, struct heif_image **out) {
+    ic_hevc_decoder *decoder = raw;
+    *out = NULL;
+    if (!decoder->pushed) return ic_hevc_result(heif_error_Decoder_plugin_error, heif_suberror_Unspecified, "the HEVC stream holds no picture");
+    de265_error warning = DE265_OK;
+    struct heif_image *image = NULL;
+    const struct heif_error error = ic_hevc_run(decoder->context, decoder->strict, &image, &warning);
+    if (error.code != heif_error_Ok) return error;
+    if (warning != DE265_OK) {
+        ic_hevc_warning = warning;
+        if (decoder->strict) {
+            heif_image_release(image);
+            return ic_hevc_result(heif_error_Invalid_input, heif_suberror_Unspecified, de265_get_error_text(warning));
+        }
+    }
+    *out = image;
+    return ic_hevc_ok;
+}
+
+static const struct heif_decoder_plugin ic_hevc_plugin = {
+    .plugin_api_version = 3,
+    .get_plugin_name = ic_hevc_name,
+    .init_plugin = ic_hevc_init,
+    .deinit_plugin = ic_hevc_deinit,
+    .does_support_format = ic_hevc_supports,
+    .new_decoder = ic_hevc_new,
+    .free_decoder = ic_hevc_free,
+    .push_data = ic_hevc_push,
+    .decode_image = ic_hevc_decode,
+    .set_strict_decoding = ic_hevc_set_strict,
+    .id_name = "imagecolors-libde265",
+};
+
+int ic_heif_hevc_register(void) {
+    // Before the plugin can decode anything. Where it cannot be done (another libde265 version,
+    // no /proc), a damaged picture with SAO can still show what libde265's buffers held.
+    (void)ic_hevc_take_default_allocation();
+    return heif_register_decoder_plugin(&ic_hevc_plugin).code == heif_error_Ok;
+}

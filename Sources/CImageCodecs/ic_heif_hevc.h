@@ -1,0 +1,28 @@
+// The shim's HEVC decoder plugin for libheif (ic_heif_hevc.c) and the picture side it uses
+// (ic_heif_hevc_picture.c): libde265's buffers and the copy into a libheif image. Private to the
+// shim; not part of ic_codecs.h.
+#ifndef IC_HEIF_HEVC_H
+#define IC_HEIF_HEVC_H
+
+#include <libde265/de265.h>
+#include <libheif/heif.h>
+
+// Picture buffers for libde265 (de265_set_image_allocation_functions), every sample set to
+// mid-grey: what a damaged stream leaves undecoded in a picture decoded into them is grey.
+extern const struct de265_image_allocation ic_hevc_allocation;
+
+// Makes ic_hevc_allocation libde265's default too, for the buffers it allocates for itself: a
+// picture with SAO is decoded into one of those and filtered into the caller's, so a damaged
+// stream's undecoded areas reach the picture from them. libde265 1.0 exposes its defaults as a
+// plain struct (de265_get_default_image_allocation_functions) that every picture copies when it is
+// allocated; this writes the shim's functions into it, once, when it lies in writable memory.
+// 1 when libde265's defaults are the shim's; 0 (nothing changed) for another libde265 version or
+// where the memory cannot be checked.
+int ic_hevc_take_default_allocation(void);
+
+// A new libheif image holding `picture`'s planes inside its conformance window, at its depth, with
+// the colour description of its VUI (an unknown code is a warning on the image, or, when
+// `strict`, the error returned).
+struct heif_error ic_hevc_convert(const struct de265_image *picture, int strict, struct heif_image **out);
+
+#endif
