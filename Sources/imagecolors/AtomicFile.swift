@@ -42,7 +42,9 @@ enum AtomicFile {
         let mask = umask(0)
         umask(mask)
         fchmod(descriptor, 0o666 & ~mask)
-        return (String(cString: bytes), descriptor)
+        // mkstemp filled in the template's X's; the array still ends in its NUL.
+        let name = String(decoding: bytes.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return (name, descriptor)
     }
 
     /// Writes every byte (``writeAll(_:to:)``) and, when asked, syncs them: `nil`, or the
