@@ -6,12 +6,12 @@
 // cut short or refused, often with no warning at all) unwritten, in buffers it never clears, and
 // filters them: a damaged HEIC got different colours from one run to the next, and valgrind saw
 // libde265, libheif and the shim read uninitialised pixels (Fuzz/crashes/heif-uninit-…). So:
-// - every buffer libde265 decodes or filters into is allocated by the shim and filled with
-//   mid-grey first (ic_heif_hevc_picture.c): what is never decoded is grey, the same on every run,
-//   as libjpeg fills what a damaged JPEG lacks;
-// - libde265's warnings (the damage it noticed) are kept for the shim's strict mode
-//   (ic_heif_hevc_take_warning), which refuses the picture; a strict decoder
-//   (set_strict_decoding) refuses it itself;
+// - every buffer libde265 decodes or filters into is allocated by the shim and starts grey
+//   (ic_heif_hevc_buffers.c): what is never decoded is grey, the same on every run, as libjpeg
+//   fills what a damaged JPEG lacks;
+// - the damage is kept for the shim's strict mode (ic_heif_hevc_take_warning), which refuses the
+//   picture: libde265's warnings, and the luma blocks still holding the buffers' starting pattern
+//   (damage libde265 does not report); a strict decoder (set_strict_decoding) refuses it itself;
 // - otherwise a picture decodes as with libheif's plugin: the same libde265 calls, one worker
 //   thread, the last picture of the stream.
 #include "ic_heif_hevc.h"
@@ -31,15 +31,15 @@ typedef struct {
     int strict;   // a libde265 warning fails the picture
 } ic_hevc_decoder;
 
-// The last libde265 warning of a picture decoded on this thread since the shim last asked:
+// What said the last damaged picture decoded on this thread since the shim last asked was damaged:
 // libheif 1.15 keeps only a warning's code, not its text, and drops a grid tile's or an alpha
 // plane's warnings; the shim decodes on the calling thread (max_decoding_threads 0, ic_heif.c).
-static _Thread_local de265_error ic_hevc_warning = DE265_OK;
+static _Thread_local const char *ic_hevc_warning = NULL;
 
 const char *ic_heif_hevc_take_warning(void) {
-    const de265_error warning = ic_hevc_warning;
-    ic_hevc_warning = DE265_OK;
-    return warning == DE265_OK ? NULL : de265_get_error_text(warning);
+    const char *warning = ic_hevc_warning;
+    ic_hevc_warning = NULL;
+    return warning;
 }
 
 static struct heif_error ic_hevc_result(enum heif_error_code code, enum heif_suberror_code subcode,
@@ -126,45 +126,57 @@ static struct heif_error ic_hevc_push(void *raw, const void *data, size_t size) 
 
 // libde265's warnings about the stream (a slice cut short or refused: parts of the picture left
 // undecoded); not the ones about threading, which say nothing about the picture.
-static de265_error ic_hevc_drain_warnings(de265_decoder_context *context) {
-    de265_error last = DE265_OK;
+static int ic_hevc_counts(de265_error warning) {
+    return warning != DE265_OK && warning != DE265_WARNING_NO_WPP_CANNOT_USE_MULTITHREADING &&
+           warning != DE265_WARNING_NUMBER_OF_THREADS_LIMITED_TO_MAXIMUM;
+}
+
+// The last warning libde265 queued, or `returned` (one de265_decode gave back) when it queued none.
+static de265_error ic_hevc_drain_warnings(de265_decoder_context *context, de265_error returned) {
+    de265_error last = returned;
     for (int i = 0; i < 64; i++) {
         const de265_error warning = de265_get_warning(context);
         if (warning == DE265_OK) break;
-        if (warning == DE265_WARNING_NO_WPP_CANNOT_USE_MULTITHREADING || warning == DE265_WARNING_NUMBER_OF_THREADS_LIMITED_TO_MAXIMUM) continue;
-        last = warning;
+        if (ic_hevc_counts(warning)) last = warning;
     }
     return last;
 }
 
+static const char ic_hevc_undecoded_text[] = "part of the picture was never decoded";
+
 // Decodes what `context` was fed into `*out`: the last picture the stream gives, as libheif's
-// own plugin takes it. `*warning` is libde265's last warning (or a decoding error that still left
-// a picture), DE265_OK for a clean stream.
-static struct heif_error ic_hevc_run(de265_decoder_context *context, int strict, struct heif_image **out, de265_error *warning) {
+// own plugin takes it. `*warning` is what says the picture is damaged (libde265's last warning,
+// a decoding error that still left a picture, or part of it never written), NULL for a clean one.
+static struct heif_error ic_hevc_run(de265_decoder_context *context, int strict, struct heif_image **out, const char **warning) {
     *out = NULL;
+    *warning = NULL;
     struct heif_image *image = NULL;
-    de265_error failure = de265_flush_data(context);
-    int more = de265_isOK(failure);
+    de265_error failure = de265_flush_data(context), returned = DE265_OK;
+    int more = de265_isOK(failure), undecoded = 0;
     while (more) {
         more = 0;
         failure = de265_decode(context, &more);
         if (!de265_isOK(failure)) break;
+        if (ic_hevc_counts(failure)) returned = failure;
         const struct de265_image *picture = de265_get_next_picture(context);
         if (picture == NULL) continue;
         struct heif_image *next = NULL;
         const struct heif_error error = ic_hevc_convert(picture, strict, &next);
+        undecoded = ic_hevc_undecoded(picture);
         de265_release_next_picture(context);
         if (image != NULL) heif_image_release(image);
         image = next;
         if (error.code != heif_error_Ok) return error;
     }
     if (failure == DE265_ERROR_WAITING_FOR_INPUT_DATA) failure = DE265_OK;
-    *warning = ic_hevc_drain_warnings(context);
-    if (*warning == DE265_OK) *warning = failure;
+    de265_error damage = ic_hevc_drain_warnings(context, returned);
+    if (damage == DE265_OK) damage = failure;
     if (image == NULL) {
-        const char *why = *warning != DE265_OK ? de265_get_error_text(*warning) : "the HEVC stream holds no picture";
+        const char *why = damage != DE265_OK ? de265_get_error_text(damage) : "the HEVC stream holds no picture";
         return ic_hevc_result(heif_error_Invalid_input, heif_suberror_Unspecified, why);
     }
+    if (damage != DE265_OK) *warning = de265_get_error_text(damage);
+    else if (undecoded) *warning = ic_hevc_undecoded_text;
     *out = image;
     return ic_hevc_ok;
 }
@@ -173,15 +185,15 @@ static struct heif_error ic_hevc_decode(void *raw, struct heif_image **out) {
     ic_hevc_decoder *decoder = raw;
     *out = NULL;
     if (!decoder->pushed) return ic_hevc_result(heif_error_Decoder_plugin_error, heif_suberror_Unspecified, "the HEVC stream holds no picture");
-    de265_error warning = DE265_OK;
+    const char *warning = NULL;
     struct heif_image *image = NULL;
     const struct heif_error error = ic_hevc_run(decoder->context, decoder->strict, &image, &warning);
     if (error.code != heif_error_Ok) return error;
-    if (warning != DE265_OK) {
+    if (warning != NULL) {
         ic_hevc_warning = warning;
         if (decoder->strict) {
             heif_image_release(image);
-            return ic_hevc_result(heif_error_Invalid_input, heif_suberror_Unspecified, de265_get_error_text(warning));
+            return ic_hevc_result(heif_error_Invalid_input, heif_suberror_Unspecified, warning);
         }
     }
     *out = image;
@@ -203,8 +215,8 @@ static const struct heif_decoder_plugin ic_hevc_plugin = {
 };
 
 int ic_heif_hevc_register(void) {
-    // Before the plugin can decode anything. Where it cannot be done (another libde265 version,
-    // no /proc), a damaged picture with SAO can still show what libde265's buffers held.
+    // Before the plugin can decode anything. Where it cannot be done (another libde265 version),
+    // a damaged picture with SAO can still show what libde265's buffers held.
     (void)ic_hevc_take_default_allocation();
     return heif_register_decoder_plugin(&ic_hevc_plugin).code == heif_error_Ok;
 }

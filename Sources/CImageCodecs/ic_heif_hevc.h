@@ -7,18 +7,21 @@
 #include <libde265/de265.h>
 #include <libheif/heif.h>
 
-// Picture buffers for libde265 (de265_set_image_allocation_functions), every sample set to
-// mid-grey: what a damaged stream leaves undecoded in a picture decoded into them is grey.
+// Picture buffers for libde265 (de265_set_image_allocation_functions) whose samples start grey
+// (ic_heif_hevc_buffers.c): what a damaged stream leaves undecoded in a picture is grey.
 extern const struct de265_image_allocation ic_hevc_allocation;
 
-// Makes ic_hevc_allocation libde265's default too, for the buffers it allocates for itself: a
-// picture with SAO is decoded into one of those and filtered into the caller's, so a damaged
-// stream's undecoded areas reach the picture from them. libde265 1.0 exposes its defaults as a
-// plain struct (de265_get_default_image_allocation_functions) that every picture copies when it is
-// allocated; this writes the shim's functions into it, once, when it lies in writable memory.
-// 1 when libde265's defaults are the shim's; 0 (nothing changed) for another libde265 version or
-// where the memory cannot be checked.
+// Makes libde265's own buffers start grey too: a picture with SAO is decoded into one of those and
+// filtered into the caller's, so a damaged stream's undecoded areas reach the picture from them.
+// libde265 1.0 exposes its defaults as a plain struct (de265_get_default_image_allocation_functions)
+// that every picture copies when it is allocated; this replaces its get_buffer, once, keeping its
+// release_buffer. 1 when done; 0 (nothing changed) for another libde265 version, or where
+// /proc/self/maps shows the struct outside writable memory.
 int ic_hevc_take_default_allocation(void);
+
+// 1 when an 8×8 block of `picture`'s luma still holds the starting checkerboard: part of the
+// picture was never decoded.
+int ic_hevc_undecoded(const struct de265_image *picture);
 
 // A new libheif image holding `picture`'s planes inside its conformance window, at its depth, with
 // the colour description of its VUI (an unknown code is a warning on the image, or, when

@@ -110,8 +110,8 @@ int ic_heif_hevc_register(void);
 // IC_OK (ic_heif_warnings.c).
 ic_status ic_heif_refuse_warnings(ic_heif *heif, struct heif_image *image, const char *hevc_warning);
 
-// libde265's last warning about a picture decoded on this thread since the last call (a slice
-// cut short or refused: part of the picture was never decoded), or NULL; cleared by the call.
+// What said a picture decoded on this thread since the last call was damaged (libde265's last
+// warning, or "part of the picture was never decoded"), or NULL; cleared by the call.
 const char *ic_heif_hevc_take_warning(void);
 
 #endif

@@ -10,7 +10,7 @@ public enum HEVCDamage: String, CaseIterable, Sendable, CustomStringConvertible 
     /// image area").
     case slice
     /// coffee.heic with bytes 16–47 of its slice overwritten: part of the picture is never
-    /// decoded and libde265 says nothing.
+    /// decoded and libde265 says nothing (the shim finds it).
     case silentSlice
     /// grid.heic with bytes 64–95 of tile 2's stream overwritten (libde265 warns).
     case tile
@@ -19,8 +19,12 @@ public enum HEVCDamage: String, CaseIterable, Sendable, CustomStringConvertible 
 
     public var description: String { rawValue }
 
-    /// Whether libde265 reports the damage (so strict decoding refuses the file).
-    public var isReported: Bool { self != .silentSlice }
+    /// What strict decoding names as the damage: libde265's warning, or, when libde265 says
+    /// nothing, the shim's finding that part of the picture still holds its buffers' starting
+    /// pattern.
+    public var damage: String {
+        self == .silentSlice ? "part of the picture was never decoded" : "CTB outside of image area"
+    }
 
     /// The fixture; the damaged item's file offset and length; its `iloc` extent's offset field
     /// (heif-enc writes the item's offset there, or as a base offset with 0 there); and where in
