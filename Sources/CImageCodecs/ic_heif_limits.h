@@ -47,8 +47,9 @@ ic_status ic_heif_check_image(ic_heif *heif, const uint8_t *data, size_t size, u
 // IC_ERR_CORRUPT when the bitstream of a coded image that decoding `root` reaches, in the file
 // whose boxes `meta` holds (an HEVC sequence parameter set or AV1 sequence header, in its configuration box or its
 // data), gives a picture with more pixels than `header`, each side rounded up to 64 for the
-// codec's padding, or when the coded images hold more NAL units or OBUs than a still image could;
-// IC_ERR_NO_MEMORY when the items cannot be listed.
+// codec's padding, when the coded images hold more NAL units or OBUs than a still image could, or
+// when an HEVC sequence parameter set is one libde265 1.0.11 would refuse with a line on stderr
+// (ic_hevc_sps_size); IC_ERR_NO_MEMORY when the items cannot be listed.
 ic_status ic_heif_check_coded_sizes(ic_heif *heif, const ic_heif_meta *meta, uint32_t root,
                                     const ic_heif_image_info *header, const char *image);
 
@@ -62,8 +63,10 @@ typedef struct {
 } ic_picture_size;
 
 // 1 and the size when the HEVC NAL unit `nal` (header included) is a readable sequence parameter
-// set; 0 otherwise.
-int ic_hevc_sps_size(const uint8_t *nal, size_t length, ic_picture_size *size);
+// set; 0 otherwise. `invalid` (`invalid_size` bytes) names the condition under which libde265 1.0.11
+// would refuse the set with a line on stderr ("width 300 is not a multiple of the minimum coding
+// block (8)"), or is left empty; filled only when the size is read.
+int ic_hevc_sps_size(const uint8_t *nal, size_t length, ic_picture_size *size, char *invalid, size_t invalid_size);
 
 // 1 and the size (max_frame_width/height) when `payload` is a readable AV1 sequence header OBU's
 // payload; 0 otherwise.

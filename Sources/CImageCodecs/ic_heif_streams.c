@@ -6,7 +6,8 @@
 // parameter set and every AV1 sequence header (ic_heif_headers.c) in the item's configuration box
 // and in its data; each item's own size is kept for the grid check (ic_heif_grids.c). Hostile
 // bytes: every read is bounded, and a stream that cannot be read ends its search quietly (the
-// codec reports the damage itself).
+// codec reports the damage itself). libde265 1.0.11 prints to stderr when it refuses some sequence
+// parameter sets (ic_hevc_sps_size names them): a file with one is refused here, before it can.
 #include "ic_heif_limits.h"
 
 #include "ic_heif_boxes.h"
@@ -33,6 +34,7 @@ typedef struct {
     const ic_heif_item *items;
     uint32_t *own;              // per listed item: the width and height it decodes to (ic_found)
     size_t current;             // the item being read
+    char invalid[160];          // why the first sequence parameter set libde265 would refuse aloud is invalid
 } ic_coded_search;
 
 // A sequence header's coded size (`width`, `height`: what the codec allocates) and the picture it
@@ -55,11 +57,14 @@ static void ic_found(ic_coded_search *search, uint64_t width, uint64_t height, u
     }
 }
 
-// An HEVC NAL unit (header included): when it is a sequence parameter set, its picture size.
+// An HEVC NAL unit (header included): when it is a sequence parameter set, its picture size, and
+// why it is invalid when libde265 would say so on stderr (the first such set is kept).
 static void ic_hevc_nal(ic_coded_search *search, const uint8_t *nal, size_t length) {
     ic_picture_size size;
-    if (ic_hevc_sps_size(nal, length, &size)) {
+    char invalid[sizeof(search->invalid)];
+    if (ic_hevc_sps_size(nal, length, &size, invalid, sizeof(invalid))) {
         ic_found(search, size.coded_width, size.coded_height, size.shown_width, size.shown_height, "HEVC");
+        if (invalid[0] != '\0' && search->invalid[0] == '\0') memcpy(search->invalid, invalid, sizeof(invalid));
     }
 }
 
@@ -163,7 +168,8 @@ static void ic_coded_item(const ic_heif_item *item, const ic_extent *extents, si
 
 // The checks of the sizes the streams give, once they are read: none larger than the header, no
 // more units than a still image holds, and every grid's tiles filling its cells
-// (ic_heif_check_grid_cells).
+// (ic_heif_check_grid_cells); then no sequence parameter set libde265 would refuse aloud (last, so
+// that a file refused before keeps its message).
 static ic_status ic_check_found(ic_heif *heif, const ic_heif_meta *meta, uint32_t root, const ic_coded_search *search,
                                 const ic_heif_item *items, size_t count, const ic_heif_image_info *header,
                                 const char *image) {
@@ -185,7 +191,11 @@ static ic_status ic_check_found(ic_heif *heif, const ic_heif_meta *meta, uint32_
                  search->codec, search->width, search->height, image, (unsigned)w, (unsigned)h);
         return ic_heif_fail(heif, IC_ERR_CORRUPT, message);
     }
-    return ic_heif_check_grid_cells(heif, meta, root, items, count, search->own);
+    const ic_status status = ic_heif_check_grid_cells(heif, meta, root, items, count, search->own);
+    if (status != IC_OK || search->invalid[0] == '\0') return status;
+    char message[224];
+    snprintf(message, sizeof(message), "the HEVC stream's sequence parameter set is invalid: %s", search->invalid);
+    return ic_heif_fail(heif, IC_ERR_CORRUPT, message);
 }
 
 ic_status ic_heif_check_coded_sizes(ic_heif *heif, const ic_heif_meta *meta, uint32_t root,
@@ -214,7 +224,7 @@ ic_status ic_heif_check_coded_sizes(ic_heif *heif, const ic_heif_meta *meta, uin
             if (items[i].type == IC_FOURCC('a', 'v', '0', '1')) configs[i] = av1[i];
         }
         free(av1);
-        search = (ic_coded_search){0, 0, NULL, 0, 0, meta->data, properties, configs, items, own, 0};
+        search = (ic_coded_search){0, 0, NULL, 0, 0, meta->data, properties, configs, items, own, 0, ""};
         if (result == 0) result = ic_heif_visit_items(meta, items, count, ic_coded_item, &search);
     }
     ic_status status;

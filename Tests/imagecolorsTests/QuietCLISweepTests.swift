@@ -86,4 +86,31 @@ struct QuietCLISweepTests {
         }
         #expect(codes == names.map { _ in "corrupt-image" })
     }
+
+    @Test(
+        """
+        Given HEICs whose sequence parameter set libde265 refuses with a line on stderr, when the CLI analyses \
+        them, then stderr holds only its own lines
+        """)
+    func quietOnHEIFParameterSets() async throws {
+        // libde265 1.0.11 prints "SPS error: ..." as it refuses them; the shim refuses the file
+        // when it is opened, before libde265 sees it (ic_hevc_sps_size).
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("imagecolors-sps-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let names = HEVCParameterSetDamage.allCases.map { "\($0).heic" }
+        for (damage, name) in zip(HEVCParameterSetDamage.allCases, names) {
+            try damage.bytes().write(to: folder.appendingPathComponent(name))
+        }
+        let output = try await runProcessInBackground(CLI.binary, ["analyze", "--format", "json"] + names, in: folder)
+        #expect(output.status == 1)
+        #expect(output.errorLines.count == names.count + 1, "a line for each file and the summary")
+        for line in output.errorLines {
+            #expect(line.hasPrefix("imagecolors: "), "stray stderr: \(line)")
+        }
+        let codes = try output.lines.map { try CLI.object($0)["error"] as? [String: Any] }.map {
+            $0?["code"] as? String
+        }
+        #expect(codes == names.map { _ in "corrupt-image" })
+    }
 }
