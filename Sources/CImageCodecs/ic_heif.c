@@ -43,32 +43,6 @@ ic_status ic_heif_fail(ic_heif *heif, ic_status status, const char *message) {
     return status;
 }
 
-// libheif's error as an ic_status, with its message (which names the box or the codec).
-static ic_status ic_heif_error(ic_heif *heif, struct heif_error error) {
-    ic_status status;
-    switch (error.code) {
-    case heif_error_Ok: return IC_OK;
-    case heif_error_Memory_allocation_error: status = IC_ERR_NO_MEMORY; break;
-    case heif_error_Unsupported_feature:
-    case heif_error_Unsupported_filetype:
-    case heif_error_Plugin_loading_error: status = IC_ERR_UNSUPPORTED; break;
-    case heif_error_Input_does_not_exist: status = IC_ERR_IO; break;
-    case heif_error_Usage_error: status = IC_ERR_STATE; break;
-    case heif_error_Invalid_input:
-        if (error.subcode == heif_suberror_End_of_data) {
-            status = IC_ERR_TRUNCATED;
-        } else if (error.subcode == heif_suberror_Security_limit_exceeded) {
-            status = IC_ERR_LIMIT;
-        } else {
-            status = IC_ERR_CORRUPT;
-        }
-        break;
-    default: status = IC_ERR_CORRUPT; break;
-    }
-    if (error.subcode == heif_suberror_Security_limit_exceeded) status = IC_ERR_LIMIT;
-    return ic_heif_fail(heif, status, error.message != NULL ? error.message : "libheif failed");
-}
-
 // heif_init once per process (it registers the built-in codec plugins), then the shim's AV1 and
 // HEVC plugins above them (ic_heif_av1.c, ic_heif_hevc.c); never deinit, as other threads may be
 // decoding.

@@ -108,9 +108,13 @@ int ic_heif_av1_register(void);
 // libheif's own libde265 plugin. Call once, after heif_init; 1 on success.
 int ic_heif_hevc_register(void);
 
+// libheif's error as an ic_status, recorded on the decoder with its message (which names the box
+// or the codec); IC_OK for heif_error_Ok (ic_heif_errors.c).
+ic_status ic_heif_error(ic_heif *heif, struct heif_error error);
+
 // Strict decoding: IC_ERR_CORRUPT, named, when the decode warned: `hevc_warning`
 // (ic_heif_hevc_take_warning's, or NULL) or the last warning libheif attached to `image`; else
-// IC_OK (ic_heif_warnings.c).
+// IC_OK (ic_heif_errors.c).
 ic_status ic_heif_refuse_warnings(ic_heif *heif, struct heif_image *image, const char *hevc_warning);
 
 // What said a picture decoded on this thread since the last call was damaged (libde265's last
