@@ -89,31 +89,6 @@ static struct heif_error ic_av1_push(void *raw, const void *data, size_t size) {
     return ic_av1_result(heif_error_Ok, heif_suberror_Unspecified, "Success");
 }
 
-// The colour description the sequence header gives: libheif keeps it unless the item has a colr
-// box. A value libheif does not know is a warning on the image (the shim's strict mode refuses it,
-// ic_heif.c), or, for a strict decoder, the error returned.
-static struct heif_error ic_av1_describe(struct heif_image *image, const aom_image_t *frame, int strict) {
-    struct heif_color_profile_nclx *nclx = heif_nclx_color_profile_alloc();
-    if (nclx == NULL) return ic_av1_result(heif_error_Memory_allocation_error, heif_suberror_Unspecified, "cannot allocate the colour description");
-    struct heif_error errors[3] = {
-        heif_nclx_color_profile_set_color_primaries(nclx, (uint16_t)frame->cp),
-        heif_nclx_color_profile_set_transfer_characteristics(nclx, (uint16_t)frame->tc),
-        heif_nclx_color_profile_set_matrix_coefficients(nclx, (uint16_t)frame->mc),
-    };
-    for (int i = 0; i < 3; i++) {
-        if (errors[i].code == heif_error_Ok) continue;
-        if (strict) {
-            heif_nclx_color_profile_free(nclx);
-            return errors[i];
-        }
-        heif_image_add_decoding_warning(image, errors[i]);
-    }
-    nclx->full_range_flag = frame->range == AOM_CR_FULL_RANGE;
-    (void)heif_image_set_nclx_color_profile(image, nclx);
-    heif_nclx_color_profile_free(nclx);
-    return ic_av1_result(heif_error_Ok, heif_suberror_Unspecified, "Success");
-}
-
 // Copies one of the frame's planes into a new plane of `image`: `bits` deep, 1 byte a sample up
 // to 8 bits and 2 (native order) beyond, as libheif expects; libaom may hold 8-bit samples in
 // 16-bit words, which are narrowed.
@@ -182,7 +157,9 @@ static struct heif_error ic_av1_decode(void *raw, struct heif_image **out) {
     struct heif_image *image = NULL;
     struct heif_error error = heif_image_create(width, height, space, chroma, &image);
     if (error.code != heif_error_Ok) return error;
-    error = ic_av1_describe(image, frame, decoder->strict);
+    // The colour description the sequence header gives (ic_heif_nclx.c).
+    error = ic_heif_set_nclx(image, (uint16_t)frame->cp, (uint16_t)frame->tc, (uint16_t)frame->mc,
+                             frame->range == AOM_CR_FULL_RANGE, decoder->strict);
     if (error.code != heif_error_Ok) {
         heif_image_release(image);
         return error;

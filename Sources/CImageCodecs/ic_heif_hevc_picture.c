@@ -1,6 +1,7 @@
 // The picture side of the shim's HEVC plugin (ic_heif_hevc.c): the copy of a decoded picture into
 // a libheif image (the buffers libde265 decodes into are ic_heif_hevc_buffers.c's).
 #include "ic_heif_hevc.h"
+#include "ic_heif_limits.h"
 
 #include <string.h>
 
@@ -9,30 +10,6 @@ static const struct heif_error ic_hevc_ok = {heif_error_Ok, heif_suberror_Unspec
 static struct heif_error ic_hevc_failure(enum heif_error_code code, enum heif_suberror_code subcode, const char *message) {
     struct heif_error error = {code, subcode, message};   // libheif copies the message
     return error;
-}
-
-// The colour description the SPS's VUI gives: libheif keeps it unless the item has a colr box.
-// A value libheif does not know is a warning on the image, or, for a strict decoder, the error.
-static struct heif_error ic_hevc_describe(struct heif_image *image, const struct de265_image *picture, int strict) {
-    struct heif_color_profile_nclx *nclx = heif_nclx_color_profile_alloc();
-    if (nclx == NULL) return ic_hevc_failure(heif_error_Memory_allocation_error, heif_suberror_Unspecified, "cannot allocate the colour description");
-    struct heif_error errors[3] = {
-        heif_nclx_color_profile_set_color_primaries(nclx, (uint16_t)de265_get_image_colour_primaries(picture)),
-        heif_nclx_color_profile_set_transfer_characteristics(nclx, (uint16_t)de265_get_image_transfer_characteristics(picture)),
-        heif_nclx_color_profile_set_matrix_coefficients(nclx, (uint16_t)de265_get_image_matrix_coefficients(picture)),
-    };
-    for (int i = 0; i < 3; i++) {
-        if (errors[i].code == heif_error_Ok) continue;
-        if (strict) {
-            heif_nclx_color_profile_free(nclx);
-            return errors[i];
-        }
-        heif_image_add_decoding_warning(image, errors[i]);
-    }
-    nclx->full_range_flag = de265_get_image_full_range_flag(picture) != 0;
-    (void)heif_image_set_nclx_color_profile(image, nclx);
-    heif_nclx_color_profile_free(nclx);
-    return ic_hevc_ok;
 }
 
 struct heif_error ic_hevc_convert(const struct de265_image *picture, int strict, struct heif_image **out) {
@@ -56,7 +33,11 @@ struct heif_error ic_hevc_convert(const struct de265_image *picture, int strict,
     struct heif_image *image = NULL;
     struct heif_error error = heif_image_create(de265_get_image_width(picture, 0), de265_get_image_height(picture, 0), space, chroma, &image);
     if (error.code != heif_error_Ok) return error;
-    error = ic_hevc_describe(image, picture, strict);
+    // The colour description the SPS's VUI gives (ic_heif_nclx.c).
+    error = ic_heif_set_nclx(image, (uint16_t)de265_get_image_colour_primaries(picture),
+                             (uint16_t)de265_get_image_transfer_characteristics(picture),
+                             (uint16_t)de265_get_image_matrix_coefficients(picture),
+                             de265_get_image_full_range_flag(picture), strict);
     static const enum heif_channel channels[3] = {heif_channel_Y, heif_channel_Cb, heif_channel_Cr};
     for (int c = 0; c < planes && error.code == heif_error_Ok; c++) {
         const int w = de265_get_image_width(picture, c), h = de265_get_image_height(picture, c);

@@ -104,6 +104,12 @@ ic_status ic_heif_oversized(ic_heif *heif, struct heif_image_handle *handle, str
 // Call once, after heif_init; 1 on success.
 int ic_heif_av1_register(void);
 
+// Gives a decoder plugin's picture the colour description of its bitstream's codes (primaries,
+// transfer, matrix, full range); a code libheif does not know is a warning on `image`, or, when
+// `strict`, the error returned (ic_heif_nclx.c).
+struct heif_error ic_heif_set_nclx(struct heif_image *image, uint16_t primaries, uint16_t transfer, uint16_t matrix,
+                                   int full_range, int strict);
+
 // Registers the shim's HEVC decoder plugin (libde265 on mid-grey buffers, ic_heif_hevc.c) above
 // libheif's own libde265 plugin. Call once, after heif_init; 1 on success.
 int ic_heif_hevc_register(void);
