@@ -18,7 +18,6 @@
 #include "ic_heif_limits.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 #include <libheif/heif_plugin.h>
 

@@ -1,6 +1,6 @@
-// The shim's HEVC decoder plugin for libheif (ic_heif_hevc.c) and the picture side it uses
-// (ic_heif_hevc_picture.c): libde265's buffers and the copy into a libheif image. Private to the
-// shim; not part of ic_codecs.h.
+// The shim's HEVC decoder plugin for libheif (ic_heif_hevc.c) and the picture side it uses:
+// libde265's buffers and the undecoded-area check (ic_heif_hevc_buffers.c), and the copy into a
+// libheif image (ic_heif_hevc_picture.c). Private to the shim; not part of ic_codecs.h.
 #ifndef IC_HEIF_HEVC_H
 #define IC_HEIF_HEVC_H
 
