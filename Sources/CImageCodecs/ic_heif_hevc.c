@@ -11,13 +11,17 @@
 //   fills what a damaged JPEG lacks;
 // - the damage is kept for the shim's strict mode (ic_heif_hevc_take_warning), which refuses the
 //   picture: libde265's warnings, and the luma blocks still holding the buffers' starting pattern
-//   (damage libde265 does not report); a strict decoder (set_strict_decoding) refuses it itself;
+//   (damage libde265 does not report) also when the stream is decoded again on the pattern's
+//   other phase (a picture can hold the pattern itself); a strict decoder (set_strict_decoding)
+//   refuses it itself;
 // - otherwise a picture decodes as with libheif's plugin: the same libde265 calls, one worker
 //   thread, the last picture of the stream.
 #include "ic_heif_hevc.h"
 #include "ic_heif_limits.h"
 
+#include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <libheif/heif_plugin.h>
 
@@ -26,8 +30,10 @@ enum { IC_HEVC_PRIORITY = 1000 };
 
 typedef struct {
     de265_decoder_context *context;
-    int pushed;   // push_data ran
-    int strict;   // a libde265 warning fails the picture
+    int pushed;         // push_data ran
+    int strict;         // a libde265 warning fails the picture
+    uint8_t *stream;    // what push_data was given, to decode a suspect picture again
+    size_t size, capacity;
 } ic_hevc_decoder;
 
 // What said the last damaged picture decoded on this thread since the shim last asked was damaged:
@@ -87,7 +93,9 @@ static struct heif_error ic_hevc_new(void **out) {
 static void ic_hevc_free(void *raw) {
     ic_hevc_decoder *decoder = raw;
     if (decoder == NULL) return;
-    (void)de265_free_decoder(decoder->context);
+    // NULL when a context for decoding again could not be made (ic_hevc_written).
+    if (decoder->context != NULL) (void)de265_free_decoder(decoder->context);
+    free(decoder->stream);
     free(decoder);
 }
 
@@ -116,10 +124,23 @@ static struct heif_error ic_hevc_feed(de265_decoder_context *context, const uint
     return ic_hevc_ok;
 }
 
-// libheif 1.15 pushes an item's whole stream in one call.
+// libheif 1.15 pushes an item's whole stream in one call. A copy is kept (libde265 keeps its own
+// while it decodes), in case the picture has to be decoded again (ic_hevc_written).
 static struct heif_error ic_hevc_push(void *raw, const void *data, size_t size) {
     ic_hevc_decoder *decoder = raw;
     decoder->pushed = 1;
+    if (size > decoder->capacity - decoder->size) {
+        if (size > SIZE_MAX - decoder->size) {
+            return ic_hevc_result(heif_error_Memory_allocation_error, heif_suberror_Unspecified, "cannot keep the HEVC stream");
+        }
+        const size_t capacity = decoder->size + size;
+        uint8_t *grown = realloc(decoder->stream, capacity);
+        if (grown == NULL) return ic_hevc_result(heif_error_Memory_allocation_error, heif_suberror_Unspecified, "cannot keep the HEVC stream");
+        decoder->stream = grown;
+        decoder->capacity = capacity;
+    }
+    if (size > 0) memcpy(decoder->stream + decoder->size, data, size);
+    decoder->size += size;
     return ic_hevc_feed(decoder->context, data, size);
 }
 
@@ -145,13 +166,17 @@ static const char ic_hevc_undecoded_text[] = "part of the picture was never deco
 
 // Decodes what `context` was fed into `*out`: the last picture the stream gives, as libheif's
 // own plugin takes it. `*warning` is what says the picture is damaged (libde265's last warning,
-// a decoding error that still left a picture, or part of it never written), NULL for a clean one.
-static struct heif_error ic_hevc_run(de265_decoder_context *context, int strict, struct heif_image **out, const char **warning) {
+// a decoding error that still left a picture, or part of it perhaps never written), NULL for a
+// clean one. With a `reference` (the picture decoded before on the pattern's other phase) nothing
+// is converted: `*warning` says whether part of the picture was never written.
+static struct heif_error ic_hevc_run(de265_decoder_context *context, int strict, const struct heif_image *reference,
+                                     struct heif_image **out, const char **warning) {
     *out = NULL;
     *warning = NULL;
     struct heif_image *image = NULL;
     de265_error failure = de265_flush_data(context), returned = DE265_OK;
-    int more = de265_isOK(failure), undecoded = 0;
+    // Against a reference, suspect until the last picture shows otherwise.
+    int more = de265_isOK(failure), undecoded = reference != NULL;
     while (more) {
         more = 0;
         failure = de265_decode(context, &more);
@@ -159,15 +184,29 @@ static struct heif_error ic_hevc_run(de265_decoder_context *context, int strict,
         if (ic_hevc_counts(failure)) returned = failure;
         const struct de265_image *picture = de265_get_next_picture(context);
         if (picture == NULL) continue;
+        if (reference != NULL) {
+            int stride = 0;
+            const uint8_t *luma = heif_image_get_plane_readonly(reference, heif_channel_Y, &stride);
+            const int same = luma != NULL && heif_image_get_width(reference, heif_channel_Y) == de265_get_image_width(picture, 0) &&
+                             heif_image_get_height(reference, heif_channel_Y) == de265_get_image_height(picture, 0);
+            // Another picture than before (it cannot be, the stream is the same): still suspect.
+            undecoded = same ? ic_hevc_undecoded(picture, luma, stride) : 1;
+            de265_release_next_picture(context);
+            continue;
+        }
         struct heif_image *next = NULL;
         const struct heif_error error = ic_hevc_convert(picture, strict, &next);
-        undecoded = ic_hevc_undecoded(picture);
+        undecoded = ic_hevc_undecoded(picture, NULL, 0);
         de265_release_next_picture(context);
         if (image != NULL) heif_image_release(image);
         image = next;
         if (error.code != heif_error_Ok) return error;
     }
     if (failure == DE265_ERROR_WAITING_FOR_INPUT_DATA) failure = DE265_OK;
+    if (reference != NULL) {
+        *warning = undecoded || failure != DE265_OK ? ic_hevc_undecoded_text : NULL;
+        return ic_hevc_ok;
+    }
     de265_error damage = ic_hevc_drain_warnings(context, returned);
     if (damage == DE265_OK) damage = failure;
     if (image == NULL) {
@@ -180,14 +219,32 @@ static struct heif_error ic_hevc_run(de265_decoder_context *context, int strict,
     return ic_hevc_ok;
 }
 
+// Whether the blocks of `image` that hold the starting checkerboard were written by the stream
+// (1) or never decoded (0): the stream decoded again, in a new context, on the checkerboard's other
+// phase. When that cannot be done, 0: the picture stays suspect.
+static int ic_hevc_written(ic_hevc_decoder *decoder, const struct heif_image *image) {
+    // The first decode's context and its pictures go first: the second costs no more memory.
+    (void)de265_free_decoder(decoder->context);
+    decoder->context = ic_hevc_context();
+    if (decoder->context == NULL) return 0;
+    ic_hevc_invert_pattern(1);
+    const char *undecoded = ic_hevc_undecoded_text;
+    struct heif_image *none = NULL;
+    struct heif_error error = ic_hevc_feed(decoder->context, decoder->stream, decoder->size);
+    if (error.code == heif_error_Ok) error = ic_hevc_run(decoder->context, decoder->strict, image, &none, &undecoded);
+    ic_hevc_invert_pattern(0);
+    return error.code == heif_error_Ok && undecoded == NULL;
+}
+
 static struct heif_error ic_hevc_decode(void *raw, struct heif_image **out) {
     ic_hevc_decoder *decoder = raw;
     *out = NULL;
     if (!decoder->pushed) return ic_hevc_result(heif_error_Decoder_plugin_error, heif_suberror_Unspecified, "the HEVC stream holds no picture");
     const char *warning = NULL;
     struct heif_image *image = NULL;
-    const struct heif_error error = ic_hevc_run(decoder->context, decoder->strict, &image, &warning);
+    const struct heif_error error = ic_hevc_run(decoder->context, decoder->strict, NULL, &image, &warning);
     if (error.code != heif_error_Ok) return error;
+    if (warning == ic_hevc_undecoded_text && ic_hevc_written(decoder, image)) warning = NULL;
     if (warning != NULL) {
         ic_hevc_warning = warning;
         if (decoder->strict) {

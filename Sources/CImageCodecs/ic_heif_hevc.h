@@ -19,9 +19,15 @@ extern const struct de265_image_allocation ic_hevc_allocation;
 // /proc/self/maps shows the struct outside writable memory.
 int ic_hevc_take_default_allocation(void);
 
+// Which phase of the luma checkerboard the buffers this thread allocates next start with: 0 (the
+// default) or 1 (inverted), for decoding a suspect picture again (ic_hevc_undecoded).
+void ic_hevc_invert_pattern(int inverted);
+
 // 1 when an 8×8 block of `picture`'s luma still holds the starting checkerboard: part of the
-// picture was never decoded.
-int ic_hevc_undecoded(const struct de265_image *picture);
+// picture may never have been decoded. With a `reference` luma plane (the same stream decoded on
+// the other phase, `reference_stride` bytes a row), 1 only when that block holds the other phase
+// there: it was never decoded, as a block the stream wrote holds the same samples in both.
+int ic_hevc_undecoded(const struct de265_image *picture, const uint8_t *reference, int reference_stride);
 
 // A new libheif image holding `picture`'s planes inside its conformance window, at its depth, with
 // the colour description of its VUI (an unknown code is a warning on the image, or, when

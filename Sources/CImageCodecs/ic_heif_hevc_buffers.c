@@ -4,8 +4,11 @@
 // libde265 1.0.11 leaves what it cannot decode of a damaged picture unwritten, often without a
 // warning. So every sample starts at a known value: chroma mid-grey, luma a checkerboard of
 // mid-grey ± 1 (grey to the eye and to the analysis). An 8×8 block of the luma still holding the
-// checkerboard after decoding was never written (ic_hevc_undecoded): lossy HEVC cannot leave an
-// exact Nyquist checkerboard over 64 samples, and libde265 writes whole blocks of 16×16 or more.
+// checkerboard after decoding may never have been written (ic_hevc_undecoded); libde265 writes
+// whole blocks of 16×16 or more. A picture can hold that checkerboard itself, though: x265 keeps
+// a 1-pixel 127/129 grey checkerboard exactly, losslessly and at quality 80 alike. So a suspect
+// picture is decoded again on the checkerboard's other phase (ic_hevc_invert_pattern): a block
+// that was never written flips with it, one the stream wrote stays.
 #include "ic_heif_hevc.h"
 
 #include <stdio.h>
@@ -16,11 +19,18 @@
 // are padded by 8 or 16); more, and set, costs nothing.
 enum { IC_HEVC_PADDING = 64, IC_HEVC_ALIGNMENT = 64, IC_HEVC_BLOCK = 8 };
 
+// Which phase of the checkerboard this thread's next buffers start with (ic_hevc_invert_pattern).
+// libde265 asks for its buffers on the thread that calls de265_decode (a picture's, and SAO's
+// output and copies), never on its worker threads.
+static _Thread_local int ic_hevc_inverted = 0;
+
+void ic_hevc_invert_pattern(int inverted) { ic_hevc_inverted = inverted != 0; }
+
 // The starting value of sample (x, y) of a plane at `bits`: mid-grey, ± 1 on the luma checkerboard.
 static unsigned ic_hevc_start_value(int luma, int bits, size_t x, size_t y) {
     const unsigned middle = 1u << (bits - 1);
     if (!luma) return middle;
-    return ((x + y) & 1) ? middle + 1 : middle - 1;
+    return (((x + y) & 1) ^ (unsigned)ic_hevc_inverted) ? middle + 1 : middle - 1;
 }
 
 // Allocates plane `c` of `samples` × `rows` samples of `bytes` each (rows padded to `alignment`
@@ -141,42 +151,49 @@ int ic_hevc_take_default_allocation(void) {
     return 1;
 }
 
-int ic_hevc_undecoded(const struct de265_image *picture) {
+// Sample (x, y) of a luma plane of `bytes` bytes a sample.
+static unsigned ic_hevc_sample(const uint8_t *plane, int stride, size_t bytes, int x, int y) {
+    const uint8_t *at = plane + (size_t)y * (size_t)stride + (size_t)x * bytes;
+    if (bytes == 1) return *at;
+    uint16_t sample;
+    memcpy(&sample, at, 2);
+    return sample;
+}
+
+// The first sample of the 8×8 block at (bx, by) when the block holds the checkerboard of `low` and
+// `high` (either phase: a window cropped at the left or top shifts it), else 0.
+static unsigned ic_hevc_block(const uint8_t *plane, int stride, size_t bytes, int bx, int by, unsigned low, unsigned high) {
+    const unsigned first = ic_hevc_sample(plane, stride, bytes, bx, by);
+    if (first != low && first != high) return 0;
+    for (int y = 0; y < IC_HEVC_BLOCK; y++) {
+        for (int x = 0; x < IC_HEVC_BLOCK; x++) {
+            const unsigned expected = ((x + y) & 1) ? low + high - first : first;
+            if (ic_hevc_sample(plane, stride, bytes, bx + x, by + y) != expected) return 0;
+        }
+    }
+    return first;
+}
+
+int ic_hevc_undecoded(const struct de265_image *picture, const uint8_t *reference, int reference_stride) {
     int stride = 0;
     const uint8_t *plane = de265_get_image_plane(picture, 0, &stride);
     const int width = de265_get_image_width(picture, 0), height = de265_get_image_height(picture, 0);
     const int bits = de265_get_bits_per_pixel(picture, 0);
     if (plane == NULL || stride <= 0 || bits < 8 || bits > 16) return 0;
     const size_t bytes = bits > 8 ? 2 : 1;
+    if (reference != NULL && (size_t)reference_stride < (size_t)width * bytes) return 1;
     const unsigned low = (1u << (bits - 1)) - 1, high = low + 2;
     // 8×8 blocks every 4 samples: the deblocking filter of decoded neighbours changes up to 3
-    // samples on each side of an undecoded 16×16 block, whose middle 10×10 holds one of them. A
-    // window cropped at the left or top shifts the checkerboard's phase, so the phase is the
-    // block's first sample.
+    // samples on each side of an undecoded 16×16 block, whose middle 10×10 holds one of them.
     for (int by = 0; by + IC_HEVC_BLOCK <= height; by += IC_HEVC_BLOCK / 2) {
         for (int bx = 0; bx + IC_HEVC_BLOCK <= width; bx += IC_HEVC_BLOCK / 2) {
-            int intact = 1;
-            unsigned first = 0;
-            for (int y = 0; y < IC_HEVC_BLOCK && intact; y++) {
-                const uint8_t *row = plane + (size_t)(by + y) * (size_t)stride;
-                for (int x = 0; x < IC_HEVC_BLOCK && intact; x++) {
-                    unsigned value;
-                    if (bytes == 1) {
-                        value = row[bx + x];
-                    } else {
-                        uint16_t sample;
-                        memcpy(&sample, row + (size_t)(bx + x) * 2, 2);
-                        value = sample;
-                    }
-                    if (x == 0 && y == 0) {
-                        first = value;
-                        intact = value == low || value == high;
-                    } else {
-                        intact = value == (((x + y) & 1) ? low + high - first : first);
-                    }
-                }
+            const unsigned first = ic_hevc_block(plane, stride, bytes, bx, by, low, high);
+            if (first == 0) continue;
+            // The same stream decoded on the other phase: a block never written holds that phase
+            // there; one the stream wrote holds the same samples.
+            if (reference == NULL || ic_hevc_block(reference, reference_stride, bytes, bx, by, low, high) == low + high - first) {
+                return 1;
             }
-            if (intact) return 1;
         }
     }
     return 0;

@@ -30,6 +30,10 @@
 #   grid.heic               the same as an HEVC grid: four 150×100 tiles by heif-enc -q 80 (x265
 #                           codes each as 152×104 with a conformance window), assembled by
 #                           make-hevc-grid.py (heif-enc 1.15 makes no grids)
+#   checkerboard.heic       a 128×96 grey 1-pixel checkerboard of #7f7f7f and #818181 (the HEVC
+#                           plugin's starting luma) with an orange square, heif-enc -q 80, which
+#                           keeps the checkerboard exactly; checkerboard-lossless.heic the same
+#                           with -L; checkerboard-10bit.heic 10-bit (511 and 513), -q 80 -b 10
 #   hdr-pq.avif             coffee.png at 300×200, 10-bit, nclx 9/16/9 (BT.2020, PQ): refused
 #   hdr-hlg.avif            the same with transfer 18 (HLG): refused
 #   sequence.avif           an image sequence (avis): coffee.png then chelsea.png at 300×200;
@@ -53,6 +57,14 @@ heif-enc -q 80 "$work/horse.png" -o horse-alpha.heic >/dev/null
 heif-enc -q 90 -p chroma=444 ../ColorManagement/synthetic-p3.png -o icc-p3.heic >/dev/null
 convert "$samples/coffee.png" -resize 150x100 "$work/coffee150.png"
 heif-enc -q 20 "$work/coffee150.png" "$samples/coffee.png" -o two-images.heic >/dev/null
+# ImageMagick's Q16 levels: 127 × 257 and 129 × 257 at 8 bits; 511 × 64 and 513 × 64 at 16, which
+# heif-enc -b 10 keeps the top 10 bits of.
+board() { convert -size 128x96 pattern:gray50 +level "$1" \( -size 40x40 xc:'#e07020' \) -geometry +80+8 -composite "$2"; }
+board 32639,33153 "PNG24:$work/board.png"
+board 32704,32832 "PNG48:$work/board16.png"
+heif-enc -q 80 "$work/board.png" -o checkerboard.heic >/dev/null
+heif-enc -L "$work/board.png" -o checkerboard-lossless.heic >/dev/null
+heif-enc -q 80 -b 10 "$work/board16.png" -o checkerboard-10bit.heic >/dev/null
 
 avif() { avifenc --jobs 1 -s 6 "$@" >/dev/null; }
 avif --min 20 --max 30 "$work/coffee.png" coffee.avif

@@ -102,6 +102,24 @@ struct HEIFHEVCPluginTests {
             ) == true, "\(error.map { "\($0)" } ?? "")")
     }
 
+    @Test(
+        "a valid picture holding the buffers' starting checkerboard is decoded, not refused",
+        arguments: ["checkerboard.heic", "checkerboard-lossless.heic", "checkerboard-10bit.heic"])
+    func checkerboardPicture(name: String) async throws {
+        // Given a valid HEIC whose grey is a 1-pixel checkerboard of mid-grey ± 1, the luma the
+        // plugin's buffers start with (x265 keeps it exactly, at quality 80 as losslessly: the
+        // first undecoded-area check refused all three as damaged)
+        let path = HEIFFixtures.path(name)
+        let oracle = try HEIFFixtures.heifConvert(path)
+        // When decoded strictly (the default)
+        let (image, _) = try decodeFully(path)
+        // Then it is heif-convert's picture (10 bits rounded to 8: within one level)
+        #expect(HEIFFixtures.largestDifference(image, oracle) <= (name.contains("10bit") ? 1 : 0))
+        // And the analyzer analyses it with its defaults
+        let result = try await ImageColorAnalyzer().analyze(fileAt: path)
+        #expect(result.format == .heic)
+    }
+
     @Test("a valid HEIC's decode does not depend on what memory held", arguments: ["coffee.heic", "coffee-10bit.heic"])
     func validUnchanged(name: String) throws {
         // Given a valid 8- or 10-bit HEIC and heif-convert's decode of it (libheif's own plugin)

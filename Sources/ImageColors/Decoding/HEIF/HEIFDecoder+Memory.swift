@@ -65,6 +65,9 @@ extension HEIFDecoder {
     /// items, Exif and XMP) and the largest of the other items' data, which it fetches one by one
     /// to find them and frees. A file over the counts, or whose copies add up to more than its own
     /// size and 64 MB, is refused when it is opened, so nothing is reserved for it here.
+    /// For a HEIC, the largest item's data stays reserved through the decode: the shim's HEVC
+    /// plugin keeps a copy of the stream it decodes, to decode it again when part of the picture
+    /// looks undecoded (`ic_heif_hevc.c`).
     /// - Returns: The bytes that may be released once the boxes are read (what libheif frees).
     /// - Throws: ``ImageDecodingError/outOfMemory(_:detail:)`` when the items cannot be listed;
     ///   ``MemoryBudgetError`` when the copies do not fit the budget.
@@ -85,6 +88,7 @@ extension HEIFDecoder {
         try options.reserve(
             peak, for: "the items' data libheif copies while reading the boxes (\(copies.peak) bytes at most at once)",
             adding: &reserved)
-        return peak - 2 * Int(copies.kept)
+        let streamCopy = format == .heic ? Int(copies.peak - copies.kept) : 0
+        return peak - 2 * Int(copies.kept) - streamCopy
     }
 }
