@@ -270,6 +270,24 @@ ic_status ic_heif_read_rows(ic_heif *heif, uint8_t *rgba, size_t stride, uint32_
     return IC_OK;
 }
 
+int32_t ic_heif_decoded_grey(const ic_heif *heif) {
+    if (heif == NULL || heif->image == NULL || heif->failed) return 0;
+    int stride = 0;
+    const uint8_t *plane = heif_image_get_plane_readonly(heif->image, heif_channel_interleaved, &stride);
+    const int w = heif_image_get_width(heif->image, heif_channel_interleaved);
+    const int h = heif_image_get_height(heif->image, heif_channel_interleaved);
+    if (plane == NULL || stride <= 0 || w <= 0 || h <= 0) return 0;
+    // A sample is 1 byte, or 2 deeper (16-bit little-endian): R, G and B each that wide.
+    const size_t sample = heif->bits > 8 ? 2 : 1, pixel = sample * (size_t)heif->channels;
+    for (int y = 0; y < h; y++) {
+        const uint8_t *row = plane + (size_t)y * (size_t)stride;
+        for (size_t x = 0; x < (size_t)w * pixel; x += pixel) {
+            if (memcmp(row + x, row + x + sample, sample) != 0 || memcmp(row + x, row + x + 2 * sample, sample) != 0) return 0;
+        }
+    }
+    return 1;
+}
+
 void ic_heif_destroy(ic_heif *heif) {
     if (heif == NULL) return;
     if (heif->image != NULL) heif_image_release(heif->image);

@@ -8,7 +8,11 @@
 #   *-cmyk.jpg               CMYK (Adobe-inverted, as vips writes it) tagged with test-cmyk.icc,
 #                            pixels solved against that profile by LittleCMS (make-cmyk.c)
 #   gray-ramp.png            a grey ramp, untagged; gray-linear.png / .jpg: the same samples
-#                            tagged with linear-gray.icc (no pixel change)
+#                            tagged with linear-gray.icc (no pixel change); gray-linear.heic and
+#                            .avif: gray-linear.png losslessly by heif-enc -L and avifenc -l
+#                            (libheif-examples, libavif-bin), which keep the profile;
+#                            synthetic-gray-icc.avif: synthetic.png (colour) with linear-gray.icc
+#                            attached by avifenc --icc, a profile that cannot describe its pixels
 set -euo pipefail
 cd "$(dirname "$0")"
 work=$(mktemp -d)
@@ -42,4 +46,7 @@ done
 vips copy "$work/gray-ramp.pgm" gray-ramp.png
 vips pngsave "$work/gray-ramp.pgm" gray-linear.png --profile linear-gray.icc
 vips jpegsave "$work/gray-ramp.pgm" gray-linear.jpg --Q 95 --profile linear-gray.icc
+heif-enc -L gray-linear.png -o gray-linear.heic >/dev/null
+avifenc --jobs 1 -s 6 -l gray-linear.png gray-linear.avif >/dev/null
+avifenc --jobs 1 -s 6 --min 20 --max 30 --icc linear-gray.icc synthetic.png synthetic-gray-icc.avif >/dev/null
 ls -l

@@ -24,7 +24,9 @@ struct ColorManagedDecodingTests {
         #expect(ColorFixtures.maxChannelDifference(unmanaged, original) >= 20)
     }
 
-    @Test("a grey profile: linear samples come out sRGB-encoded", arguments: ["gray-linear.png", "gray-linear.jpg"])
+    @Test(
+        "a grey profile: linear samples come out sRGB-encoded",
+        arguments: ["gray-linear.png", "gray-linear.jpg", "gray-linear.heic", "gray-linear.avif"])
     func greyProfile(name: String) throws {
         let (managed, outcome) = try ColorFixtures.decode(name)
         let (stored, _) = try ColorFixtures.decode(name, colorManagement: false)
@@ -38,6 +40,21 @@ struct ColorManagedDecodingTests {
             #expect(managed.pixels[i + 3] == 255)
         }
         #expect(worst <= 2, "\(name): off by up to \(worst)")
+    }
+
+    @Test("a grey profile on a colour AVIF is ignored with a note; its pixels are as stored")
+    func greyProfileOnColourAVIF() throws {
+        // Given a colour AVIF whose colr box holds a grey profile (avifenc --icc attaches any)
+        let name = "synthetic-gray-icc.avif"
+        // When decoded with and without colour management
+        let (managed, outcome) = try ColorFixtures.decode(name)
+        let (stored, _) = try ColorFixtures.decode(name, colorManagement: false)
+        // Then the profile is ignored, said so, and the pixels are the stored ones (the grey
+        // profile applies only to grey pixels, as on the monochrome gray-linear.avif)
+        #expect(
+            outcome
+                == ColorManagementOutcome(note: "ignored the embedded ICC profile: a grey profile on a colour image"))
+        #expect(managed == stored)
     }
 
     @Test("a CMYK JPEG with a profile decodes close to its sRGB original; the naive conversion does not")

@@ -43,6 +43,10 @@ final class HEIFContainer {
         return (Int(width), Int(height))
     }
 
+    /// Whether every pixel of the decoded image is grey (equal red, green and blue): a
+    /// monochrome image, which a grey ICC profile describes. One pass, stopping at the first colour.
+    var decodedIsGrey: Bool { ic_heif_decoded_grey(handle) != 0 }
+
     /// Copies `rows` rows from `first` of the decoded image as RGBA8 into `pixels`.
     func readRows(into pixels: UnsafeMutablePointer<UInt8>, stride: Int, first: Int, rows: Int) throws {
         try ic_heif_read_rows(handle, pixels, stride, UInt32(first), UInt32(rows)).check(format, message: message)

@@ -78,11 +78,12 @@ enum HEIFDecoder {
                 \(image.has_alpha != 0 ? ", with alpha" : "")): libheif has no smaller way
                 """,
             adding: &reserved)
-        reserved += try announceColor(image, options: options, to: &sink)
 
         try deadline.check(format)
         let decoded = try container.decode(thumbnail: useThumbnail, strict: options.warningsAreErrors)
         try deadline.check(format)
+        // After the decode: a grey profile applies when the decoded pixels are grey.
+        reserved += try announceColor(image, container: container, options: options, to: &sink)
         // The decoded size is libheif's (transformations applied); the rows go out as they are.
         let batch = min(rowBatch, decoded.height)
         let rowBytes = decoded.width * 4
@@ -108,14 +109,17 @@ enum HEIFDecoder {
             decoder: useThumbnail ? .heifThumbnail : .library)
     }
 
-    /// Announces the image's colour space: its ICC profile, else its `nclx` box, else sRGB.
+    /// Announces the image's colour space: its ICC profile, else its `nclx` box, else sRGB. A
+    /// grey profile applies to a decoded image whose pixels are all grey (a monochrome HEIC or
+    /// AVIF: libheif expands it to RGB), and is ignored, with a note, on colour pixels.
     /// - Returns: Bytes reserved for the profile.
     private static func announceColor(
-        _ image: ic_heif_image_info, options: DecodeOptions, to sink: inout some PixelSink
+        _ image: ic_heif_image_info, container: HEIFContainer, options: DecodeOptions, to sink: inout some PixelSink
     ) throws -> Int {
         if let icc = image.icc, image.icc_size > 0 {
             return try ColorSpaceAnnouncement.announce(
-                iccProfile: UnsafeRawBufferPointer(start: icc, count: image.icc_size), options: options, to: &sink)
+                iccProfile: UnsafeRawBufferPointer(start: icc, count: image.icc_size),
+                greyPixels: { container.decodedIsGrey }, options: options, to: &sink)
         }
         guard sink.readsColorProfiles, image.has_nclx != 0 else { return 0 }
         let space = NCLXColorSpace(primaries: Int(image.nclx_primaries), transfer: Int(image.nclx_transfer))
