@@ -64,11 +64,23 @@ static void ic_jpeg_error_exit(j_common_ptr cinfo) {
     longjmp(error->jump, 1);
 }
 
+// Warnings that say nothing about the pixels, which browsers and libjpeg's own tools pass: a
+// JFIF version other than 1.x (libjpeg reads the header as 1.x), and bytes of garbage between
+// segments before the first scan (a camera's padding after APP0: the tables and the frame are
+// read whole). Garbage after a scan still counts: a scan whose entropy data went out of step can
+// end early and leave only that.
+static int ic_jpeg_benign(j_common_ptr cinfo) {
+    const int code = cinfo->err->msg_code;
+    if (code == JWRN_JFIF_MAJOR) return 1;
+    return code == JWRN_EXTRANEOUS_DATA && cinfo->is_decompressor && ((j_decompress_ptr)cinfo)->input_scan_number == 0;
+}
+
 // Warnings (msg_level < 0) such as "premature end of data" mean the pixels are not the
-// picture; by default they stop decoding. Trace messages (level >= 0) are ignored.
+// picture; by default they stop decoding. Trace messages (level >= 0) are ignored, and so are the
+// warnings ic_jpeg_benign names.
 static void ic_jpeg_emit_message(j_common_ptr cinfo, int msg_level) {
     struct ic_jpeg_error *error = (struct ic_jpeg_error *)cinfo->err;
-    if (msg_level >= 0) return;
+    if (msg_level >= 0 || ic_jpeg_benign(cinfo)) return;
     error->pub.num_warnings++;
     if (error->warnings_are_errors) {
         ic_jpeg_error_exit(cinfo);
