@@ -22,6 +22,7 @@ struct ic_gif {
     FILE *file;
     int failed;
     int truncated;             // the reader ran out of bytes
+    int read_nothing;          // the reader's last call found no byte left at all
     char message[256];
     // The Graphic Control Extension waiting for the next image descriptor.
     int has_control;
@@ -52,6 +53,7 @@ static int ic_gif_read(GifFileType *file, GifByteType *out, int length) {
         got = fread(out, 1, (size_t)length, gif->file);
     }
     if (got < (size_t)length) gif->truncated = 1;
+    gif->read_nothing = got == 0;
     return (int)got;
 }
 
@@ -124,7 +126,13 @@ ic_status ic_gif_next_frame(ic_gif *gif, ic_gif_frame *frame) {
     if (status != IC_OK) return status;
     for (;;) {
         GifRecordType type = UNDEFINED_RECORD_TYPE;
-        if (DGifGetRecordType(gif->gif, &type) == GIF_ERROR) return ic_gif_fail(gif, gif->gif->Error);
+        gif->read_nothing = 0;
+        if (DGifGetRecordType(gif->gif, &type) == GIF_ERROR) {
+            // The data ends between records, every frame before whole: the trailer (one byte) is
+            // missing, which browsers and giflib's own DGifSlurp pass. The end of the frames.
+            if (gif->read_nothing) return IC_DONE;
+            return ic_gif_fail(gif, gif->gif->Error);
+        }
         if (type == TERMINATE_RECORD_TYPE) return IC_DONE;
         if (type == EXTENSION_RECORD_TYPE) {
             int code = 0;

@@ -24,6 +24,22 @@ struct GIFDecoderTests {
         try WebGIFFixtures.expectOracleFrames(name, count: count)
     }
 
+    @Test("an animation without its trailer byte is every frame of the same animation", arguments: animations)
+    func missingTrailer(name: String, count: Int) async throws {
+        // Given an animated GIF whose last byte, the trailer (0x3B), is cut off (browsers and
+        // giflib's DGifSlurp pass such files; counting every frame refused it as truncated)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: WebGIFFixtures.path(name)))
+        #expect(bytes.last == 0x3B)
+        let analyzer = ImageColorAnalyzer(options: .init(frames: .all))
+        // When every frame is counted, with and without the trailer
+        let whole = try await analyzer.analyze(data: bytes)
+        let cut = try await analyzer.analyze(data: bytes.dropLast())
+        // Then the frames and the colours are the same
+        #expect(cut.frames == whole.frames && whole.frames?.counted == count)
+        #expect(cut.background == whole.background && cut.primary == whole.primary)
+        #expect(cut.secondary == whole.secondary && cut.detail == whole.detail)
+    }
+
     @Test("an interlaced GIF gives the plain one's pixels, its rows arriving pass by pass")
     func interlaced() throws {
         var sink = RowOrderSink()
