@@ -40,7 +40,7 @@ struct AnalysisFlags: ParsableArguments {
         help:
             """
             How far to shrink before counting colours: lowest (50 px), low (100), high (250) or highest (no \
-            downscale).
+            downscale but what --memory-budget forces).
             """
     )
     var quality: Quality = .high
