@@ -33,6 +33,14 @@ static void expect_valid(ic_status status, const char *what, const char *path) {
     }
 }
 
+static void expect_true(int holds, const char *what, const char *path) {
+    checked++;
+    if (!holds) {
+        fprintf(stderr, "shim_check: %s: %s does not hold\n", path, what);
+        failures++;
+    }
+}
+
 // Reads every byte (a branch on each, so valgrind reports uninitialised ones), then has
 // LittleCMS parse the profile and convert a row to sRGB from RGB, grey or CMYK pixels.
 static void use_profile(const uint8_t *icc, size_t size, const char *note, const char *path) {
@@ -406,6 +414,18 @@ int main(int argc, char **argv) {
             heif_once(path, data, size, 0, 0, 1, 0);
             heif_once(path, data, size, 0, 1, 0, 1);
             heif_once(path, data, size, 64, 0, 1, 0);
+            // As HEIFDecoder reads a file whose grid tiles carry their own transformations: a
+            // copy without them (ic_heif_tile_transforms), decoded in its place.
+            const int64_t tile_transforms = ic_heif_tile_transforms(data, size, NULL);
+            expect_true(tile_transforms >= -1, "ic_heif_tile_transforms", path);
+            uint8_t *copy = tile_transforms > 0 ? malloc(size) : NULL;
+            if (copy != NULL) {
+                memcpy(copy, data, size);
+                expect_true(ic_heif_tile_transforms(data, size, copy) == tile_transforms, "ic_heif_tile_transforms: the copy", path);
+                expect_true(ic_heif_tile_transforms(copy, size, NULL) == 0, "ic_heif_tile_transforms: none left", path);
+                heif_once(path, copy, size, 0, 0, 1, 0);
+                free(copy);
+            }
         }
         for (int use_file = 0; use_file < 2; use_file++) gif_once(path, data, size, use_file, 0);
         gif_once(path, data, size, 0, 1);

@@ -168,7 +168,8 @@ static const char *ic_grid_unfilled(const ic_heif_item *grid, const ic_grid_layo
             cell_height = ispe[2 * j + 1];
         }
         // libheif steps each tile by its own ispe, cropped (clap) and turned (irot): tiles of
-        // another size or shape than the first leave gaps, so all must be the first's, untransformed.
+        // another size or shape than the first leave gaps, so all must be the first's, untransformed
+        // (HEIFDecoder drops a tile's own clap, irot and imir first: ic_heif_tile_transforms).
         if (transformed[j]) {
             snprintf(message, size, "tile %zu of grid item %u is cropped or rotated (clap, irot)", t + 1, grid->id);
             return message;

@@ -352,6 +352,14 @@ typedef struct ic_heif_copies {
 /// is more than its own size and IC_HEIF_MAX_EXTRA_COPIES. 0 and zeros when the boxes cannot be
 /// read or the file is over ic_heif_open's counts (it is refused then); -1 when out of memory.
 int ic_heif_copied_bytes(const uint8_t *data, size_t size, ic_heif_copies *copies);
+
+/// How many clap, irot and imir properties the tiles of the file's grids are associated with
+/// themselves (libavif before 1.0 writes a grid's transformations on every tile too; readers
+/// that follow libavif transform only the whole canvas, libheif 1.15 each tile first). With a
+/// `copy` of the `size` bytes, those associations are removed there (set to property index 0,
+/// "no property"), so that libheif reading the copy transforms only the canvas. 0 when the boxes
+/// cannot be read (ic_heif_open reports that); -1 when out of memory.
+int64_t ic_heif_tile_transforms(const uint8_t *data, size_t size, uint8_t *copy);
 /// Decodes the primary image (thumbnail = 0) or its largest thumbnail (1) whole, as
 /// libheif does: planes at their bit depth, then converted to interleaved RGB(A), with irot,
 /// imir and clap applied. strict: libheif's strict_decoding (damage is an error, not a warning).

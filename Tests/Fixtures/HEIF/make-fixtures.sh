@@ -23,6 +23,8 @@
 #   irot1.avif              coffee.avif's pixels with irot 1 (a quarter turn anti-clockwise: 200×300)
 #   imir1.avif              with imir 1 (mirrored left to right)
 #   grid.avif               coffee.png at 300×200 as a 2×2 grid of 150×100 tiles (avifenc -g 2x2)
+#   grid-irot1.avif         the same grid with --irot 1, and grid-imir1.avif with --imir 1:
+#                           avifenc 0.11 writes the transformation on the grid and on every tile
 #   gainmap-grid-damaged.heic  not made here (kept as made by a review's script): grid.heic's
 #                           shape with a gain map (auxC urn:com:apple:photo:2020:aux:hdrgainmap)
 #                           whose own 2×2 grid does not cover its 310×190 canvas; libheif never
@@ -77,6 +79,8 @@ avif -l --ignore-icc --cicp 12/13/0 ../ColorManagement/synthetic-p3.png nclx-p3.
 avif --min 20 --max 30 --irot 1 "$work/coffee.png" irot1.avif
 avif --min 20 --max 30 --imir 1 "$work/coffee.png" imir1.avif
 avif --min 20 --max 30 -g 2x2 "$work/coffee.png" grid.avif
+avif --min 20 --max 30 -g 2x2 --irot 1 "$work/coffee.png" grid-irot1.avif
+avif --min 20 --max 30 -g 2x2 --imir 1 "$work/coffee.png" grid-imir1.avif
 for i in 0 1 2 3; do
     convert "$work/coffee.png" -crop "150x100+$((i % 2 * 150))+$((i / 2 * 100))" +repage "$work/tile$i.png"
     heif-enc -q 80 "$work/tile$i.png" -o "$work/tile$i.heic" >/dev/null

@@ -33,7 +33,9 @@ enum HEIFDecoder {
     ) throws -> DecodedImageInfo {
         var reserved = 0
         defer { options.ledger?.release(reserved) }
-        let bytes = try options.wholeEncodedImage(source, format: format, adding: &reserved)
+        let bytes = try withoutTileTransforms(
+            try options.wholeEncodedImage(source, format: format, adding: &reserved), format: format,
+            options: options, adding: &reserved)
         let deadline = DecodeDeadline(timeout: options.limits.decodeTimeout)
         return try bytes.withUnsafeBytes { raw in
             let freed = try reserveCopies(raw, format: format, options: options, adding: &reserved)
