@@ -23,6 +23,7 @@ struct ic_gif {
     int failed;
     int truncated;             // the reader ran out of bytes
     int read_nothing;          // the reader's last call found no byte left at all
+    int frames;                // frames ic_gif_next_frame returned
     char message[256];
     // The Graphic Control Extension waiting for the next image descriptor.
     int has_control;
@@ -128,9 +129,10 @@ ic_status ic_gif_next_frame(ic_gif *gif, ic_gif_frame *frame) {
         GifRecordType type = UNDEFINED_RECORD_TYPE;
         gif->read_nothing = 0;
         if (DGifGetRecordType(gif->gif, &type) == GIF_ERROR) {
-            // The data ends between records, every frame before whole: the trailer (one byte) is
-            // missing, which browsers and giflib's own DGifSlurp pass. The end of the frames.
-            if (gif->read_nothing) return IC_DONE;
+            // The data ends between records after a whole frame: the trailer (one byte) is
+            // missing, which browsers and giflib's own DGifSlurp pass. The end of the frames (a
+            // file that ends before its first frame, or a read error, is still truncated).
+            if (gif->read_nothing && gif->frames > 0 && (gif->file == NULL || !ferror(gif->file))) return IC_DONE;
             return ic_gif_fail(gif, gif->gif->Error);
         }
         if (type == TERMINATE_RECORD_TYPE) return IC_DONE;
@@ -174,6 +176,7 @@ ic_status ic_gif_next_frame(ic_gif *gif, ic_gif_frame *frame) {
         gif->interlaced = frame->interlaced;
         gif->rows_read = 0;
         gif->in_frame = 1;
+        gif->frames++;
         return IC_OK;
     }
 }

@@ -65,14 +65,17 @@ static void ic_jpeg_error_exit(j_common_ptr cinfo) {
 }
 
 // Warnings that say nothing about the pixels, which browsers and libjpeg's own tools pass: a
-// JFIF version other than 1.x (libjpeg reads the header as 1.x), and bytes of garbage between
-// segments before the first scan (a camera's padding after APP0: the tables and the frame are
-// read whole). Garbage after a scan still counts: a scan whose entropy data went out of step can
-// end early and leave only that.
+// JFIF version other than 1.x (libjpeg reads the header as 1.x), and up to 3 bytes of garbage
+// between segments before the first scan (a camera's padding after APP0). 3 is fewer than the
+// smallest segment takes (its marker, code and length), so no segment was lost: a segment whose
+// FF was damaged is skipped whole, 4 bytes or more (an Adobe APP14 lost is a wrong colour
+// transform), and still fails. Garbage after a scan fails too: a scan whose entropy data went out
+// of step can end early and leave only that.
 static int ic_jpeg_benign(j_common_ptr cinfo) {
     const int code = cinfo->err->msg_code;
     if (code == JWRN_JFIF_MAJOR) return 1;
-    return code == JWRN_EXTRANEOUS_DATA && cinfo->is_decompressor && ((j_decompress_ptr)cinfo)->input_scan_number == 0;
+    return code == JWRN_EXTRANEOUS_DATA && cinfo->is_decompressor && cinfo->err->msg_parm.i[0] <= 3 &&
+           ((j_decompress_ptr)cinfo)->input_scan_number == 0;
 }
 
 // Warnings (msg_level < 0) such as "premature end of data" mean the pixels are not the

@@ -20,7 +20,8 @@ public struct AnalysisOptions: Sendable, Hashable {
     /// which leaves grey rows in place of the picture), or a HEIC or AVIF that libheif, libde265
     /// or libaom warns about (a damaged HEVC slice leaves grey in place of the picture; an
     /// unknown colour code), fails; default `true`. libjpeg's warnings about the header alone
-    /// (an unknown JFIF version, garbage between segments before the first scan) never fail.
+    /// (an unknown JFIF version, up to 3 bytes of garbage between segments before the first
+    /// scan) never fail.
     public var strictDecoding: Bool
     /// Whether pixels are converted to sRGB from the image's embedded ICC profile (JPEG, PNG
     /// iCCP), CMYK profile or PNG gAMA before colours are counted; default `true`. The result

@@ -34,9 +34,32 @@ struct JPEGBenignWarningTests {
         #expect(try await Self.colours(changed) == Self.colours(original))
     }
 
+    @Test("a header segment lost to a damaged marker still fails strict decoding")
+    func lostSegment() async throws {
+        // Given a CMYK JPEG whose Adobe APP14 marker's FF is damaged: libjpeg skips the segment
+        // as 16 extraneous bytes and, without it, applies the wrong colour transform
+        var (segments, rest) = JPEGSegments.header(
+            of: try Data(
+                contentsOf: TestFiles.root.appendingPathComponent("Tests/Fixtures/ColorManagement/synthetic-cmyk.jpg")))
+        let adobe = try #require(segments.firstIndex { $0.0 == 0xEE })
+        let body = segments.remove(at: adobe).1
+        var bytes = [UInt8](JPEGSegments.assemble(segments, rest: rest))
+        let at = bytes.count - rest.count
+        bytes.insert(
+            contentsOf: [0x00, 0xEE, UInt8((body.count + 2) >> 8), UInt8((body.count + 2) & 0xFF)] + body, at: at)
+        // When analysed with the defaults
+        let error = await #expect(throws: ImageDecodingError.self) {
+            _ = try await ImageColorAnalyzer().analyze(data: Data(bytes))
+        }
+        // Then it is refused as corrupt, the skipped bytes counted
+        #expect(error?.code == "corrupt-image", "\(error.map { "\($0)" } ?? "no error")")
+        #expect(error?.description.contains("\(body.count + 4) extraneous bytes") == true)
+    }
+
     @Test("garbage between header segments is analysed as the same picture")
     func paddingBeforeFirstScan() async throws {
-        // Given rocket.jpg with two zero bytes after APP0 (a camera's padding: libjpeg warns
+        // Given rocket.jpg with two zero bytes after APP0 (a camera's padding, fewer than a
+        // segment's 4: libjpeg warns
         // "2 extraneous bytes before marker 0xdb", and the file was refused as corrupt)
         let original = [UInt8](try Self.rocket())
         let afterAPP0 = 4 + (Int(original[4]) << 8 | Int(original[5]))

@@ -38,6 +38,14 @@ struct GIFDecoderTests {
         #expect(cut.frames == whole.frames && whole.frames?.counted == count)
         #expect(cut.background == whole.background && cut.primary == whole.primary)
         #expect(cut.secondary == whole.secondary && cut.detail == whole.detail)
+        // And cut between records before its first frame (after the screen and its colours), it
+        // is still a truncated file, not an empty one
+        let packed = bytes[bytes.startIndex + 10]
+        let screen = 13 + (packed & 0x80 != 0 ? 3 << (Int(packed & 7) + 1) : 0)
+        let error = await #expect(throws: ImageDecodingError.self) {
+            _ = try await analyzer.analyze(data: bytes.prefix(screen))
+        }
+        #expect(error?.code == "truncated-image", "\(String(describing: error))")
     }
 
     @Test("an interlaced GIF gives the plain one's pixels, its rows arriving pass by pass")
