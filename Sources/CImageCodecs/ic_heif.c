@@ -277,12 +277,17 @@ int32_t ic_heif_decoded_grey(const ic_heif *heif) {
     const int w = heif_image_get_width(heif->image, heif_channel_interleaved);
     const int h = heif_image_get_height(heif->image, heif_channel_interleaved);
     if (plane == NULL || stride <= 0 || w <= 0 || h <= 0) return 0;
-    // A sample is 1 byte, or 2 deeper (16-bit little-endian): R, G and B each that wide.
-    const size_t sample = heif->bits > 8 ? 2 : 1, pixel = sample * (size_t)heif->channels;
+    // A sample is 1 byte, or 2 deeper (16-bit little-endian). Within 2 levels (at 8 bits): a grey
+    // coded as colour comes back with its chroma a level or two off neutral.
+    const int deep = heif->bits > 8;
+    const size_t sample = deep ? 2 : 1, pixel = sample * (size_t)heif->channels;
+    const int tolerance = 2 << (deep ? heif->bits - 8 : 0);
     for (int y = 0; y < h; y++) {
         const uint8_t *row = plane + (size_t)y * (size_t)stride;
         for (size_t x = 0; x < (size_t)w * pixel; x += pixel) {
-            if (memcmp(row + x, row + x + sample, sample) != 0 || memcmp(row + x, row + x + 2 * sample, sample) != 0) return 0;
+            const uint8_t *p = row + x;
+            const int r = deep ? p[0] | p[1] << 8 : p[0], g = deep ? p[2] | p[3] << 8 : p[1], b = deep ? p[4] | p[5] << 8 : p[2];
+            if (abs(r - g) > tolerance || abs(r - b) > tolerance) return 0;
         }
     }
     return 1;

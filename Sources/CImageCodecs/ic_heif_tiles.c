@@ -10,6 +10,7 @@
 // byte layout unchanged. The grid's own transformations stay.
 #include "ic_codecs.h"
 #include "ic_heif_boxes.h"
+#include "ic_heif_limits.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -62,7 +63,11 @@ static int ic_grid_inputs(const ic_heif_meta *meta, uint32_t **tiles, size_t *co
 
 int64_t ic_heif_tile_transforms(const uint8_t *data, size_t size, uint8_t *copy) {
     ic_heif_meta meta;
-    if (data == NULL || !ic_heif_find_meta(data, size, &meta) || meta.iprp.type == 0) return 0;
+    uint64_t parsing = 0;
+    // Before ic_heif_open holds the file to its counts: a file over them is refused there, and
+    // nothing is listed for it here (its boxes could take several times its size to list).
+    if (data == NULL || !ic_heif_counts_allowed(data, size, &parsing)) return 0;
+    if (!ic_heif_find_meta(data, size, &meta) || meta.iprp.type == 0) return 0;
     uint32_t *tiles = NULL;
     ic_box *properties = NULL;
     size_t tile_count = 0, property_count = 0;
@@ -87,19 +92,26 @@ int64_t ic_heif_tile_transforms(const uint8_t *data, size_t size, uint8_t *copy)
             const uint32_t item = (uint32_t)ic_read(&r, version < 1 ? 2 : 4);
             const int tile = ic_tile_listed(tiles, tile_count, item);
             const uint64_t associations = ic_read(&r, 1);
+            const size_t first = r.at;
+            size_t kept = first;   // in the copy: where the next association that stays goes
             for (uint64_t a = 0; a < associations && r.ok; a++) {
                 const size_t place = r.at;
                 const uint64_t index = ic_read(&r, width) & (width == 2 ? 0x7fff : 0x7f);
-                if (!r.ok || !tile || index == 0 || index > property_count) continue;
-                const uint32_t type = properties[index - 1].type;
-                if (type != IC_FOURCC('c', 'l', 'a', 'p') && type != IC_FOURCC('i', 'r', 'o', 't') &&
-                    type != IC_FOURCC('i', 'm', 'i', 'r')) {
+                if (!r.ok || !tile) continue;
+                const uint32_t type = index > 0 && index <= property_count ? properties[index - 1].type : 0;
+                if (type == IC_FOURCC('c', 'l', 'a', 'p') || type == IC_FOURCC('i', 'r', 'o', 't') ||
+                    type == IC_FOURCC('i', 'm', 'i', 'r')) {
+                    found++;
                     continue;
                 }
-                found++;
-                // The essential bit too: an association to no property is nothing to honour.
-                if (copy != NULL) memset(copy + place, 0, width);
+                // The associations that stay move forward, in order: libheif stops looking for a
+                // property (a tile's hvcC or av1C) at an index 0, so the zeros go last.
+                if (copy != NULL) memmove(copy + kept, data + place, width);
+                kept += width;
             }
+            // The dropped ones, the essential bit too: an association to no property is nothing
+            // to honour.
+            if (copy != NULL && tile && r.ok && kept < r.at) memset(copy + kept, 0, r.at - kept);
         }
     }
     free(tiles);

@@ -371,9 +371,10 @@ ic_status ic_heif_decode(ic_heif *heif, int32_t thumbnail, int32_t strict, uint3
 /// stride bytes apart): deeper samples reduced to 8 bits with rounding, premultiplied colours
 /// divided by alpha, alpha 255 when the image has none.
 ic_status ic_heif_read_rows(ic_heif *heif, uint8_t *rgba, size_t stride, uint32_t first_row, uint32_t rows);
-/// 1 when every pixel of the decoded image has equal red, green and blue samples (a monochrome
-/// image, or a colour one holding only greys), so that a grey ICC profile describes it; 0 when
-/// one does not, or nothing was decoded. One pass over the image, stopping at the first colour.
+/// 1 when every pixel of the decoded image is grey, its red, green and blue within 2 levels (at
+/// 8 bits) of each other (a monochrome image, or a colour one holding only greys), so that a grey
+/// ICC profile describes it; 0 when one is not, or nothing was decoded. One pass over the image,
+/// stopping at the first colour.
 int32_t ic_heif_decoded_grey(const ic_heif *heif);
 /// The last error message (never NULL).
 const char *ic_heif_message(const ic_heif *heif);

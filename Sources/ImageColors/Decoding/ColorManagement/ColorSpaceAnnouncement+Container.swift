@@ -9,7 +9,7 @@ extension ColorSpaceAnnouncement {
     /// - Parameters:
     ///   - profile: The profile's bytes as the file stores them, or `nil`.
     ///   - greyPixels: Asked only for a grey profile: whether the decoded pixels are all grey
-    ///     (R = G = B), which such a profile describes. Default: they are not.
+    ///     (R, G and B within a level or two), which such a profile describes. Default: they are not.
     /// - Returns: Bytes reserved (our copy of the profile), for the caller to release when it ends.
     static func announce(
         iccProfile profile: UnsafeRawBufferPointer?, greyPixels: () -> Bool = { false }, options: DecodeOptions,

@@ -43,8 +43,9 @@ final class HEIFContainer {
         return (Int(width), Int(height))
     }
 
-    /// Whether every pixel of the decoded image is grey (equal red, green and blue): a
-    /// monochrome image, which a grey ICC profile describes. One pass, stopping at the first colour.
+    /// Whether every pixel of the decoded image is grey (red, green and blue within 2 levels of
+    /// each other): a monochrome image, which a grey ICC profile describes. One pass, stopping at
+    /// the first colour.
     var decodedIsGrey: Bool { ic_heif_decoded_grey(handle) != 0 }
 
     /// Copies `rows` rows from `first` of the decoded image as RGBA8 into `pixels`.
