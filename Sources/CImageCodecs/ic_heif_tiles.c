@@ -6,8 +6,8 @@
 // only the assembled canvas; libheif 1.15 turns each tile by its own properties and then the
 // canvas, scrambling mirrored grids and leaving turned or cropped tiles short of their cells. So
 // those associations are dropped from a copy of the file before libheif reads it: each becomes
-// property index 0, which ISO/IEC 23008-12 reserves for "no property" and libheif skips, the
-// byte layout unchanged. The grid's own transformations stay.
+// property index 0, which ISO/IEC 23008-12 reserves for "no property", after the entry's
+// associations that stay, the byte layout unchanged. The grid's own transformations stay.
 #include "ic_codecs.h"
 #include "ic_heif_boxes.h"
 #include "ic_heif_limits.h"
@@ -41,15 +41,18 @@ static int ic_grid_inputs(const ic_heif_meta *meta, uint32_t **tiles, size_t *co
         const ic_heif_item key = {entry.from, 0, 0};
         const int inputs = entry.type == IC_FOURCC('d', 'i', 'm', 'g') &&
                            bsearch(&key, grids, grid_count, sizeof(ic_heif_item), ic_heif_item_order) != NULL;
-        // A grid has at most 256 × 256 tiles; more references than that are not read.
-        for (uint64_t i = 0; i < entry.count && i < 65536 && reader.r.ok; i++) {
+        if (!inputs) {
+            ic_iref_skip(&reader, entry.count);
+            continue;
+        }
+        // A grid has at most 256 × 256 tiles; past more references than that the entries after
+        // are not read (their tiles keep their transformations, which the grid check refuses).
+        for (uint64_t i = 0; i < entry.count && i < 65536 && reader.r.ok && result == 0; i++) {
             const uint32_t id = (uint32_t)ic_read(&reader.r, reader.field);
-            if (inputs && reader.r.ok && !ic_heif_append((void **)tiles, count, &capacity, sizeof(uint32_t), &id)) {
-                result = -1;
-            }
+            if (reader.r.ok && !ic_heif_append((void **)tiles, count, &capacity, sizeof(uint32_t), &id)) result = -1;
             if (reader.r.at >= reader.r.end) break;
         }
-        if (!inputs && entry.count > 65536) break;
+        if (entry.count > 65536) break;
     }
     free(grids);
     if (result == 0 && *count > 1) qsort(*tiles, *count, sizeof(uint32_t), ic_tile_order);
@@ -92,8 +95,7 @@ int64_t ic_heif_tile_transforms(const uint8_t *data, size_t size, uint8_t *copy)
             const uint32_t item = (uint32_t)ic_read(&r, version < 1 ? 2 : 4);
             const int tile = ic_tile_listed(tiles, tile_count, item);
             const uint64_t associations = ic_read(&r, 1);
-            const size_t first = r.at;
-            size_t kept = first;   // in the copy: where the next association that stays goes
+            size_t kept = r.at;   // in the copy: where the next association that stays goes
             for (uint64_t a = 0; a < associations && r.ok; a++) {
                 const size_t place = r.at;
                 const uint64_t index = ic_read(&r, width) & (width == 2 ? 0x7fff : 0x7f);
@@ -104,8 +106,9 @@ int64_t ic_heif_tile_transforms(const uint8_t *data, size_t size, uint8_t *copy)
                     found++;
                     continue;
                 }
-                // The associations that stay move forward, in order: libheif stops looking for a
-                // property (a tile's hvcC or av1C) at an index 0, so the zeros go last.
+                // The associations that stay move forward, in order, and the zeros go last: a
+                // later libheif stops looking for a property (a tile's hvcC or av1C) at an index 0
+                // (1.15 skips it: a tile with its irot first, zeroed in place, decodes).
                 if (copy != NULL) memmove(copy + kept, data + place, width);
                 kept += width;
             }
