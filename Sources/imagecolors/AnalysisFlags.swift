@@ -126,8 +126,8 @@ struct AnalysisFlags: ParsableArguments {
     @Option(
         help:
             """
-            For animated GIF and WebP: count the first frame (as first shown) or all frames, each by how long it is \
-            shown.
+            For animated GIF, WebP and PNG (APNG): count the first frame (as first shown) or all frames, each by how \
+            long it is shown.
             """
     )
     var frames: FramePolicy = .first

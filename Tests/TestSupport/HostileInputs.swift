@@ -30,9 +30,9 @@ public enum HostileInputs {
         }
     }()
 
-    /// The WebP and GIF fixtures (Tests/Fixtures/WebP and GIF), still and animated.
+    /// The WebP, GIF and APNG fixtures (Tests/Fixtures/WebP, GIF and APNG), still and animated.
     public static let webGIF: [HostileFile] = {
-        ["WebP", "GIF"].flatMap { folder in
+        ["WebP", "GIF", "APNG"].flatMap { folder in
             let directory = RepositoryPaths.root.appendingPathComponent("Tests/Fixtures/\(folder)")
             let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
             return names.filter(isImage).sorted().map {

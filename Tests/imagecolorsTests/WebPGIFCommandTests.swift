@@ -2,12 +2,13 @@ import Foundation
 import TestSupport
 import Testing
 
-/// WebP and GIF through the CLI: the JSON `format` and `frames` keys, `--frames`, and the
+/// WebP and GIF (and APNG's `--frames`) through the CLI: the JSON `format` and `frames` keys, `--frames`, and the
 /// options that work on every format (`--thumbnail`, `report`, `--backdrop`, `--title-region`).
 @Suite("imagecolors analyze: WebP and GIF")
 struct WebPGIFCommandTests {
     static let animatedGIF = "Tests/Fixtures/GIF/animated.gif"
     static let animatedWebP = "Tests/Fixtures/WebP/animated.webp"
+    static let animatedPNG = "Tests/Fixtures/APNG/animated.png"
 
     @Test("the format comes from the bytes, and animations say how many frames were counted")
     func jsonKeys() async throws {
@@ -28,7 +29,7 @@ struct WebPGIFCommandTests {
         #expect(objects[3]["frames"] as? [String: Int] == ["count": 3, "counted": 1])
     }
 
-    @Test("--frames all counts every frame", arguments: [animatedGIF, animatedWebP])
+    @Test("--frames all counts every frame", arguments: [animatedGIF, animatedWebP, animatedPNG])
     func framesAll(source: String) async throws {
         let first = try await CLI.run(["analyze", "--format", "json", "--palette", "4", source])
         let all = try await CLI.run(["analyze", "--format", "json", "--palette", "4", "--frames", "all", source])

@@ -16,6 +16,6 @@ struct DecodeOptions {
     var ledger: MemoryLedger?
     /// Checks cancellation and the deadline every this many rows.
     var checkInterval = 64
-    /// Which frames of an animated GIF or WebP to decode.
+    /// Which frames of an animated GIF, WebP or PNG (APNG) to decode.
     var frames = FramePolicy.first
 }

@@ -14,6 +14,6 @@ struct DecodedImageInfo: Sendable, Hashable {
     var decodedHeight: Int
     /// Which decoder produced the rows.
     var decoder: DecoderKind = .library
-    /// For an animated GIF or WebP: its frames and how many were counted; `nil` for a still image.
+    /// For an animated GIF, WebP or PNG (APNG): its frames and how many were counted; `nil` for a still image.
     var frames: FrameReport?
 }

@@ -41,7 +41,7 @@ public struct AnalysisOptions: Sendable, Hashable {
     /// 3 (the default, WCAG's minimum for large text and graphics), 4.5 or 7 (AA and AAA for
     /// body text), or any value in 1…21 (clamped when used; NaN means the default).
     public var minimumContrast: Double
-    /// Which frames of an animated GIF or WebP the colours come from; default
+    /// Which frames of an animated GIF, WebP or PNG (APNG) the colours come from; default
     /// ``FramePolicy/first`` (the first frame, composited on its canvas).
     public var frames: FramePolicy
     /// Which placeholders to make from the analysed pixels (``ColorAnalysis/placeholder``):

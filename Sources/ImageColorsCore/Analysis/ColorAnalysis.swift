@@ -71,7 +71,7 @@ public struct ColorAnalysis: Sendable, Hashable, Codable {
     /// The image's placeholders, when asked for (``AnalysisOptions/placeholders``): a ThumbHash
     /// and a BlurHash from the same decoding pass; `nil` (no JSON key) otherwise.
     public var placeholder: Placeholders?
-    /// For an animated GIF or WebP, its frame count and how many frames the colours come from
+    /// For an animated GIF, WebP or PNG (APNG), its frame count and how many frames the colours come from
     /// (``AnalysisOptions/frames``); `nil` (no JSON key) for still images.
     public var frames: FrameReport?
     /// Which decoding path gave the pixels: `library` (the whole image, through the C

@@ -16,7 +16,7 @@ public struct ImageLimits: Sendable, Hashable {
     public var maxScans: Int
     /// How long decoding one image may take; default 10 seconds.
     public var decodeTimeout: Duration
-    /// The most frames an animated GIF or WebP may have when every frame is counted
+    /// The most frames an animated GIF, WebP or APNG may have when every frame is counted
     /// (``FramePolicy/all``); default 1 000 (a 40-second GIF at 25 frames a second). Checked
     /// from the file's frame headers before any frame is decoded; the default policy reads only
     /// the first frame and never checks it.

@@ -1,4 +1,4 @@
-/// Which frames of an animated GIF or WebP the colours come from.
+/// Which frames of an animated GIF, WebP or PNG (APNG) the colours come from.
 public enum FramePolicy: String, Sendable, Hashable, Codable, CaseIterable {
     /// The first frame, composited on its canvas as a browser first shows it (the default): the
     /// picture an entry shows before it animates, and the only frame read, so animations cost

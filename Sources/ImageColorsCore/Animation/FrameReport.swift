@@ -1,4 +1,4 @@
-/// For an animated GIF or WebP: how many frames it has and how many the colours came from
+/// For an animated GIF, WebP or PNG (APNG): how many frames it has and how many the colours came from
 /// (JSON key `frames` of a result; absent for still images).
 public struct FrameReport: Sendable, Hashable, Codable {
     /// The frames in the file; `nil` when they were not all read: a GIF analysed for its first

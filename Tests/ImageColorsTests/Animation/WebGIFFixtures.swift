@@ -5,21 +5,27 @@ import Testing
 @_spi(Benchmarks) @testable import ImageColors
 @testable import ImageColorsCore
 
-/// The WebP and GIF fixtures (Tests/Fixtures/WebP and GIF, made by their make-fixtures.sh with
-/// the real encoders), their oracle frames, and `dwebp`/`cwebp` (Debian package webp), which
+/// The WebP, GIF and APNG fixtures (Tests/Fixtures/WebP, GIF and APNG, made by their
+/// make-fixtures.sh with the real encoders), their oracle frames, and `dwebp`/`cwebp` (Debian package webp), which
 /// the tests run as they run djpeg.
 enum WebGIFFixtures {
     static let webp = TestFiles.root.appendingPathComponent("Tests/Fixtures/WebP")
     static let gif = TestFiles.root.appendingPathComponent("Tests/Fixtures/GIF")
+    static let apng = TestFiles.root.appendingPathComponent("Tests/Fixtures/APNG")
 
-    /// A fixture's path: `name` ends in .webp or .gif.
+    /// The folder of fixture `name`: it ends in .webp, .gif or .png (an APNG).
+    static func folder(_ name: String) -> URL {
+        name.hasSuffix(".gif") ? gif : name.hasSuffix(".png") ? apng : webp
+    }
+
+    /// A fixture's path: `name` ends in .webp, .gif or .png (an APNG).
     static func path(_ name: String) -> String {
-        (name.hasSuffix(".gif") ? gif : webp).appendingPathComponent(name).path
+        folder(name).appendingPathComponent(name).path
     }
 
     /// Oracle frame `index` of fixture `name` (a PNG that the make-fixtures script wrote).
     static func oracle(_ name: String, frame index: Int) throws -> RGBAImage {
-        let folder = name.hasSuffix(".gif") ? gif : webp
+        let folder = folder(name)
         let stem = (name as NSString).deletingPathExtension
         return try decodeFully(folder.appendingPathComponent("oracle/\(stem)-\(index).png").path).0
     }

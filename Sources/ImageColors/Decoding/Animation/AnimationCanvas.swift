@@ -27,8 +27,8 @@ struct CanvasRect: Sendable, Hashable {
 /// as long as it lives: one image at the decoded size, which compositing cannot do without
 /// (each frame draws over what the earlier ones left).
 ///
-/// It starts transparent; frames draw rows into it with one of the two ways of drawing that GIF
-/// and WebP use, and areas are cleared or restored when a frame is disposed of.
+/// It starts transparent; frames draw rows into it with one of the ways of drawing that GIF, WebP
+/// and APNG use, and areas are cleared or restored when a frame is disposed of.
 final class AnimationCanvas {
     /// How a frame's row is drawn over the canvas.
     enum Drawing {
@@ -41,6 +41,9 @@ final class AnimationCanvas {
         /// (WebP with blending), except inside `keep`, where the canvas was just cleared and
         /// libwebp keeps the frame's pixels as they are.
         case blend(keep: CanvasRect)
+        /// Pixels are alpha-blended over the canvas with the same formula (APNG's `blend_op`
+        /// OVER); where the canvas is transparent the frame's pixels are kept as they are.
+        case over
     }
 
     let width: Int
@@ -93,6 +96,16 @@ final class AnimationCanvas {
                 let s = source + i * 4
                 let d = target + i * 4
                 if s[3] == 255 || keep.contains(x: x + i, y: y) {
+                    d.update(from: s, count: 4)
+                } else {
+                    Self.blend(s, over: d)
+                }
+            }
+        case .over:
+            for i in first..<last {
+                let s = source + i * 4
+                let d = target + i * 4
+                if s[3] == 255 || d[3] == 0 {
                     d.update(from: s, count: 4)
                 } else {
                     Self.blend(s, over: d)

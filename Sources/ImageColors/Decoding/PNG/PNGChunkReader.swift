@@ -1,0 +1,105 @@
+import Foundation
+
+/// Reads a PNG's chunks from a file or from bytes in memory, by offset: the chunk headers for the
+/// APNG census, and a chunk's data, CRC-checked, for a frame's stream. A file is read in place,
+/// a few bytes at a time or one chunk at a time; it is never held whole.
+final class PNGChunkReader {
+    /// One chunk's header.
+    struct Chunk {
+        /// The offset of its length field.
+        var offset: Int
+        /// Its data's length.
+        var length: Int
+        /// Its four-letter type.
+        var type: String
+        /// The offset of the next chunk.
+        var next: Int { offset + 12 + length }
+    }
+
+    private let data: Data?
+    private let file: FileHandle?
+
+    /// Opens `source`.
+    /// - Throws: ``ImageDecodingError/unreadable(_:detail:)`` when the file cannot be opened.
+    init(_ source: ImageSource) throws {
+        switch source {
+        case .data(let bytes):
+            data = bytes
+            file = nil
+        case .file(let path):
+            guard let handle = FileHandle(forReadingAtPath: path) else {
+                throw ImageDecodingError.unreadable(.png, detail: "cannot open the file")
+            }
+            data = nil
+            file = handle
+        }
+    }
+
+    deinit {
+        try? file?.close()
+    }
+
+    /// Up to `count` bytes at `offset` (fewer at the end of the input).
+    func bytes(at offset: Int, count: Int) throws -> [UInt8] {
+        if let data {
+            let start = data.startIndex + min(offset, data.count)
+            let end = data.startIndex + min(offset + count, data.count)
+            return [UInt8](data[start..<end])
+        }
+        guard let file else { return [] }
+        do {
+            try file.seek(toOffset: UInt64(offset))
+            return [UInt8](try file.read(upToCount: count) ?? Data())
+        } catch {
+            throw ImageDecodingError.unreadable(.png, detail: "cannot read the file: \(error.localizedDescription)")
+        }
+    }
+
+    /// The chunk whose length field is at `offset`, or `nil` at the end of the input.
+    /// - Throws: ``ImageDecodingError/truncated(_:detail:)`` when the input ends inside the header
+    ///   or the chunk; ``ImageDecodingError/corrupt(_:detail:)`` for a length over 2³¹ − 1.
+    func chunk(at offset: Int) throws -> Chunk? {
+        let header = try bytes(at: offset, count: 8)
+        if header.isEmpty { return nil }
+        guard header.count == 8 else { throw Self.endedEarly }
+        let length = header[0..<4].reduce(0) { $0 << 8 | Int($1) }
+        guard length <= 0x7FFF_FFFF else {
+            throw ImageDecodingError.corrupt(.png, detail: "a chunk's length is over 2³¹ − 1 bytes")
+        }
+        let type = String(decoding: header[4..<8], as: UTF8.self)
+        let chunk = Chunk(offset: offset, length: length, type: type)
+        // The input must hold the whole chunk, its CRC included.
+        guard try bytes(at: chunk.next - 1, count: 1).count == 1 else { throw Self.endedEarly }
+        return chunk
+    }
+
+    /// `chunk`'s data after its first `skip` bytes, once its CRC is checked.
+    /// - Throws: ``ImageDecodingError/corrupt(_:detail:)`` when the CRC does not match.
+    func data(of chunk: Chunk, skipping skip: Int = 0) throws -> [UInt8] {
+        let whole = try bytes(at: chunk.offset + 4, count: chunk.length + 8)
+        guard whole.count == chunk.length + 8 else { throw Self.endedEarly }
+        let stored = whole[(chunk.length + 4)...].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        guard PNGCRC.checksum(whole[..<(chunk.length + 4)]) == stored else {
+            throw ImageDecodingError.corrupt(.png, detail: "\(chunk.type): CRC error")
+        }
+        return Array(whole[(4 + skip)..<(chunk.length + 4)])
+    }
+
+    private static let endedEarly = ImageDecodingError.truncated(.png, detail: "the data ended early")
+}
+
+/// PNG's CRC-32 (ISO 3309, the polynomial zlib's `crc32` uses), over a chunk's type and data.
+enum PNGCRC {
+    private static let table: [UInt32] = (0..<256).map { n in
+        var c = UInt32(n)
+        for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+        return c
+    }
+
+    /// The CRC of `bytes`.
+    static func checksum(_ bytes: some Sequence<UInt8>) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
+        return crc ^ 0xFFFF_FFFF
+    }
+}

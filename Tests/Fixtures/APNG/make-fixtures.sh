@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Remakes the APNG fixtures in this folder and their oracle frames (committed: the tests need no
+# encoder). Needs python3 with venv; Pillow comes from PyPI into a throwaway virtual environment,
+# writes the files with its APNG writer (which crops each frame to what changed) and composites
+# the oracles with its APNG reader.
+#   animated.png        Samples coffee, chelsea and rocket at 96×64 for 0.1, 0.3 and 0.6 s; the
+#                       default image (IDAT) is the first frame
+#   hidden-default.png  a magenta 96×64 default image that is not part of the animation (IDAT
+#                       before the first fcTL), then coffee for 0.1 s and rocket for 0.3 s
+#   disposal.png        64×48 RGBA, assembled by hand so that each frame is coded as given: a
+#                       blue field; a red square disposed to background (a transparent hole); a
+#                       green disc on a transparent square blended over the hole's edge; a
+#                       magenta patch disposed to previous; a yellow bar blended over the canvas
+#                       restored without it
+#   palette.png         40×30, PLTE with a transparent entry (tRNS): a bar in a new colour and
+#                       place in each of 3 cropped frames
+#   interlaced.png      96×64 RGBA, Adam7: coffee, then a 40×30 rocket at (20, 10) that replaces
+#                       the pixels under it (assembled by hand: Pillow writes no interlaced PNG)
+#   oracle/NAME-N.png   Pillow's composite of animation frame N (RGBA); for interlaced.png, which
+#                       Pillow does not decode, the two pictures composited by the script
+set -euo pipefail
+cd "$(dirname "$0")"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+python3 -m venv "$work/venv"
+"$work/venv/bin/pip" install --quiet "Pillow==13.0.0"
+rm -rf oracle
+"$work/venv/bin/python" make-fixtures.py ../../../Samples
