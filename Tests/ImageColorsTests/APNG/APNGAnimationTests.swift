@@ -22,9 +22,10 @@ struct APNGAnimationTests {
         // When an APNG is decoded with the default policy
         let (frames, info) = try WebGIFFixtures.frames(WebGIFFixtures.path(name), policy: .first)
         // Then one frame arrives, the oracle's first (hidden-default.png's coffee, not its magenta
-        // default image), and the report counts the animation's frames
+        // default image), and the report says one frame of an animation was counted (the rest is
+        // not read, so acTL's count is not reported)
         #expect(frames.count == 1)
-        #expect(info.frames == FrameReport(count: count, counted: 1))
+        #expect(info.frames == FrameReport(count: nil, counted: 1))
         #expect(WebGIFFixtures.visibleDifferences(frames[0], try WebGIFFixtures.oracle(name, frame: 0)) == 0)
     }
 
@@ -71,7 +72,20 @@ struct APNGAnimationTests {
         }
         options.frames = .first
         let first = try await ImageColorAnalyzer(options: options).analyze(fileAt: APNGFixtures.path("animated.png"))
-        #expect(first.frames == FrameReport(count: 3, counted: 1))
+        #expect(first.frames == FrameReport(count: nil, counted: 1))
+    }
+
+    @Test("an acTL without frames leaves a still image")
+    func strayAnimationControl() async throws {
+        // Given Samples/coffee.png with an acTL chunk (2 frames stated) but no fcTL
+        let data = try APNGFixtures.inserting(
+            "acTL", [0, 0, 0, 2, 0, 0, 0, 0], after: "IHDR",
+            in: TestFiles.root.appendingPathComponent("Samples/coffee.png").path)
+        // Then strict decoding analyses it as the still image it is, as browsers show it
+        let analysis = try await ImageColorAnalyzer(options: AnalysisOptions(frames: .all)).analyze(data: data)
+        let still = try await ImageColorAnalyzer().analyze(
+            fileAt: TestFiles.root.appendingPathComponent("Samples/coffee.png").path)
+        #expect(analysis.frames == nil && analysis.background == still.background)
     }
 
     @Test("a still PNG reports no frames and reads no animation")
@@ -89,6 +103,22 @@ struct APNGAnimationTests {
 enum APNGFixtures {
     /// A fixture's path.
     static func path(_ name: String) -> String { WebGIFFixtures.path(name) }
+
+    /// The PNG at `path` with a chunk of `type` and `body` inserted after its first chunk of type `after`.
+    static func inserting(_ type: String, _ body: [UInt8], after: String, in path: String) throws -> Data {
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        var offset = 8
+        while offset + 8 <= bytes.count {
+            let length = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            offset += 12 + length
+            if String(decoding: bytes[offset - 8 - length..<offset - 4 - length], as: UTF8.self) == after { break }
+        }
+        var chunk = (0..<4).map { UInt8(truncatingIfNeeded: body.count >> (24 - 8 * $0)) } + Array(type.utf8) + body
+        let crc = PNGCRC.checksum(chunk[4...])
+        chunk += (0..<4).map { UInt8(truncatingIfNeeded: crc >> (24 - 8 * UInt32($0))) }
+        bytes.insert(contentsOf: chunk, at: offset)
+        return Data(bytes)
+    }
 
     /// `name`'s bytes with the `occurrence`-th chunk of `type` changed by `change` (its data), its
     /// CRC computed anew unless `keepCRC`.

@@ -40,7 +40,7 @@ struct APNGCensus {
     /// The longest data chunk of the frames read (read whole, CRC-checked, when a frame's stream
     /// is made).
     private(set) var largestChunk = 0
-    /// The `PLTE` and `tRNS` chunks every frame needs.
+    /// The `PLTE` and `tRNS` chunks every frame needs (the first of each).
     private(set) var paletteChunks: [PNGChunkReader.Chunk] = []
 
     /// Reads the animation of `reader`'s PNG, or returns `nil` when it is not animated.
@@ -81,7 +81,9 @@ struct APNGCensus {
                 statedFrames = Self.uint32(body, 0)
                 guard statedFrames! > 0 else { throw Self.corrupt("acTL states 0 frames") }
             case "PLTE" where !seenData, "tRNS" where !seenData:
-                paletteChunks.append(chunk)
+                // The first of each, as libpng keeps (it ignores a repeated one): a file of a
+                // million tRNS chunks must not make a million entries.
+                if !paletteChunks.contains(where: { $0.type == chunk.type }) { paletteChunks.append(chunk) }
             case "fcTL" where statedFrames != nil:
                 guard chunk.length == 26 else { throw Self.corrupt("an fcTL of \(chunk.length) bytes, not 26") }
                 let body = try reader.data(of: chunk)
@@ -137,7 +139,8 @@ struct APNGCensus {
         self.statedFrames = stated
         if offset >= 0 { throw ImageDecodingError.truncated(.png, detail: "the data ended before IEND") }
         if let last = frames.last, last.chunks == 0 { throw Self.corrupt("frame \(frames.count) has no data") }
-        if frames.isEmpty { throw Self.corrupt("acTL but no fcTL") }
+        // An acTL without frames: a still image with a stray chunk, as browsers show it.
+        if frames.isEmpty { return nil }
         guard !wholeFile || frames.count == stated else {
             throw Self.corrupt("acTL states \(stated) frames, the file has \(frames.count)")
         }

@@ -13,7 +13,9 @@ enum APNGFrameStream {
     /// The stream of `frame`.
     /// - Throws: ``ImageDecodingError/corrupt(_:detail:)`` for a CRC error or a file that changed
     ///   since the census read it; ``ImageDecodingError/truncated(_:detail:)``.
-    static func make(_ frame: APNGCensus.Frame, in census: APNGCensus, reader: PNGChunkReader) throws -> Data {
+    static func make(
+        _ frame: APNGCensus.Frame, in census: APNGCensus, reader: PNGChunkReader, deadline: DecodeDeadline
+    ) throws -> Data {
         var stream = Data(capacity: bytesNeeded(for: frame, in: census))
         stream.append(contentsOf: [137, 80, 78, 71, 13, 10, 26, 10])
         var header = census.header
@@ -25,17 +27,24 @@ enum APNGFrameStream {
             append(chunk.type, try reader.data(of: chunk), to: &stream)
         }
         let type = frame.isDefaultImage ? "IDAT" : "fdAT"
+        let skip = frame.isDefaultImage ? 0 : 4
+        let changed = ImageDecodingError.corrupt(.png, detail: "the file changed between two readings")
         var offset = frame.dataStart
         var found = 0
+        var left = frame.dataBytes
+        var walked = 0
         while found < frame.chunks, let chunk = try reader.chunk(at: offset) {
             offset = chunk.next
+            walked += 1
+            if walked % 1024 == 0 { try deadline.check(.png) }
             guard chunk.type == type else { continue }
-            append("IDAT", try reader.data(of: chunk, skipping: frame.isDefaultImage ? 0 : 4), to: &stream)
+            // Only what the census counted (and the budget reserved) is read.
+            guard chunk.length >= skip, chunk.length - skip <= left else { throw changed }
+            left -= chunk.length - skip
+            append("IDAT", try reader.data(of: chunk, skipping: skip), to: &stream)
             found += 1
         }
-        guard found == frame.chunks else {
-            throw ImageDecodingError.corrupt(.png, detail: "the file changed between two readings")
-        }
+        guard found == frame.chunks, left == 0 else { throw changed }
         append("IEND", [], to: &stream)
         return stream
     }

@@ -43,10 +43,14 @@ extension PNGDecoder {
             }
             return profileBytes
         }
-        let count = all ? frames.count : census.statedFrames
+        // With the first frame alone, the rest is not read: acTL's count is a claim, not a count.
+        let report =
+            all
+            ? (frames.count > 1 ? FrameReport(count: frames.count, counted: frames.count) : nil)
+            : (census.statedFrames > 1 ? FrameReport(count: nil, counted: 1) : nil)
         return DecodedImageInfo(
             format: .png, width: width, height: height, orientation: orientation, decodedWidth: width,
-            decodedHeight: height, frames: count > 1 ? FrameReport(count: count, counted: frames.count) : nil)
+            decodedHeight: height, frames: report)
     }
 
     /// Draws `frames` one after the other on the canvas and hands the canvas to `sink` after
@@ -61,7 +65,8 @@ extension PNGDecoder {
             purpose: "the APNG animation's canvas (\(width)×\(height))")
         let restored = frames.filter { $0.dispose == 2 }.map { $0.rect.width * $0.rect.height * 4 }.max() ?? 0
         let stream = frames.map { APNGFrameStream.bytesNeeded(for: $0, in: census) }.max() ?? 0
-        let buffers = restored + stream + census.largestChunk + 8
+        // A chunk is read with its CRC, then copied without its sequence number: two at once.
+        let buffers = restored + stream + 2 * (census.largestChunk + 8)
         try options.ledger?.reserve(buffers, for: "the APNG's restore buffer and largest frame (\(stream) bytes)")
         defer { options.ledger?.release(buffers) }
         let saved = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, restored))
@@ -73,7 +78,7 @@ extension PNGDecoder {
             let rect = frame.rect
             if frame.dispose == 2 { canvas.save(rect, into: saved) }
             let drawing: AnimationCanvas.Drawing = frame.blend == 0 ? .replace : .over
-            let data = try APNGFrameStream.make(frame, in: census, reader: reader)
+            let data = try APNGFrameStream.make(frame, in: census, reader: reader, deadline: deadline)
             try withLibpng(.data(data), options: options) { header in
                 // The stream's IHDR is the frame's size; libpng reads nothing else.
                 guard Int(header.width) == rect.width, Int(header.height) == rect.height else {

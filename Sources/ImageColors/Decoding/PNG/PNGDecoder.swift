@@ -27,6 +27,9 @@ enum PNGDecoder {
     static func decode(
         _ source: ImageSource, options: DecodeOptions, into sink: inout some PixelSink
     ) throws -> DecodedImageInfo {
+        var reserved = 0
+        defer { options.ledger?.release(reserved) }
+        try options.reserve(PNGChunkReader.windowBytes, for: "the PNG chunk reader's window", adding: &reserved)
         let reader = try PNGChunkReader(source)
         // One deadline for reading the animation and compositing it; each libpng decode has its own too.
         let deadline = DecodeDeadline(timeout: options.limits.decodeTimeout)
@@ -38,23 +41,27 @@ enum PNGDecoder {
                 census, source: source, reader: reader, options: options, deadline: deadline, into: &sink)
         }
         var info = try decodeStill(source, options: options, into: &sink)
-        if census.statedFrames > 1 { info.frames = FrameReport(count: census.statedFrames, counted: 1) }
+        // Nothing after the first frame was read: acTL's frame count is a claim, not a count.
+        if census.statedFrames > 1 { info.frames = FrameReport(count: nil, counted: 1) }
         return info
     }
 
     /// The animation of an APNG, or `nil` for a still PNG. With lenient decoding, an animation
-    /// whose chunks are damaged is `nil` too: its default image is decoded, as APNG asks of a
-    /// reader that cannot show the animation.
+    /// whose chunks are damaged is read for its first frame alone, as far as that frame is
+    /// whole; when even that fails, `nil`: its default image is decoded, as APNG asks of a reader
+    /// that cannot show the animation.
     private static func animation(
         _ reader: PNGChunkReader, options: DecodeOptions, deadline: DecodeDeadline
     ) throws -> APNGCensus? {
         do {
             return try APNGCensus(
-                reader, wholeFile: options.frames == .all, limits: options.limits,
-                deadline: deadline)
-        } catch ImageDecodingError.corrupt where !options.warningsAreErrors {
-            return nil
-        } catch ImageDecodingError.truncated where !options.warningsAreErrors {
+                reader, wholeFile: options.frames == .all, limits: options.limits, deadline: deadline)
+        } catch let error as ImageDecodingError where !options.warningsAreErrors && error.isDamage {
+            if options.frames == .all,
+                let first = try? APNGCensus(reader, wholeFile: false, limits: options.limits, deadline: deadline)
+            {
+                return first
+            }
             return nil
         }
     }
@@ -73,7 +80,13 @@ enum PNGDecoder {
                     ExifReader.orientation(in: UnsafeRawBufferPointer(start: exif, count: decoded.exif_size)) ?? .up
             }
             let profileBytes = try ColorSpaceAnnouncement.announce(decoded, options: options, to: &sink)
-            try sink.begin(width: Int(decoded.width), height: Int(decoded.height), rowsInOrder: decoded.interlaced == 0)
+            do {
+                try sink.begin(
+                    width: Int(decoded.width), height: Int(decoded.height), rowsInOrder: decoded.interlaced == 0)
+            } catch {
+                options.ledger?.release(profileBytes)
+                throw error
+            }
             return profileBytes
         } row: { pixels, position in
             sink.consume(
@@ -130,6 +143,16 @@ enum PNGDecoder {
                 try pixels.withUnsafeBufferPointer { try row($0.baseAddress!, position) }
                 try pacer.advance()
             }
+        }
+    }
+}
+
+extension ImageDecodingError {
+    /// Whether this is damage to the file (corrupt or truncated), not a limit or a failure to read.
+    fileprivate var isDamage: Bool {
+        switch self {
+        case .corrupt, .truncated: true
+        default: false
         }
     }
 }
