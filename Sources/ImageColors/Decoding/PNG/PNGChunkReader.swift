@@ -112,19 +112,3 @@ final class PNGChunkReader {
 
     private static let endedEarly = ImageDecodingError.truncated(.png, detail: "the data ended early")
 }
-
-/// PNG's CRC-32 (ISO 3309, the polynomial zlib's `crc32` uses), over a chunk's type and data.
-enum PNGCRC {
-    private static let table: [UInt32] = (0..<256).map { n in
-        var c = UInt32(n)
-        for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
-        return c
-    }
-
-    /// The CRC of `bytes`.
-    static func checksum(_ bytes: some Sequence<UInt8>) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
-        return crc ^ 0xFFFF_FFFF
-    }
-}
