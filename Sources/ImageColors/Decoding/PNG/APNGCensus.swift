@@ -37,11 +37,8 @@ struct APNGCensus {
     let statedFrames: Int
     /// Whether the default image is not part of the animation.
     private(set) var defaultImageHidden = false
-    /// The longest data chunk of the frames read (read whole, CRC-checked, when a frame's stream
-    /// is made).
-    private(set) var largestChunk = 0
-    /// The `PLTE` and `tRNS` chunks every frame needs (the first of each).
-    private(set) var paletteChunks: [PNGChunkReader.Chunk] = []
+    /// The `PLTE` and `tRNS` chunks every frame needs, read once.
+    private(set) var paletteChunks: APNGPaletteChunks
 
     /// Reads the animation of `reader`'s PNG, or returns `nil` when it is not animated.
     /// - Parameters:
@@ -61,6 +58,7 @@ struct APNGCensus {
             ihdr.length == 13, let header = try? reader.data(of: ihdr)
         else { return nil }
         self.header = header
+        paletteChunks = APNGPaletteChunks(header: header)
         width = header[0..<4].reduce(0) { $0 << 8 | Int($1) }
         height = header[4..<8].reduce(0) { $0 << 8 | Int($1) }
         var statedFrames: Int?
@@ -81,9 +79,12 @@ struct APNGCensus {
                 statedFrames = Self.uint32(body, 0)
                 guard statedFrames! > 0 else { throw Self.corrupt("acTL states 0 frames") }
             case "PLTE" where !seenData, "tRNS" where !seenData:
-                // The first of each, as libpng keeps (it ignores a repeated one): a file of a
-                // million tRNS chunks must not make a million entries.
-                if !paletteChunks.contains(where: { $0.type == chunk.type }) { paletteChunks.append(chunk) }
+                if statedFrames == nil {
+                    // Before acTL, a damaged chunk is libpng's to name.
+                    guard (try? paletteChunks.take(chunk, from: reader)) != nil else { return nil }
+                } else {
+                    try paletteChunks.take(chunk, from: reader)
+                }
             case "fcTL" where statedFrames != nil:
                 guard chunk.length == 26 else { throw Self.corrupt("an fcTL of \(chunk.length) bytes, not 26") }
                 let body = try reader.data(of: chunk)
@@ -116,7 +117,6 @@ struct APNGCensus {
                     }
                 }
                 if !defaultImageHidden, frames.count == 1, frames[0].isDefaultImage {
-                    largestChunk = max(largestChunk, chunk.length)
                     frames[0].chunks += 1
                     frames[0].dataBytes += chunk.length
                 }
@@ -125,7 +125,6 @@ struct APNGCensus {
                     throw Self.corrupt("an fdAT chunk outside a frame")
                 }
                 try Self.expect(sequence: &sequence, Self.uint32(try reader.bytes(at: chunk.offset + 8, count: 4), 0))
-                largestChunk = max(largestChunk, chunk.length)
                 frames[last].chunks += 1
                 frames[last].dataBytes += chunk.length - 4
             case "IEND":

@@ -6,9 +6,10 @@ enum PNGCRC {
         return c
     }
 
-    /// The CRC of `bytes`.
-    static func checksum(_ bytes: some Sequence<UInt8>) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
+    /// The CRC of `bytes`, or with `crc` the CRC of the bytes it was computed over followed by
+    /// `bytes` (as zlib's `crc32(crc, …)`), so a chunk can be checked piece by piece.
+    static func checksum(_ bytes: some Sequence<UInt8>, continuing crc: UInt32 = 0) -> UInt32 {
+        var crc = crc ^ 0xFFFF_FFFF
         for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
         return crc ^ 0xFFFF_FFFF
     }

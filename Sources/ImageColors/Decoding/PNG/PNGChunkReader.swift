@@ -1,8 +1,13 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Reads a PNG's chunks from a file or from bytes in memory, by offset: the chunk headers for the
-/// APNG census, and a chunk's data, CRC-checked, for a frame's stream. A file is read in place,
-/// a few bytes at a time or one chunk at a time; it is never held whole.
+/// APNG census, a small chunk's data, CRC checks, and a frame's data streamed into the PNG that
+/// libpng reads for it. A file is read in place through one window of ``windowBytes`` (its reader
+/// reserves them); no chunk is ever read whole into memory of its own.
 final class PNGChunkReader {
     /// One chunk's header.
     struct Chunk {
@@ -20,10 +25,12 @@ final class PNGChunkReader {
     private let file: FileHandle?
     /// The input's size in bytes.
     let size: Int
-    /// The bytes of the file last read, from `windowStart`: a file of a million small chunks is
-    /// then read in 64 kB reads, not two system calls a chunk.
+    /// The file's bytes from `windowStart` (`windowCount` of them): a file of a million small
+    /// chunks is read in 64 kB reads, not two system calls a chunk, and a large chunk in 64 kB
+    /// pieces. Allocated at the first read.
     private var window: [UInt8] = []
     private var windowStart = 0
+    private var windowCount = 0
 
     /// The bytes a file's window takes.
     static let windowBytes = 64 * 1024
@@ -55,29 +62,15 @@ final class PNGChunkReader {
         try? file?.close()
     }
 
-    /// Up to `count` bytes at `offset` (fewer at the end of the input).
+    /// Up to `count` bytes at `offset` (fewer at the end of the input), for the few bytes of a
+    /// signature, a chunk header or a small chunk: the result is as long as `count`.
     func bytes(at offset: Int, count: Int) throws -> [UInt8] {
         let end = min(offset + count, size)
         guard offset < end else { return [] }
-        if let data {
-            return [UInt8](data[(data.startIndex + offset)..<(data.startIndex + end)])
-        }
-        guard let file else { return [] }
-        do {
-            if end - offset > Self.windowBytes / 2 {
-                try file.seek(toOffset: UInt64(offset))
-                return [UInt8](try file.read(upToCount: end - offset) ?? Data())
-            }
-            if offset < windowStart || end > windowStart + window.count {
-                try file.seek(toOffset: UInt64(offset))
-                window = [UInt8](try file.read(upToCount: Self.windowBytes) ?? Data())
-                windowStart = offset
-            }
-            let from = offset - windowStart
-            return Array(window[from..<min(from + end - offset, window.count)])
-        } catch {
-            throw ImageDecodingError.unreadable(.png, detail: "cannot read the file: \(error.localizedDescription)")
-        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(end - offset)
+        try withPieces(at: offset, count: end - offset) { bytes.append(contentsOf: $0) }
+        return bytes
     }
 
     /// The chunk whose length field is at `offset`, or `nil` at the end of the input.
@@ -98,16 +91,99 @@ final class PNGChunkReader {
         return chunk
     }
 
-    /// `chunk`'s data after its first `skip` bytes, once its CRC is checked.
+    /// The data of `chunk`, a small chunk whose length the caller has bounded (IHDR, acTL, fcTL,
+    /// PLTE, tRNS), once its CRC is checked.
     /// - Throws: ``ImageDecodingError/corrupt(_:detail:)`` when the CRC does not match.
-    func data(of chunk: Chunk, skipping skip: Int = 0) throws -> [UInt8] {
-        let whole = try bytes(at: chunk.offset + 4, count: chunk.length + 8)
-        guard whole.count == chunk.length + 8 else { throw Self.endedEarly }
-        let stored = whole[(chunk.length + 4)...].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
-        guard PNGCRC.checksum(whole[..<(chunk.length + 4)]) == stored else {
+    func data(of chunk: Chunk) throws -> [UInt8] {
+        let whole = try bytes(at: chunk.offset + 4, count: chunk.length + 4)
+        guard whole.count == chunk.length + 4 else { throw Self.endedEarly }
+        try verify(PNGCRC.checksum(whole), of: chunk)
+        return Array(whole[4...])
+    }
+
+    /// Checks `chunk`'s CRC, reading it piece by piece whatever its length.
+    /// - Throws: ``ImageDecodingError/corrupt(_:detail:)`` when the CRC does not match.
+    func checkCRC(of chunk: Chunk) throws {
+        var crc: UInt32 = 0
+        try withPieces(at: chunk.offset + 4, count: chunk.length + 4) { crc = PNGCRC.checksum($0, continuing: crc) }
+        try verify(crc, of: chunk)
+    }
+
+    /// Appends `chunk`'s data after its first `skip` bytes to `stream` (whose capacity the caller
+    /// reserved), checking its CRC on the way.
+    /// - Throws: ``ImageDecodingError/corrupt(_:detail:)`` when the CRC does not match (`stream`
+    ///   then holds the data read, to be discarded).
+    func appendData(of chunk: Chunk, skipping skip: Int, to stream: inout Data) throws {
+        var crc: UInt32 = 0
+        try withPieces(at: chunk.offset + 4, count: 4 + skip) { crc = PNGCRC.checksum($0, continuing: crc) }
+        try withPieces(at: chunk.offset + 8 + skip, count: chunk.length - skip) { piece in
+            crc = PNGCRC.checksum(piece, continuing: crc)
+            stream.append(piece.baseAddress!.assumingMemoryBound(to: UInt8.self), count: piece.count)
+        }
+        try verify(crc, of: chunk)
+    }
+
+    /// Throws unless `crc` is the CRC stored after `chunk`'s data.
+    private func verify(_ crc: UInt32, of chunk: Chunk) throws {
+        let stored = try bytes(at: chunk.next - 4, count: 4)
+        guard stored.count == 4 else { throw Self.endedEarly }
+        guard stored.reduce(UInt32(0), { $0 << 8 | UInt32($1) }) == crc else {
             throw ImageDecodingError.corrupt(.png, detail: "\(chunk.type): CRC error")
         }
-        return Array(whole[(4 + skip)..<(chunk.length + 4)])
+    }
+
+    /// Calls `body` with the `count` bytes at `offset`, in order, in pieces (a window's at most
+    /// for a file; one piece for bytes in memory); never with an empty piece.
+    /// - Throws: ``ImageDecodingError/truncated(_:detail:)`` when the input ends first (a file that
+    ///   shrank), ``ImageDecodingError/unreadable(_:detail:)`` when it cannot be read.
+    private func withPieces(at offset: Int, count: Int, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+        guard count > 0 else { return }
+        guard offset >= 0, offset + count <= size else { throw Self.endedEarly }
+        if let data {
+            try data.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[offset..<offset + count])) }
+            return
+        }
+        let end = offset + count
+        var at = offset
+        while at < end {
+            // Read again unless the window holds what is left, or a whole window's worth of it.
+            if at < windowStart || min(end, at + Self.windowBytes) > windowStart + windowCount { try fill(at: at) }
+            let from = at - windowStart
+            let piece = min(end - at, windowCount - from)
+            try window.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[from..<from + piece])) }
+            at += piece
+        }
+    }
+
+    /// Reads the window from `offset`: a window's bytes, or what the file has left.
+    private func fill(at offset: Int) throws {
+        guard let file else { throw Self.endedEarly }
+        if window.isEmpty { window = [UInt8](repeating: 0, count: Self.windowBytes) }
+        let wanted = min(Self.windowBytes, size - offset)
+        var got = 0
+        let descriptor = file.fileDescriptor
+        let failure: Int32? = window.withUnsafeMutableBytes { buffer in
+            while got < wanted {
+                let read = pread(descriptor, buffer.baseAddress! + got, wanted - got, off_t(offset + got))
+                if read > 0 {
+                    got += read
+                } else if read == 0 {
+                    break
+                } else if errno != EINTR {
+                    return errno
+                }
+            }
+            return nil
+        }
+        windowStart = offset
+        windowCount = got
+        if let failure {
+            windowCount = 0
+            let reason = String(cString: strerror(failure))
+            throw ImageDecodingError.unreadable(.png, detail: "cannot read the file: \(reason)")
+        }
+        // The file is shorter than when it was opened.
+        guard got > 0 else { throw Self.endedEarly }
     }
 
     private static let endedEarly = ImageDecodingError.truncated(.png, detail: "the data ended early")

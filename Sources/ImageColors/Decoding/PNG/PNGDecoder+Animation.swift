@@ -65,8 +65,8 @@ extension PNGDecoder {
             purpose: "the APNG animation's canvas (\(width)×\(height))")
         let restored = frames.filter { $0.dispose == 2 }.map { $0.rect.width * $0.rect.height * 4 }.max() ?? 0
         let stream = frames.map { APNGFrameStream.bytesNeeded(for: $0, in: census) }.max() ?? 0
-        // A chunk is read with its CRC, then copied without its sequence number: two at once.
-        let buffers = restored + stream + 2 * (census.largestChunk + 8)
+        // The frame's chunks go from the reader's window straight into the stream.
+        let buffers = restored + stream
         try options.ledger?.reserve(buffers, for: "the APNG's restore buffer and largest frame (\(stream) bytes)")
         defer { options.ledger?.release(buffers) }
         let saved = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, restored))
