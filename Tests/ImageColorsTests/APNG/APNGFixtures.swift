@@ -18,17 +18,24 @@ enum APNGFixtures {
         return try await body(path)
     }
 
-    /// The PNG at `path` with a chunk of `type` and `body` inserted after its first chunk of type `after`.
-    static func inserting(_ type: String, _ body: [UInt8], after: String, in path: String) throws -> Data {
+    /// The PNG at `path` with a chunk of `type` and `body` inserted after its `occurrence`-th chunk
+    /// of type `after` (from 0), its CRC wrong when `badCRC`.
+    static func inserting(
+        _ type: String, _ body: [UInt8], after: String, occurrence: Int = 0, badCRC: Bool = false, in path: String
+    ) throws -> Data {
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         var offset = 8
+        var seen = 0
         while offset + 8 <= bytes.count {
             let length = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
             offset += 12 + length
-            if String(decoding: bytes[offset - 8 - length..<offset - 4 - length], as: UTF8.self) == after { break }
+            if String(decoding: bytes[offset - 8 - length..<offset - 4 - length], as: UTF8.self) == after {
+                if seen == occurrence { break }
+                seen += 1
+            }
         }
         var chunk = (0..<4).map { UInt8(truncatingIfNeeded: body.count >> (24 - 8 * $0)) } + Array(type.utf8) + body
-        let crc = PNGCRC.checksum(chunk[4...])
+        let crc = PNGCRC.checksum(chunk[4...]) ^ (badCRC ? 1 : 0)
         chunk += (0..<4).map { UInt8(truncatingIfNeeded: crc >> (24 - 8 * UInt32($0))) }
         bytes.insert(contentsOf: chunk, at: offset)
         return Data(bytes)

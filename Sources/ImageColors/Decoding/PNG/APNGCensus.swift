@@ -7,7 +7,10 @@
 /// the walk stops there. Otherwise the animation chunks are checked as APNG 1.0 requires: the
 /// sequence numbers of `fcTL` and `fdAT` count up from 0, every frame lies inside the canvas and
 /// has data, a first frame made of the default image covers the canvas, and there are as many
-/// frames as `acTL` says; frames past ``ImageLimits/maxFrames`` stop the walk.
+/// frames as `acTL` says; frames past ``ImageLimits/maxFrames`` stop the walk. Every chunk walked
+/// has its CRC checked, as libpng checks a still image's: the whole file when every frame is
+/// counted; for the first frame alone, the chunks up to its end (libpng then reads a default
+/// image that is the first frame, and its file through IEND).
 struct APNGCensus {
     /// One frame, as its `fcTL` says.
     struct Frame {
@@ -72,6 +75,16 @@ struct APNGCensus {
             defer { previousType = chunk.type }
             walked += 1
             if walked % 1024 == 0 { try deadline.check(.png) }
+            // Every chunk's CRC, as libpng checks a still image's (the shim has it quit on any), but
+            // for the IDAT that ends a walk for the first frame alone: libpng reads it next.
+            if chunk.type != "IDAT" || wholeFile || statedFrames == nil || seenData || frames.isEmpty {
+                if statedFrames == nil {
+                    // Before acTL, a damaged chunk is libpng's to name.
+                    guard (try? reader.checkCRC(of: chunk, deadline: deadline)) != nil else { return nil }
+                } else {
+                    try reader.checkCRC(of: chunk, deadline: deadline)
+                }
+            }
             switch chunk.type {
             case "acTL" where !seenData:
                 guard statedFrames == nil, chunk.length == 8 else { throw Self.corrupt("a second or malformed acTL") }

@@ -101,11 +101,21 @@ final class PNGChunkReader {
         return Array(whole[4...])
     }
 
-    /// Checks `chunk`'s CRC, reading it piece by piece whatever its length.
-    /// - Throws: ``ImageDecodingError/corrupt(_:detail:)`` when the CRC does not match.
-    func checkCRC(of chunk: Chunk) throws {
+    /// Checks `chunk`'s CRC, reading it piece by piece whatever its length, and `deadline` every
+    /// 16 MB.
+    /// - Throws: ``ImageDecodingError/corrupt(_:detail:)`` when the CRC does not match;
+    ///   ``ImageDecodingError/timedOut(_:after:)``.
+    func checkCRC(of chunk: Chunk, deadline: DecodeDeadline) throws {
         var crc: UInt32 = 0
-        try withPieces(at: chunk.offset + 4, count: chunk.length + 4) { crc = PNGCRC.checksum($0, continuing: crc) }
+        var read = 0
+        try withPieces(at: chunk.offset + 4, count: chunk.length + 4) { piece in
+            crc = PNGCRC.checksum(piece, continuing: crc)
+            read += piece.count
+            if read >= 1 << 24 {
+                read = 0
+                try deadline.check(.png)
+            }
+        }
         try verify(crc, of: chunk)
     }
 
