@@ -45,6 +45,14 @@ struct APNGDamageTests {
             data: { try APNGFixtures.rewriting("disposal.png", "fcTL", occurrence: 1) { $0[24] = 3 } },
             code: "corrupt-image", detail: "frame 2 has dispose_op 3"),
         Damage(
+            label: "a frame's image data cut short", name: "animated.png",
+            data: { try APNGFixtures.rewriting("animated.png", "fdAT", occurrence: 0) { $0.removeLast(4000) } },
+            code: "corrupt-image", detail: "not enough image data"),
+        Damage(
+            label: "a frame taller than its image data", name: "disposal.png",
+            data: { try APNGFixtures.rewriting("disposal.png", "fcTL", occurrence: 1) { $0[11] = 24 } },
+            code: "corrupt-image", detail: "not enough image data"),
+        Damage(
             label: "the file cut inside the last frame", name: "animated.png",
             data: {
                 let bytes = try Data(contentsOf: URL(fileURLWithPath: APNGFixtures.path("animated.png")))
@@ -87,9 +95,11 @@ struct APNGDamageTests {
         let lenient = ImageColorAnalyzer(options: AnalysisOptions(strictDecoding: false, paletteSize: 8, frames: .all))
         let first = try await ImageColorAnalyzer(options: AnalysisOptions(paletteSize: 8))
             .analyze(fileAt: APNGFixtures.path("hidden-default.png"))
-        // Then its colours are the first frame's (coffee), not the magenta image's
+        // Then its colours are the first frame's (coffee), not the magenta image's, and the
+        // report is the first frame's, as when the default image is the first frame
         let analysis = try await lenient.analyze(data: data)
         #expect(analysis.background == first.background && analysis.palette == first.palette)
+        #expect(analysis.frames == FrameReport(count: nil, counted: 1))
     }
 
     @Test(

@@ -5,27 +5,22 @@ extension PNGDecoder {
     /// An APNG's frames composited on a canvas of IHDR's size as APNG 1.0 says and browsers
     /// show them: each frame replaces the pixels under it (`blend_op` SOURCE) or is blended over
     /// them (OVER), then is disposed of — kept, cleared to transparent (BACKGROUND) or restored
-    /// to what was under it (PREVIOUS) — and handed to the sink whole. With `FramePolicy.all`
-    /// every frame is handed over, with its share of the analysed pixels; otherwise only the
-    /// first (this path then serves a file whose default image is not part of the animation:
-    /// the first frame is the first `fcTL`'s, not the default image).
+    /// to what was under it (PREVIOUS) — and handed to the sink whole. With `all` every frame is
+    /// handed over, with its share of the analysed pixels; otherwise only the first (this path
+    /// then serves a file whose default image is not part of the animation: the first frame is
+    /// the first `fcTL`'s, not the default image).
     ///
     /// The colour space and orientation are the file's (its `iCCP`, `sRGB`, `gAMA`, `eXIf`),
-    /// announced once. The frame count and pixel totals are checked against `ImageLimits` before
-    /// anything is decoded; the canvas, a copy of the largest area restored to "previous" and
-    /// the largest frame's stream are reserved before they are allocated.
+    /// announced once. The caller checks the frame count and pixel totals against `ImageLimits`
+    /// before anything is decoded; the canvas, a copy of the largest area restored to "previous"
+    /// and the largest frame's stream are reserved before they are allocated.
     static func decodeAnimation(
-        _ census: APNGCensus, source: ImageSource, reader: PNGChunkReader, options: DecodeOptions,
+        _ census: APNGCensus, all: Bool, source: ImageSource, reader: PNGChunkReader, options: DecodeOptions,
         deadline: DecodeDeadline, into sink: inout some PixelSink
     ) throws -> DecodedImageInfo {
-        let all = options.frames == .all
         let frames = all ? census.frames : [census.frames[0]]
         let (width, height) = (census.width, census.height)
         try options.limits.check(width: width, height: height, format: .png)
-        if all {
-            try options.limits.checkAnimation(
-                frameAreas: frames.map { $0.rect.width * $0.rect.height }, canvas: (width, height), format: .png)
-        }
         var orientation = Orientation.up
         // The file's own header, read by libpng up to its image data: the colour space, once.
         try withLibpng(source, options: options, rows: false) { header in
@@ -78,14 +73,9 @@ extension PNGDecoder {
             let rect = frame.rect
             if frame.dispose == 2 { canvas.save(rect, into: saved) }
             let drawing: AnimationCanvas.Drawing = frame.blend == 0 ? .replace : .over
-            let data = try APNGFrameStream.make(frame, in: census, reader: reader, deadline: deadline)
-            try withLibpng(.data(data), options: options) { header in
-                // The stream's IHDR is the frame's size; libpng reads nothing else.
-                guard Int(header.width) == rect.width, Int(header.height) == rect.height else {
-                    throw ImageDecodingError.corrupt(.png, detail: "frame \(index + 1) is not its fcTL's size")
-                }
-                return 0
-            } row: { pixels, position in
+            try decodeFrame(
+                frame, number: index + 1, census: census, reader: reader, options: options, deadline: deadline
+            ) { pixels, position in
                 let y = rect.y + Int(position.y)
                 if position.dx == 1 {
                     canvas.draw(

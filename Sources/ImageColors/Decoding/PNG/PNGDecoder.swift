@@ -36,12 +36,24 @@ enum PNGDecoder {
         guard let census = try animation(reader, options: options, deadline: deadline) else {
             return try decodeStill(source, options: options, into: &sink)
         }
-        if options.frames == .all && census.frames.count > 1 || census.defaultImageHidden {
+        // A census read for the first frame alone (lenient decoding's fallback) has one frame: it
+        // is analysed and reported as the first frame, whether the default image is shown or not.
+        var all = options.frames == .all && census.frames.count > 1
+        if all {
+            try options.limits.checkAnimation(
+                frameAreas: census.frames.map { $0.rect.width * $0.rect.height }, canvas: (census.width, census.height),
+                format: .png)
+            // Lenient: a frame libpng cannot decode falls back to the first, as damaged chunks do.
+            if !options.warningsAreErrors {
+                all = try laterFramesDecode(census, reader: reader, options: options, deadline: deadline)
+            }
+        }
+        if all || census.defaultImageHidden {
             return try decodeAnimation(
-                census, source: source, reader: reader, options: options, deadline: deadline, into: &sink)
+                census, all: all, source: source, reader: reader, options: options, deadline: deadline, into: &sink)
         }
         var info = try decodeStill(source, options: options, into: &sink)
-        // Nothing after the first frame was read: acTL's frame count is a claim, not a count.
+        // The first frame alone: acTL's frame count is a claim, not a count.
         if census.statedFrames > 1 { info.frames = FrameReport(count: nil, counted: 1) }
         return info
     }
@@ -149,7 +161,7 @@ enum PNGDecoder {
 
 extension ImageDecodingError {
     /// Whether this is damage to the file (corrupt or truncated), not a limit or a failure to read.
-    fileprivate var isDamage: Bool {
+    var isDamage: Bool {
         switch self {
         case .corrupt, .truncated: true
         default: false

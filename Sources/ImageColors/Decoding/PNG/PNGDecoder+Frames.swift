@@ -1,0 +1,51 @@
+import CImageCodecs
+import Foundation
+
+extension PNGDecoder {
+    /// Decodes APNG frame `number` (from 1) with libpng, from a PNG of its own
+    /// (``APNGFrameStream``), calling `row` with each of its rows and where their pixels go in
+    /// the frame. The stream's bytes must be reserved by the caller.
+    /// - Throws: libpng's errors about the frame's data; the stream's errors (a CRC error, a file
+    ///   that changed).
+    static func decodeFrame(
+        _ frame: APNGCensus.Frame, number: Int, census: APNGCensus, reader: PNGChunkReader, options: DecodeOptions,
+        deadline: DecodeDeadline, row: (UnsafePointer<UInt8>, ic_png_row) throws -> Void
+    ) throws {
+        let data = try APNGFrameStream.make(frame, in: census, reader: reader, deadline: deadline)
+        try withLibpng(
+            .data(data), options: options,
+            started: { header in
+                // The stream's IHDR is the frame's size; libpng reads nothing else.
+                guard Int(header.width) == frame.rect.width, Int(header.height) == frame.rect.height else {
+                    throw ImageDecodingError.corrupt(.png, detail: "frame \(number) is not its fcTL's size")
+                }
+                return 0
+            }, row: row)
+    }
+
+    /// Whether every frame after the first decodes, for lenient decoding with every frame
+    /// counted: damage libpng finds inside a later frame then falls back to the first frame, as
+    /// damaged animation chunks do, before any frame reaches the sink (which cannot take one
+    /// back). Each of those frames is decoded once more for this, its rows dropped; the largest
+    /// one's stream is reserved first.
+    /// - Throws: What is not damage: `MemoryBudgetError`, a timeout, a file that cannot be read.
+    static func laterFramesDecode(
+        _ census: APNGCensus, reader: PNGChunkReader, options: DecodeOptions, deadline: DecodeDeadline
+    ) throws -> Bool {
+        let later = census.frames.dropFirst()
+        let stream = later.map { APNGFrameStream.bytesNeeded(for: $0, in: census) }.max() ?? 0
+        try options.ledger?.reserve(stream, for: "the APNG's largest frame (\(stream) bytes)")
+        defer { options.ledger?.release(stream) }
+        for (index, frame) in later.enumerated() {
+            do {
+                try decodeFrame(
+                    frame, number: index + 2, census: census, reader: reader, options: options, deadline: deadline
+                ) { _, _ in }
+            } catch let error as ImageDecodingError where error.isDamage {
+                return false
+            }
+            try deadline.check(.png)
+        }
+        return true
+    }
+}
