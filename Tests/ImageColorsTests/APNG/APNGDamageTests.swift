@@ -47,11 +47,11 @@ struct APNGDamageTests {
         Damage(
             label: "a frame's image data cut short", name: "animated.png",
             data: { try APNGFixtures.rewriting("animated.png", "fdAT", occurrence: 0) { $0.removeLast(4000) } },
-            code: "corrupt-image", detail: "not enough image data"),
+            code: "corrupt-image", detail: "APNG: frame 2: not enough image data"),
         Damage(
             label: "a frame taller than its image data", name: "disposal.png",
             data: { try APNGFixtures.rewriting("disposal.png", "fcTL", occurrence: 1) { $0[11] = 24 } },
-            code: "corrupt-image", detail: "not enough image data"),
+            code: "corrupt-image", detail: "APNG: frame 2: not enough image data"),
         Damage(
             label: "the file cut inside the last frame", name: "animated.png",
             data: {
