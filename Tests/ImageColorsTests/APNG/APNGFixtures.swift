@@ -34,11 +34,22 @@ enum APNGFixtures {
                 seen += 1
             }
         }
-        var chunk = (0..<4).map { UInt8(truncatingIfNeeded: body.count >> (24 - 8 * $0)) } + Array(type.utf8) + body
-        let crc = PNGCRC.checksum(chunk[4...]) ^ (badCRC ? 1 : 0)
-        chunk += (0..<4).map { UInt8(truncatingIfNeeded: crc >> (24 - 8 * UInt32($0))) }
-        bytes.insert(contentsOf: chunk, at: offset)
+        var inserted = chunk(type, body)
+        if badCRC { inserted[inserted.count - 1] ^= 1 }
+        bytes.insert(contentsOf: inserted, at: offset)
         return Data(bytes)
+    }
+
+    /// A chunk of `type` holding `body`: its length, type, data and CRC.
+    static func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] {
+        var chunk = bigEndian(body.count) + Array(type.utf8) + body
+        chunk += bigEndian(Int(PNGCRC.checksum(chunk[4...])))
+        return chunk
+    }
+
+    /// The 4 bytes of `value`, most significant first.
+    static func bigEndian(_ value: Int) -> [UInt8] {
+        (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * $0)) }
     }
 
     /// `name`'s bytes with the `occurrence`-th chunk of `type` changed by `change` (its data), its

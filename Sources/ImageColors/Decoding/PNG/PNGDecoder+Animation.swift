@@ -62,7 +62,11 @@ extension PNGDecoder {
         let stream = frames.map { APNGFrameStream.bytesNeeded(for: $0, in: census) }.max() ?? 0
         // The frame's chunks go from the reader's window straight into the stream.
         let buffers = restored + stream
-        try options.ledger?.reserve(buffers, for: "the APNG's restore buffer and largest frame (\(stream) bytes)")
+        try options.ledger?.reserve(
+            buffers,
+            for: restored == 0
+                ? "the APNG's largest frame"
+                : "the APNG's largest frame (\(stream) bytes) and restore buffer (\(restored) bytes)")
         defer { options.ledger?.release(buffers) }
         let saved = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, restored))
         defer { saved.deallocate() }

@@ -38,7 +38,7 @@ extension PNGDecoder {
     ) throws -> Bool {
         let later = census.frames.dropFirst()
         let stream = later.map { APNGFrameStream.bytesNeeded(for: $0, in: census) }.max() ?? 0
-        try options.ledger?.reserve(stream, for: "the APNG's largest frame (\(stream) bytes)")
+        try options.ledger?.reserve(stream, for: "the APNG's largest frame")
         defer { options.ledger?.release(stream) }
         for (index, frame) in later.enumerated() {
             do {
