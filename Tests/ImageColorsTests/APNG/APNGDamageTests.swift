@@ -114,6 +114,19 @@ struct APNGDamageTests {
         } throws: { ($0 as? ImageDecodingError)?.code == damage.code }
     }
 
+    @Test("an fcTL before acTL is named as such")
+    func frameControlBeforeAnimationControl() async throws {
+        // Given animated.png with acTL (20 bytes at 33) after its first fcTL (38 bytes), the
+        // sequence numbers unchanged
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: APNGFixtures.path("animated.png"))))
+        let data = Data(bytes[..<33] + bytes[53..<91] + bytes[33..<53] + bytes[91...])
+        // Then strict decoding refuses it naming the misplaced chunk, not the sequence number
+        // the next fcTL then has
+        await #expect(throws: ImageDecodingError.corrupt(.png, detail: "APNG: an fcTL chunk before acTL")) {
+            _ = try await ImageColorAnalyzer(options: AnalysisOptions(frames: .all)).analyze(data: data)
+        }
+    }
+
     @Test("with the first frame only, damage after the default image is not read")
     func firstFrameReadsNoFurther() async throws {
         // Given animated.png whose last fdAT is out of sequence (its default image is frame 1)

@@ -69,6 +69,8 @@ struct APNGCensus {
         var offset = ihdr.next
         var seenData = false
         var previousType = ""
+        // An fcTL or fdAT before acTL, the first of them: not an animation APNG allows.
+        var earlyFrameChunk: String?
         var walked = 0
         while let chunk = statedFrames == nil ? try? reader.chunk(at: offset) : try reader.chunk(at: offset) {
             offset = chunk.next
@@ -88,6 +90,8 @@ struct APNGCensus {
             switch chunk.type {
             case "acTL" where !seenData:
                 guard statedFrames == nil, chunk.length == 8 else { throw Self.corrupt("a second or malformed acTL") }
+                // Named here, or the next fcTL would be reported out of sequence instead.
+                if let early = earlyFrameChunk { throw Self.corrupt("an \(early) chunk before acTL") }
                 guard let body = try? reader.data(of: chunk) else { return nil }
                 statedFrames = Self.uint32(body, 0)
                 guard statedFrames! > 0 else { throw Self.corrupt("acTL states 0 frames") }
@@ -140,6 +144,9 @@ struct APNGCensus {
                 try Self.expect(sequence: &sequence, Self.uint32(try reader.bytes(at: chunk.offset + 8, count: 4), 0))
                 frames[last].chunks += 1
                 frames[last].dataBytes += chunk.length - 4
+            case "fcTL", "fdAT":
+                // Before acTL (the cases above take them after it).
+                if earlyFrameChunk == nil { earlyFrameChunk = chunk.type }
             case "IEND":
                 offset = -1
             default:
