@@ -4,13 +4,14 @@
 /// do not show).
 ///
 /// A PNG whose `acTL` does not come before its first `IDAT` is not animated (the APNG rule), and
-/// the walk stops there. Otherwise the animation chunks are checked as APNG 1.0 requires: the
-/// sequence numbers of `fcTL` and `fdAT` count up from 0, every frame lies inside the canvas and
-/// has data, a first frame made of the default image covers the canvas, and there are as many
-/// frames as `acTL` says; frames past ``ImageLimits/maxFrames`` stop the walk. Every chunk walked
-/// has its CRC checked, as libpng checks a still image's: the whole file when every frame is
-/// counted; for the first frame alone, the chunks up to its end (libpng then reads a default
-/// image that is the first frame, and its file through IEND).
+/// the walk stops there. Otherwise the animation chunks are checked as APNG 1.0 requires: none
+/// comes before `acTL`, the sequence numbers of `fcTL` and `fdAT` count up from 0, every frame
+/// lies inside the canvas and has data, a first frame made of the default image covers the
+/// canvas, and there are as many frames as `acTL` says; a frame past ``ImageLimits/maxFrames``
+/// is ``ImageDecodingError/tooManyFrames(_:limit:)`` (only when every frame is read). Every
+/// chunk walked has its CRC checked, as libpng checks a still image's: the whole file when every
+/// frame is counted; for the first frame alone, the chunks up to its end (libpng then reads a
+/// default image that is the first frame, and its file through IEND).
 struct APNGCensus {
     /// One frame, as its `fcTL` says.
     struct Frame {
