@@ -132,7 +132,80 @@ bar = Image.new("RGBA", (40, 6), (240, 220, 20, 255))
 assemble("disposal.png", (64, 48), [(blue, 0, 0, 20, 0, 0), (red, 8, 8, 20, 1, 0), (disc, 24, 12, 20, 0, 1),
                                     (magenta, 40, 2, 20, 2, 0), (bar, 4, 36, 40, 0, 1)])
 
+
+
+# Semi-transparent pixels blended OVER (onto opaque, semi-transparent and transparent pixels),
+# and frames both blended OVER and disposed to previous, which Pillow's reader composites wrongly
+# (see above): these oracles are composited here from the frames' own pixels, as APNG 1.0 says.
+def over(source, target):
+    """`source` over `target` (RGBA, not premultiplied) with the integer formula Chromium and
+    libwebp use for the spec's (libwebp's BlendPixelNonPremult); a transparent target takes the
+    source as it is."""
+    if source[3] == 255 or target[3] == 0:
+        return source
+    if source[3] == 0:
+        return target
+    target_factor = (target[3] * (256 - source[3])) >> 8
+    alpha = source[3] + target_factor
+    scale = (1 << 24) // alpha
+    return tuple(((source[i] * source[3] + target[i] * target_factor) * scale) >> 24 for i in range(3)) + (alpha,)
+
+
+def over_exactly(source, target):
+    """APNG 1.0's OVER in real numbers, to check the integer formula against."""
+    source_alpha, target_alpha = source[3] / 255, target[3] / 255
+    alpha = source_alpha + target_alpha * (1 - source_alpha)
+    if alpha == 0:
+        return (0, 0, 0, 0)
+    return tuple((source[i] * source_alpha + target[i] * target_alpha * (1 - source_alpha)) / alpha
+                 for i in range(3)) + (alpha * 255,)
+
+
+def composite(size, frames):
+    """The canvas as each of `frames` (as for assemble) shows it, per APNG 1.0: each frame
+    replaces (SOURCE) or is blended over (OVER) what is under it, then is kept, cleared or
+    restored to what was under it (a first frame's "previous" clears)."""
+    canvas = Image.new("RGBA", size, (0, 0, 0, 0))
+    shown = []
+    for index, (image, x, y, _, dispose, blend) in enumerate(frames):
+        box = (x, y, x + image.width, y + image.height)
+        under = canvas.crop(box)
+        pixels, frame = canvas.load(), image.load()
+        for row in range(image.height):
+            for column in range(image.width):
+                source, target = frame[column, row], pixels[x + column, y + row]
+                if blend == 1:
+                    mixed, exact = over(source, target), over_exactly(source, target)
+                    # The integer formula is the spec's within 2 levels here (it rounds down).
+                    assert all(abs(a - b) < 2 for a, b in zip(mixed, exact)), (source, target, mixed, exact)
+                    source = mixed
+                pixels[x + column, y + row] = source
+        shown.append(canvas.copy())
+        if dispose == 1 or (dispose == 2 and index == 0):
+            canvas.paste((0, 0, 0, 0), box)
+        elif dispose == 2:
+            canvas.paste(under, box)
+    return shown
+
+
+# 32×24: a field half opaque blue, half green at alpha 96, its top 4 rows transparent; a red
+# square whose alpha ramps from 40 to 220 blended over all three and restored to previous; a
+# yellow bar at alpha 160 blended over the restored canvas; a white patch at alpha 100 blended
+# over the bar and the transparent rows and restored to previous; an opaque magenta square.
+field = Image.new("RGBA", (32, 24), (0, 0, 0, 0))
+field.paste((20, 40, 200, 255), (0, 4, 16, 24))
+field.paste((30, 180, 60, 96), (16, 4, 32, 24))
+ramp = Image.new("RGBA", (16, 12))
+ramp.putdata([(220, 30, 30, 40 + 12 * column) for row in range(12) for column in range(16)])
+blending = [(field, 0, 0, 20, 0, 0), (ramp, 4, 0, 20, 2, 1),
+            (Image.new("RGBA", (20, 8), (240, 220, 20, 160)), 8, 12, 20, 0, 1),
+            (Image.new("RGBA", (12, 16), (255, 255, 255, 100)), 14, 2, 20, 2, 1),
+            (Image.new("RGBA", (6, 6), (230, 0, 200, 255)), 0, 18, 40, 0, 0)]
+assemble("blending.png", (32, 24), blending)
+
 os.makedirs("oracle", exist_ok=True)
+for index, frame in enumerate(composite((32, 24), blending)):
+    frame.save(f"oracle/blending-{index}.png")
 # Pillow's reader does not decode an interlaced APNG frame: that oracle is the known composite.
 coffee_rgba.save("oracle/interlaced-0.png")
 second = coffee_rgba.copy()

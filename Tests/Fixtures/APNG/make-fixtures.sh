@@ -16,8 +16,17 @@
 #                       place in each of 3 cropped frames
 #   interlaced.png      96×64 RGBA, Adam7: coffee, then a 40×30 rocket at (20, 10) that replaces
 #                       the pixels under it (assembled by hand: Pillow writes no interlaced PNG)
+#   blending.png        32×24 RGBA, assembled by hand: a field half opaque blue, half green at
+#                       alpha 96, its top rows transparent; a red square with an alpha ramp
+#                       (40-220) blended over all three and disposed to previous; a yellow bar
+#                       at alpha 160 blended over; a white patch at alpha 100 blended over the
+#                       bar and disposed to previous; an opaque magenta square
 #   oracle/NAME-N.png   Pillow's composite of animation frame N (RGBA); for interlaced.png, which
-#                       Pillow does not decode, the two pictures composited by the script
+#                       Pillow does not decode, the two pictures composited by the script; for
+#                       blending.png, whose semi-transparent OVER and OVER-then-previous frames
+#                       Pillow's reader composites wrongly, the script's own composite per APNG
+#                       1.0, with the integer OVER formula of Chromium and libwebp (checked
+#                       within 2 levels of the spec's real-number formula)
 set -euo pipefail
 cd "$(dirname "$0")"
 work=$(mktemp -d)

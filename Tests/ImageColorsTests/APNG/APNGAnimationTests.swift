@@ -7,12 +7,13 @@ import Testing
 
 /// Animated PNGs (acTL, fcTL, fdAT): the first frame by default, every frame with
 /// ``FramePolicy/all``, composited as APNG 1.0 says. The fixtures and their oracle frames come
-/// from Tests/Fixtures/APNG/make-fixtures.sh (Pillow's APNG writer and reader).
+/// from Tests/Fixtures/APNG/make-fixtures.sh (Pillow's APNG writer and reader, or the script's
+/// own composite).
 @Suite("APNG animation")
 struct APNGAnimationTests {
     static let animations: [(String, Int)] = [
         ("animated.png", 3), ("hidden-default.png", 2), ("disposal.png", 5), ("palette.png", 3),
-        ("interlaced.png", 2),
+        ("interlaced.png", 2), ("blending.png", 5),
     ]
 
     @Test(
@@ -32,7 +33,9 @@ struct APNGAnimationTests {
     @Test("every frame is composited with its blending and disposal", arguments: animations)
     func everyFrame(name: String, count: Int) throws {
         // Sub-rectangles, SOURCE and OVER, disposal to background and to previous, a palette with
-        // transparency, Adam7 frames: each canvas pixel for pixel the oracle's
+        // transparency, Adam7 frames, semi-transparent pixels blended over opaque, semi-transparent
+        // and transparent ones, frames both blended OVER and restored to previous: each canvas
+        // pixel for pixel the oracle's
         try WebGIFFixtures.expectOracleFrames(name, count: count)
     }
 
