@@ -111,10 +111,11 @@ package struct BackgroundChoice: Sendable, Hashable {
         let labelSide = workspace.labelSide
         let clusterCount = band.count
         let bits = whole.bitsPerChannel
+        let grownCount = workspace.grownCount
         self.init(clusters: band, pixelCount: bandPixels, wholeShares: wholeShares, tieRatio: tieRatio) {
             EdgeCounts(
                 of: image, clusterCount: clusterCount, bitsPerChannel: bits, labels: labels, labelSide: labelSide,
-                slots: slots)
+                slots: slots, grownBins: grown, grownCount: grownCount, binMask: binMask)
         }
     }
 
