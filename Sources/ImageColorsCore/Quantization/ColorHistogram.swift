@@ -112,6 +112,15 @@ public struct ColorHistogram: Sendable {
         count(image, region: region)
     }
 
+    /// A count from tables already filled, three sums per bin (``init(coarsening:toBits:)``).
+    init(bitsPerChannel: Int, region: Region, pixelCount: Int, counts: [UInt32], offsetSums: [UInt32]) {
+        self.bitsPerChannel = bitsPerChannel
+        self.region = region
+        self.pixelCount = pixelCount
+        self.counts = counts
+        self.offsetSums = offsetSums
+    }
+
     /// The most pixels an image may have for packed offset sums: a bin's 21-bit sum of offsets
     /// (each at most `2^(8 − bitsPerChannel) − 1`) cannot overflow below it. 299 593 at 5 bits.
     package static func packedPixelLimit(bitsPerChannel: Int) -> Int {

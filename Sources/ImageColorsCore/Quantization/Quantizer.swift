@@ -11,7 +11,9 @@ public enum BackgroundSource: String, Sendable, Codable, CaseIterable {
 ///
 /// One histogram (``ColorHistogram``, 4 bits per channel) is counted: the band round the
 /// edges first, which decides the background (`BackgroundChoice`), then the rest of the
-/// image. The roles are then chosen by the ``RoleScheme``:
+/// image. A band or an image without colour structure (uniform noise, a chart of every
+/// colour) gives its mean as the background and is clustered on 64 coarse bins instead. The
+/// roles are then chosen by the ``RoleScheme``:
 /// - ``RoleScheme/faithful`` (the default) ranks the image's colour clusters by salience and
 ///   tones each chosen colour until it reaches ``minimumContrast`` on the background;
 /// - ``RoleScheme/classic`` is Panic's ColorArt (and its Swift port UIImageColors) with its
@@ -123,25 +125,33 @@ public struct Quantizer: Sendable {
     /// The background and the roles the scheme chose (best first, at most three), from a
     /// histogram of the band (or of the whole image) that this completes to a count of the whole
     /// image. Both clusterings share one workspace, freed on return, before any palette is made.
+    ///
+    /// A count without colour structure (``ColorHistogram/isStructureless``: noise, a chart of
+    /// every colour) has no clusters worth growing: a structureless band gives its mean colour
+    /// as the background, and a structureless image is clustered on a coarse grid
+    /// (``ColorHistogram/structurelessBits``), whose bins are its colours.
     private func chooseColors(_ image: RGBAImage, _ histogram: inout ColorHistogram) -> (
         background: Choice, roles: [Choice]
     ) {
         var workspace = ClusteringWorkspace(bitsPerChannel: binBits)
         // The band decides the background: its clusters are grown before the interior is added.
         let bandPixels = histogram.pixelCount
-        let band = histogram.clustering(
-            minimumCount: max(1, Self.smallestCount(reaching: BackgroundChoice.clusterFloorShare, of: bandPixels)),
-            radius: BackgroundChoice.clusterRadius, workspace: &workspace)
+        let bandMean = histogram.isStructureless ? histogram.meanColor : nil
+        let band =
+            bandMean != nil
+            ? []
+            : histogram.clustering(
+                minimumCount: max(1, Self.smallestCount(reaching: BackgroundChoice.clusterFloorShare, of: bandPixels)),
+                radius: BackgroundChoice.clusterRadius, workspace: &workspace)
         if backgroundSource == .edges { histogram.countInterior(of: image) }
-        let fromRegion = BackgroundChoice(
-            band: band, bandPixels: bandPixels, whole: histogram, workspace: workspace,
-            image: image)
-        let vividFloor = max(1, Self.smallestCount(reaching: Salience.vividNoiseShare, of: histogram.pixelCount))
+        let origin: ColorOrigin = backgroundSource == .edges ? .edges : .image
         let background: Choice
-        if let fromRegion {
-            background = Choice(
-                color: fromRegion.color,
-                report: RoleReport(source: backgroundSource == .edges ? .edges : .image, share: fromRegion.share))
+        if let bandMean {
+            background = Choice(color: bandMean, report: RoleReport(source: origin, share: 1))
+        } else if let fromRegion = BackgroundChoice(
+            band: band, bandPixels: bandPixels, whole: histogram, workspace: workspace, image: image)
+        {
+            background = Choice(color: fromRegion.color, report: RoleReport(source: origin, share: fromRegion.share))
         } else if let dominant = histogram.mostCommonBin {
             // Transparent edges say nothing about the card; pick the neutral that contrasts with
             // what is drawn, so the image (e.g. a dark logo) does not vanish into its card.
@@ -153,8 +163,18 @@ public struct Quantizer: Sendable {
         }
         switch scheme {
         case .faithful:
-            let clusters = histogram.clustering(
-                minimumCount: vividFloor, radius: ColorHistogram.clusterRadius, workspace: &workspace)
+            let vividFloor = max(1, Self.smallestCount(reaching: Salience.vividNoiseShare, of: histogram.pixelCount))
+            let clusters: [ColorCluster]
+            let coarseBits = ColorHistogram.structurelessBits
+            if histogram.isStructureless, histogram.canCoarsen(toBits: coarseBits) {
+                let coarse = ColorHistogram(coarsening: histogram, toBits: coarseBits)
+                var coarseWorkspace = ClusteringWorkspace(bitsPerChannel: coarseBits)
+                clusters = coarse.clustering(
+                    minimumCount: vividFloor, radius: ColorHistogram.clusterRadius, workspace: &coarseWorkspace)
+            } else {
+                clusters = histogram.clustering(
+                    minimumCount: vividFloor, radius: ColorHistogram.clusterRadius, workspace: &workspace)
+            }
             return (
                 background, faithfulRoles(in: clusters, pixelCount: histogram.pixelCount, background: background.color)
             )

@@ -55,12 +55,19 @@ struct ClusteringWorkspaceTests {
 
     @Test(
         """
-        Given the analyzer's 4 bits per channel, then the clustering workspace fits in the quantizer's working set \
-        the analyzer reserves
+        Given the analyzer's 4 bits per channel, then the clustering workspace, with the edges' table of a near-tie \
+        or the coarse grid of a structureless count and its workspace, fits in the quantizer's working set the \
+        analyzer reserves
         """
     )
     func fitsTheReservation() {
-        #expect(ClusteringWorkspace.bytesNeeded(bitsPerChannel: 4) <= ColorPalette.bytesNeeded(bitsPerChannel: 4))
+        let edgeTable = 4096 * MemoryLayout<Int32>.stride
+        let coarse = ColorHistogram.structurelessBits
+        let coarseGrid =
+            ColorHistogram.bytesNeeded(bitsPerChannel: coarse) + ClusteringWorkspace.bytesNeeded(bitsPerChannel: coarse)
+        #expect(
+            ClusteringWorkspace.bytesNeeded(bitsPerChannel: 4) + max(edgeTable, coarseGrid)
+                <= ColorPalette.bytesNeeded(bitsPerChannel: 4))
     }
 
     @Test(
