@@ -29,7 +29,7 @@ objcopy --strip-debug "$scratch/release/imagecolors-probe" "$probe"
 # workload and iterations: enough to make one-off costs (first-touch page faults) small.
 workloads=(
     "quantize-rocket-50 50" "quantize-rocket-100 50" "quantize-rocket-250 20" "quantize-retina-250 20"
-    "quantize-noise-250 20" "quantize-rocket-24mp 1" "downscale-24mp 1"
+    "quantize-noise-250 20" "quantize-busy-250 20" "quantize-rocket-24mp 1" "downscale-24mp 1"
     "analyze-rocket.jpg 5" "analyze-coffee.png 5" "analyze-24mp-jpeg 1" "analyze-24mp-progressive 1" "analyze-24mp-png 1"
 )
 out=$(mktemp)

@@ -55,7 +55,10 @@ let benchmarks: @Sendable () -> Void = {
     }
     // A busier image: a photo of a retina, 250×250 after downscaling.
     quantize("retina-250px") { try BenchmarkImages.downscaled(retina, longSide: 250) }
-    // The worst case at the default size: every pixel its own colour.
+    // Uniform noise at the default size: every pixel its own colour, the costliest count, and a
+    // count without colour structure (its band's mean is the background, 64 coarse bins its
+    // colours). The costliest quantization at 250 px, noise over a quarter of the colour cube,
+    // is counted in instructions (`instructions.sh`, quantize-busy-250).
     quantize("noise-250x250") { BenchmarkImages.noise(width: 250, height: 250) }
     // Full size (`--quality highest` with a budget that allows it): the sample photo scaled up to
     // 24 MP (5998×4001), and 6000×4000 of noise.

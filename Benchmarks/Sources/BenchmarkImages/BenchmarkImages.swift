@@ -138,16 +138,24 @@ public enum BenchmarkImages {
         return downscaler.finish()
     }
 
-    /// Uniform random opaque colours: the worst case for the histogram (every pixel a new bin,
-    /// nothing in common with its neighbour). Deterministic for a seed.
-    public static func noise(width: Int, height: Int, seed: UInt64 = 0x1234_5678) -> RGBAImage {
+    /// Uniform random opaque colours: the worst case for the histogram's count (every pixel a
+    /// new bin, nothing in common with its neighbour), and a count without colour structure for
+    /// the quantizer. Deterministic for a seed.
+    /// - Parameter redGreenLevels: How many of the lowest levels red and green take, 1…256;
+    ///   default 256. 128 confines the noise to a quarter of the colour cube, 1,024 of the
+    ///   histogram's 4,096 bins: just under what the quantizer takes as structureless, so every
+    ///   bin is clustered, the costliest count it does cluster.
+    public static func noise(width: Int, height: Int, seed: UInt64 = 0x1234_5678, redGreenLevels: Int = 256)
+        -> RGBAImage
+    {
         var state = seed
         var pixels = [UInt8](repeating: 255, count: width * height * 4)
+        let levels = UInt64(min(max(redGreenLevels, 1), 256))
         for i in 0..<(width * height) {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             let bits = state >> 33
-            pixels[i * 4] = UInt8(truncatingIfNeeded: bits)
-            pixels[i * 4 + 1] = UInt8(truncatingIfNeeded: bits >> 8)
+            pixels[i * 4] = UInt8(truncatingIfNeeded: (bits & 0xff) % levels)
+            pixels[i * 4 + 1] = UInt8(truncatingIfNeeded: ((bits >> 8) & 0xff) % levels)
             pixels[i * 4 + 2] = UInt8(truncatingIfNeeded: bits >> 16)
         }
         return RGBAImage(width: width, height: height, pixels: pixels)
