@@ -14,18 +14,13 @@ struct StructurelessTests {
         ClusteringWorkspaceTests.noise(width, height, seed: seed)
     }
 
-    /// A sample or corpus picture as the `high` preset analyses it: decoded and box-filtered to
-    /// a long side of 250.
+    /// A sample or corpus picture as the `high` preset analyses it: decoded (DCT-scaled, as the
+    /// analyzer does, to at least twice the long side) into the box filter, to a long side of 250.
     static func analysisImage(_ path: String, longSide: Int = 250) throws -> RGBAImage {
-        let (full, _) = try decodeFully(path, minimumLongSide: longSide)
         var downscaler = Downscaler(targetLongSide: longSide)
-        try downscaler.begin(width: full.width, height: full.height, rowsInOrder: true)
-        full.pixels.withUnsafeBufferPointer { pixels in
-            for y in 0..<full.height {
-                downscaler.consume(
-                    row: pixels.baseAddress! + y * full.width * 4, y: y, x0: 0, dx: 1, count: full.width)
-            }
-        }
+        var options = DecodeOptions()
+        options.minimumLongSide = longSide * 2
+        _ = try ImageDecoding.decode(try SourceProbe(.file(path)), options: options, into: &downscaler)
         return downscaler.finish()
     }
 
