@@ -16,6 +16,10 @@ extension BackgroundChoice {
         package let clusterCount: Int
         /// `counts[edge.rawValue * clusterCount + cluster]`.
         package private(set) var counts: [Int]
+        /// Each edge's pixels that no listed cluster holds (under half opaque, in a bin the
+        /// clustering did not grow, or in a cluster left out): with ``counts``, every pixel of a
+        /// strip is counted once.
+        package private(set) var unlisted = [0, 0, 0, 0]
 
         /// No pixel yet on any edge.
         /// - Parameter clusterCount: How many clusters.
@@ -139,6 +143,7 @@ extension BackgroundChoice {
                 for cluster in 0..<clusterCount {
                     counts[edge.rawValue &* clusterCount &+ cluster] = tallies[edge.rawValue &* stride &+ cluster]
                 }
+                unlisted[edge.rawValue] = tallies[edge.rawValue &* stride &+ clusterCount]
             }
         }
     }

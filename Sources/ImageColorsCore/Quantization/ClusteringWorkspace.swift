@@ -15,7 +15,7 @@
 /// At the default 4 bits that is 164 KiB. With what a quantization allocates beside it — the
 /// edges' table of each bin's cluster when a background near-tie is decided (16 KiB, freed
 /// before the roles are chosen), or for a structureless count its coarse grid and that grid's
-/// workspace (12 KiB) — it stays within the quantizer's working set the analyzer reserves for
+/// workspace (14 KiB) — it stays within the quantizer's working set the analyzer reserves for
 /// the palette that follows (``ColorPalette/bytesNeeded(bitsPerChannel:)``, 208 KiB), and is
 /// freed before the palette is made.
 package struct ClusteringWorkspace: ~Copyable {

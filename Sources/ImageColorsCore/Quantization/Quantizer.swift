@@ -11,9 +11,9 @@ public enum BackgroundSource: String, Sendable, Codable, CaseIterable {
 ///
 /// One histogram (``ColorHistogram``, 4 bits per channel) is counted: the band round the
 /// edges first, which decides the background (`BackgroundChoice`), then the rest of the
-/// image. A band or an image without colour structure (uniform noise, a chart of every
-/// colour) gives its mean as the background and is clustered on 64 coarse bins instead. The
-/// roles are then chosen by the ``RoleScheme``:
+/// image. A band without colour structure (uniform noise, a chart of every colour) gives its
+/// mean as the background, and the faithful scheme clusters such an image on 64 coarse bins
+/// (``ColorHistogram/isStructureless``). The roles are then chosen by the ``RoleScheme``:
 /// - ``RoleScheme/faithful`` (the default) ranks the image's colour clusters by salience and
 ///   tones each chosen colour until it reaches ``minimumContrast`` on the background;
 /// - ``RoleScheme/classic`` is Panic's ColorArt (and its Swift port UIImageColors) with its
@@ -128,8 +128,9 @@ public struct Quantizer: Sendable {
     ///
     /// A count without colour structure (``ColorHistogram/isStructureless``: noise, a chart of
     /// every colour) has no clusters worth growing: a structureless band gives its mean colour
-    /// as the background, and a structureless image is clustered on a coarse grid
-    /// (``ColorHistogram/structurelessBits``), whose bins are its colours.
+    /// as the background (with either scheme), and the faithful scheme clusters a structureless
+    /// image on a coarse grid (``ColorHistogram/structurelessBits``), whose bins are its colours.
+    /// The classic scheme's roles come from the histogram's bins either way.
     private func chooseColors(_ image: RGBAImage, _ histogram: inout ColorHistogram) -> (
         background: Choice, roles: [Choice]
     ) {

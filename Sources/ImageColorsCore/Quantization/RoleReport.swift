@@ -41,7 +41,8 @@ public struct RoleReport: Sendable, Hashable, Codable {
     /// The share of the counted pixels behind the colour, 0–1 to 4 decimals: its cluster's
     /// (``RoleScheme/faithful``, and every background) or its histogram bin's
     /// (``RoleScheme/classic`` roles); of the edge band for an edge background, of the image's
-    /// opaque pixels otherwise; `nil` for a fallback.
+    /// opaque pixels otherwise; 1 for a background that is the mean of a band (or image)
+    /// without colour structure; `nil` for a fallback.
     public var share: Double?
     /// The WCAG 2.x contrast ratio of the colour on the background (1–21, to 2 decimals); `nil`
     /// for the background itself.

@@ -37,20 +37,24 @@ struct EdgeCountsTests {
         return counts
     }
 
+    /// Busy pictures with transparent pixels, by name (names, not images, are the tests'
+    /// arguments, so that the log does not print every pixel).
+    static let pictures: [String: RGBAImage] = [
+        "noise": ClusteringWorkspaceTests.noise(250, 250, seed: 11, transparentEvery: 13),
+        "narrow noise": ClusteringWorkspaceTests.noise(120, 80, seed: 12, spread: 40, transparentEvery: 7),
+        "noise on a flat field": ClusteringWorkspaceTests.noiseOnFlat(97, 61, seed: 13),
+        "one column": ClusteringWorkspaceTests.noise(1, 40, seed: 14, spread: 60),
+    ]
+
     @Test(
         """
         Given busy pictures with transparent pixels, when their band is clustered and the edges counted, then every \
-        cluster's pixels on every edge are those of a plain count through the labels
+        cluster's pixels on every edge are those of a plain count through the labels, and every other pixel of the \
+        strip is counted as in no listed cluster
         """,
-        arguments: [3, 4, 5],
-        [
-            ("noise", ClusteringWorkspaceTests.noise(250, 250, seed: 11, transparentEvery: 13)),
-            ("narrow noise", ClusteringWorkspaceTests.noise(120, 80, seed: 12, spread: 40, transparentEvery: 7)),
-            ("noise on a flat field", ClusteringWorkspaceTests.noiseOnFlat(97, 61, seed: 13)),
-            ("one column", ClusteringWorkspaceTests.noise(1, 40, seed: 14, spread: 60)),
-        ])
-    func matchesThePlainCount(bits: Int, picture: (name: String, image: RGBAImage)) {
-        let image = picture.image
+        arguments: [3, 4, 5], ["noise", "narrow noise", "noise on a flat field", "one column"])
+    func matchesThePlainCount(bits: Int, name: String) throws {
+        let image = try #require(Self.pictures[name])
         let histogram = ColorHistogram(image: image, region: .border, bitsPerChannel: bits)
         var workspace = ClusteringWorkspace(bitsPerChannel: bits)
         // A floor of 2 pixels leaves some clusters out, whose pixels must count for none.
@@ -60,8 +64,21 @@ struct EdgeCountsTests {
             labelSide: workspace.labelSide, slots: workspace.slots, grownBins: workspace.grownBins,
             grownCount: workspace.grownCount, binMask: workspace.binMask)
         let plain = Self.plainCounts(of: image, clusterCount: clusters.count, bits: bits, workspace: workspace)
-        #expect(!clusters.isEmpty, "\(picture.name)")
-        #expect(counted == plain, "\(picture.name) at \(bits) bits")
-        #expect(counted.counts.reduce(0, +) > 0, "\(picture.name)")
+        #expect(!clusters.isEmpty, "\(name)")
+        #expect(counted.counts == plain.counts, "\(name) at \(bits) bits")
+        #expect(counted.counts.reduce(0, +) > 0, "\(name)")
+        // Every pixel of each strip once: in a listed cluster, or not (a strip is as thick as
+        // the band along its whole side, corners included).
+        let thickness = min(
+            ColorHistogram.borderThickness(width: image.width, height: image.height), image.width, image.height)
+        let across = [image.width, image.width, image.height, image.height]
+        for edge in BackgroundChoice.EdgeCounts.Edge.allCases {
+            let listed = (0..<clusters.count).reduce(0) { $0 + counted.pixels(ofCluster: $1, on: edge) }
+            #expect(listed + counted.unlisted[edge.rawValue] == thickness * across[edge.rawValue], "\(name), \(edge)")
+        }
+        if name == "noise" {
+            // Its transparent pixels and thin bins are in no listed cluster.
+            #expect(counted.unlisted.allSatisfy { $0 > 0 })
+        }
     }
 }

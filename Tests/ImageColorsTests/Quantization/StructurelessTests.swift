@@ -39,7 +39,11 @@ struct StructurelessTests {
         RepositoryPaths.sampleNames.map { RepositoryPaths.samples.appendingPathComponent($0).path }
         + TestFiles.files(in: "color").map { TestFiles.corpus("color/\($0)") }
 
-    @Test("Given one flat colour, then the count spreads over one bin; given k equally full bins, over k")
+    @Test(
+        """
+        Given one flat colour, then the count spreads over one bin; given four equally full bins, over about four; \
+        given uniform noise of 3,400 or 62,500 pixels, over about all 4,096 bins whatever its size
+        """)
     func effectiveBinCount() {
         let flat = ColorHistogram(
             image: paintedImage(40, 40, RGBColor(red: 10, green: 200, blue: 90)), bitsPerChannel: 4)
@@ -52,19 +56,30 @@ struct StructurelessTests {
                 (0, 20, 20, 40, RGBColor(red: 0, green: 250, blue: 0)),
                 (20, 20, 40, 40, RGBColor(red: 0, green: 0, blue: 250)),
             ])
-        #expect(ColorHistogram(image: quarters, bitsPerChannel: 4).effectiveBinCount == 4)
+        #expect(abs(ColorHistogram(image: quarters, bitsPerChannel: 4).effectiveBinCount - 4) < 0.01)
+        // The unbiased estimate: a small sample of noise is judged like a large one.
+        for (width, height) in [(100, 34), (250, 250)] {
+            let noise = ColorHistogram(image: Self.noise(width, height, seed: 7), bitsPerChannel: 4)
+            #expect(abs(noise.effectiveBinCount - 4096) < 4096 * 0.1, "\(width)×\(height)")
+        }
     }
 
     @Test(
         """
-        Given uniform noise of 250×250, 250×167 and 64×64 pixels, then its count is structureless; given 50×50 of it, \
-        fewer pixels than bins, then it is not judged so
+        Given uniform noise of 250×250, 250×100, 50×50 and 16×16 pixels and noise over a quarter of the colour cube \
+        (10 of 16 levels per channel), then their counts are structureless; given 15×15 of noise, fewer than 256 \
+        pixels, or a count of 3 bits per channel, then they are not judged so
         """)
     func noiseIsStructureless() {
-        #expect(ColorHistogram(image: Self.noise(250, 250, seed: 1), bitsPerChannel: 4).isStructureless)
-        #expect(ColorHistogram(image: Self.noise(250, 167, seed: 2), bitsPerChannel: 4).isStructureless)
-        #expect(ColorHistogram(image: Self.noise(64, 64, seed: 3), bitsPerChannel: 4).isStructureless)
-        #expect(!ColorHistogram(image: Self.noise(50, 50, seed: 4), bitsPerChannel: 4).isStructureless)
+        for (width, height) in [(250, 250), (250, 100), (50, 50), (16, 16)] {
+            #expect(
+                ColorHistogram(image: Self.noise(width, height, seed: 1), bitsPerChannel: 4).isStructureless,
+                "\(width)×\(height)")
+        }
+        let quarter = ClusteringWorkspaceTests.noise(250, 250, seed: 2, spread: 160)
+        #expect(ColorHistogram(image: quarter, bitsPerChannel: 4).isStructureless)
+        #expect(!ColorHistogram(image: Self.noise(15, 15, seed: 3), bitsPerChannel: 4).isStructureless)
+        #expect(!ColorHistogram(image: Self.noise(250, 250, seed: 4), bitsPerChannel: 3).isStructureless)
     }
 
     @Test(
@@ -80,8 +95,9 @@ struct StructurelessTests {
             let band = ColorHistogram(image: image, region: .border, bitsPerChannel: 4)
             #expect(!whole.isStructureless, "\(path) at \(side): \(whole.effectiveBinCount)")
             #expect(!band.isStructureless, "\(path) at \(side): \(band.effectiveBinCount)")
-            // Far from the threshold, not just under it.
-            #expect(whole.effectiveBinCount < 0.4 * Double(whole.binCount) * ColorHistogram.structurelessShare)
+            // Far from the threshold (512 bins), not just under it.
+            #expect(whole.effectiveBinCount < 0.6 * Double(whole.binCount) * ColorHistogram.structurelessShare)
+            #expect(band.effectiveBinCount < 0.6 * Double(band.binCount) * ColorHistogram.structurelessShare)
         }
     }
 
@@ -148,6 +164,27 @@ struct StructurelessTests {
         }
         let spread = backgrounds.flatMap { x in backgrounds.map { x.distance(to: $0) } }.max() ?? 0
         #expect(spread < 0.02)
+    }
+
+    @Test(
+        """
+        Given uniform noise and a 1-pixel crop of it, when quantized with the faithful scheme, then each role stands \
+        for a coarse bin, more of the picture than any of its 4-bit clusters holds, and the crop's roles are the same \
+        colours
+        """)
+    func noiseRolesComeFromCoarseBins() throws {
+        let image = Self.noise(251, 251, seed: 50)
+        let roles = Quantizer().roles(of: image)
+        let cropped = Quantizer().roles(of: Self.crop(image, x: 1, y: 1, width: 250, height: 250))
+        let fine = ColorHistogram(image: image, bitsPerChannel: 4).clusters(minimumCount: 1)
+        let largestFine = Double(try #require(fine.first).count) / Double(251 * 251)
+        for report in [roles.reports.primary, roles.reports.secondary, roles.reports.detail] {
+            #expect(try #require(report.share) > largestFine)
+        }
+        let colors = [roles.primary, roles.secondary, roles.detail].map(OKLab.init)
+        for color in [cropped.primary, cropped.secondary, cropped.detail].map(OKLab.init) {
+            #expect(colors.contains { $0.distance(to: color) < 0.02 })
+        }
     }
 
     @Test(
