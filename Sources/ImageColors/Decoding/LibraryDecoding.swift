@@ -21,6 +21,8 @@ struct LibraryDecoding {
     ///   - format: The format, for the error when `create` fails.
     ///   - source: The file or bytes.
     ///   - options: The ledger and the decode timeout.
+    ///   - deadline: The decode's deadline when it began before this library's part of it (a PNG's
+    ///     chunks were walked first); by default, the decode timeout from now.
     ///   - create: Makes the library's decoder, which may stop itself at the deadline; `nil` when
     ///     it cannot be allocated.
     ///   - destroy: Frees it.
@@ -28,12 +30,12 @@ struct LibraryDecoding {
     ///   - body: The decode.
     /// - Throws: ``ImageDecodingError/outOfMemory(_:detail:)`` when `create` fails, or what `body` throws.
     static func run<R>(
-        _ format: ImageFormat, _ source: ImageSource, options: DecodeOptions,
+        _ format: ImageFormat, _ source: ImageSource, options: DecodeOptions, deadline: DecodeDeadline? = nil,
         create: (DecodeDeadline) -> OpaquePointer?, destroy: (OpaquePointer?) -> Void,
         message: @escaping (OpaquePointer?) -> UnsafePointer<CChar>?,
         _ body: (LibraryDecoding, _ reserved: inout Int) throws -> R
     ) throws -> R {
-        let deadline = DecodeDeadline(timeout: options.limits.decodeTimeout)
+        let deadline = deadline ?? DecodeDeadline(timeout: options.limits.decodeTimeout)
         guard let decoder = create(deadline) else {
             throw ImageDecodingError.outOfMemory(format, detail: "cannot allocate the decoder")
         }

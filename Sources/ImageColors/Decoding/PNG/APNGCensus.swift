@@ -8,10 +8,19 @@
 /// comes before `acTL`, the sequence numbers of `fcTL` and `fdAT` count up from 0, every frame
 /// lies inside the canvas and has data, a first frame made of the default image covers the
 /// canvas, and there are as many frames as `acTL` says; a frame past ``ImageLimits/maxFrames``
-/// is ``ImageDecodingError/tooManyFrames(_:limit:)`` (only when every frame is read). Every
-/// chunk walked has its CRC checked, as libpng checks a still image's: the whole file when every
-/// frame is counted; for the first frame alone, the chunks up to its end (libpng then reads a
-/// default image that is the first frame, and its file through IEND).
+/// is ``ImageDecodingError/tooManyFrames(_:limit:)`` (only when every frame is read).
+///
+/// CRCs are checked once, by whoever reads a chunk. libpng reads and checks every chunk before
+/// the image data whenever it reads a file's header, which every decoding of the file does (a
+/// still image, a default image, or the header an animation takes its colour space from), so
+/// the census checks only those it reads for their data (IHDR, acTL, fcTL, PLTE, tRNS): a still
+/// PNG costs a walk of its chunk headers up to its image data. From the image data on, it checks
+/// the chunks no decoder reads: a hidden default image's `IDAT`, the chunks between and after
+/// the frames, `IEND`. The frames' data (`fdAT`, and the `IDAT` of a default image that is the
+/// first frame) is checked by each frame's stream as it is copied (``APNGFrameStream``), or by
+/// libpng when it reads the default image's file through IEND. A walk for the first frame alone
+/// ends at the default image's data when it is the first frame (libpng reads the rest), else at
+/// the second `fcTL`.
 struct APNGCensus {
     /// One frame, as its `fcTL` says.
     struct Frame {
@@ -50,16 +59,17 @@ struct APNGCensus {
     ///     frame is known (at the default image's data when it is the first frame, else at the
     ///     second `fcTL`), since nothing after it is read for the first frame.
     ///   - limits: ``ImageLimits/maxFrames``.
-    ///   - deadline: Checked every 1 024 chunks (a file of nothing but empty chunks has millions).
     /// - Throws: ``ImageDecodingError/corrupt(_:detail:)`` for animation chunks APNG does not
-    ///   allow, ``ImageDecodingError/truncated(_:detail:)``, or
-    ///   ``ImageDecodingError/tooManyFrames(_:limit:)``.
-    init?(_ reader: PNGChunkReader, wholeFile: Bool, limits: ImageLimits, deadline: DecodeDeadline) throws {
+    ///   allow or a CRC error, ``ImageDecodingError/truncated(_:detail:)``,
+    ///   ``ImageDecodingError/tooManyFrames(_:limit:)``; what the reader throws (a timeout, a file
+    ///   that cannot be read), before `acTL` too.
+    init?(_ reader: PNGChunkReader, wholeFile: Bool, limits: ImageLimits) throws {
         let signature: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
         // Not a PNG libpng reads: its own checks and words apply.
         // Until acTL is read, whatever is wrong is libpng's to find and name: the walk just stops.
-        guard try reader.bytes(at: 0, count: 8) == signature, let ihdr = try? reader.chunk(at: 8), ihdr.type == "IHDR",
-            ihdr.length == 13, let header = try? reader.data(of: ihdr)
+        guard try reader.bytes(at: 0, count: 8) == signature,
+            let ihdr = try Self.unlessDamaged({ try reader.chunk(at: 8) }) ?? nil, ihdr.type == "IHDR",
+            ihdr.length == 13, let header = try Self.unlessDamaged({ try reader.data(of: ihdr) })
         else { return nil }
         self.header = header
         paletteChunks = APNGPaletteChunks(header: header)
@@ -72,36 +82,27 @@ struct APNGCensus {
         var previousType = ""
         // An fcTL or fdAT before acTL, the first of them: not an animation APNG allows.
         var earlyFrameChunk: String?
-        var walked = 0
-        while let chunk = statedFrames == nil ? try? reader.chunk(at: offset) : try reader.chunk(at: offset) {
+        while true {
+            let next =
+                statedFrames == nil
+                ? try Self.unlessDamaged({ try reader.chunk(at: offset) }) ?? nil : try reader.chunk(at: offset)
+            guard let chunk = next else { break }
             offset = chunk.next
             defer { previousType = chunk.type }
-            walked += 1
-            if walked % 1024 == 0 { try deadline.check(.png) }
-            // Every chunk's CRC, as libpng checks a still image's (the shim has it quit on any), but
-            // for the IDAT that ends a walk for the first frame alone: libpng reads it next.
-            if chunk.type != "IDAT" || wholeFile || statedFrames == nil || seenData || frames.isEmpty {
-                if statedFrames == nil {
-                    // Before acTL, a damaged chunk is libpng's to name.
-                    guard (try? reader.checkCRC(of: chunk, deadline: deadline)) != nil else { return nil }
-                } else {
-                    try reader.checkCRC(of: chunk, deadline: deadline)
-                }
-            }
             switch chunk.type {
             case "acTL" where !seenData:
                 guard statedFrames == nil, chunk.length == 8 else { throw Self.corrupt("a second or malformed acTL") }
                 // Named here, or the next fcTL would be reported out of sequence instead.
                 if let early = earlyFrameChunk { throw Self.corrupt("an \(early) chunk before acTL") }
-                guard let body = try? reader.data(of: chunk) else { return nil }
+                guard let body = try Self.unlessDamaged({ try reader.data(of: chunk) }) else { return nil }
                 statedFrames = Self.uint32(body, 0)
                 guard statedFrames! > 0 else { throw Self.corrupt("acTL states 0 frames") }
             case "PLTE" where !seenData, "tRNS" where !seenData:
-                if statedFrames == nil {
-                    // Before acTL, a damaged chunk is libpng's to name.
-                    guard (try? paletteChunks.take(chunk, from: reader)) != nil else { return nil }
-                } else {
+                do {
                     try paletteChunks.take(chunk, from: reader)
+                } catch let error as ImageDecodingError where statedFrames == nil && error.isDamage {
+                    // Before acTL, a damaged chunk is libpng's to name.
+                    return nil
                 }
             case "fcTL" where statedFrames != nil:
                 guard chunk.length == 26 else { throw Self.corrupt("an fcTL of \(chunk.length) bytes, not 26") }
@@ -153,6 +154,11 @@ struct APNGCensus {
             default:
                 break
             }
+            // From the image data on, the CRC of every chunk no decoder reads: not the frames' data,
+            // which their streams check as they copy it (see the type's doc).
+            if seenData, chunk.type != "fdAT", chunk.type != "IDAT" || defaultImageHidden {
+                try reader.checkCRC(of: chunk)
+            }
             if offset < 0 { break }
         }
         guard let stated = statedFrames else { return nil }
@@ -163,6 +169,30 @@ struct APNGCensus {
         if frames.isEmpty { return nil }
         guard !wholeFile || frames.count == stated else {
             throw Self.corrupt("acTL states \(stated) frames, the file has \(frames.count)")
+        }
+    }
+
+    /// Checks the CRC of every chunk from `offset` (a frame's ``Frame/dataStart``) to IEND: for
+    /// lenient decoding, before an animation whose default image is its first frame gives way to
+    /// that frame alone, since libpng reading its file through IEND refuses a bad CRC anywhere.
+    /// - Throws: ``ImageDecodingError/corrupt(_:detail:)`` for a CRC error; what the reader throws.
+    static func checkCRCs(from offset: Int, reader: PNGChunkReader) throws {
+        var offset = offset
+        while let chunk = try reader.chunk(at: offset) {
+            try reader.checkCRC(of: chunk)
+            if chunk.type == "IEND" { return }
+            offset = chunk.next
+        }
+    }
+
+    /// What `body` returns, or `nil` when it finds damage (a corrupt or truncated file): before
+    /// `acTL`, damage is libpng's to find and name, and the file is decoded as a still PNG. A
+    /// timeout or a file that cannot be read is thrown.
+    private static func unlessDamaged<T>(_ body: () throws -> T) throws -> T? {
+        do {
+            return try body()
+        } catch let error as ImageDecodingError where error.isDamage {
+            return nil
         }
     }
 

@@ -8,6 +8,10 @@ import Foundation
 /// APNG census, a small chunk's data, CRC checks, and a frame's data streamed into the PNG that
 /// libpng reads for it. A file is read in place through one window of ``windowBytes`` (its reader
 /// reserves them); no chunk is ever read whole into memory of its own.
+///
+/// The reader checks the decode's deadline itself, every ``checkBytes`` bytes it reads and every
+/// ``checkChunks`` chunk headers, counted across every walk and every chunk: whoever reads, a
+/// file of many chunks just under any per-chunk count, or of a million empty ones, is stopped.
 final class PNGChunkReader {
     /// One chunk's header.
     struct Chunk {
@@ -32,12 +36,26 @@ final class PNGChunkReader {
     private var windowStart = 0
     private var windowCount = 0
 
+    /// The decode's one deadline.
+    private let deadline: DecodeDeadline
+    /// Bytes read and chunk headers read since the deadline was last checked.
+    private var bytesSinceCheck = 0
+    private var chunksSinceCheck = 0
+    /// Every byte read (chunk headers, data, CRCs), for tests: what a walk cost.
+    private(set) var bytesRead = 0
+
     /// The bytes a file's window takes.
     static let windowBytes = 64 * 1024
+    /// The deadline is checked once this many bytes have been read since the last check: 16 MB
+    /// is about a hundredth of a second of CRC at -O, a tenth in a debug build.
+    static let checkBytes = 1 << 24
+    /// The deadline is checked once this many chunk headers have been read since the last check.
+    static let checkChunks = 1024
 
-    /// Opens `source`.
+    /// Opens `source`, to be read before `deadline`.
     /// - Throws: ``ImageDecodingError/unreadable(_:detail:)`` when the file cannot be opened.
-    init(_ source: ImageSource) throws {
+    init(_ source: ImageSource, deadline: DecodeDeadline) throws {
+        self.deadline = deadline
         switch source {
         case .data(let bytes):
             data = bytes
@@ -75,8 +93,10 @@ final class PNGChunkReader {
 
     /// The chunk whose length field is at `offset`, or `nil` at the end of the input.
     /// - Throws: ``ImageDecodingError/truncated(_:detail:)`` when the input ends inside the header
-    ///   or the chunk; ``ImageDecodingError/corrupt(_:detail:)`` for a length over 2³¹ − 1.
+    ///   or the chunk; ``ImageDecodingError/corrupt(_:detail:)`` for a length over 2³¹ − 1;
+    ///   ``ImageDecodingError/timedOut(_:after:)``.
     func chunk(at offset: Int) throws -> Chunk? {
+        try pace(chunks: 1)
         let header = try bytes(at: offset, count: 8)
         if header.isEmpty { return nil }
         guard header.count == 8 else { throw Self.endedEarly }
@@ -101,21 +121,12 @@ final class PNGChunkReader {
         return Array(whole[4...])
     }
 
-    /// Checks `chunk`'s CRC, reading it piece by piece whatever its length, and `deadline` every
-    /// 16 MB.
+    /// Checks `chunk`'s CRC, reading it piece by piece whatever its length.
     /// - Throws: ``ImageDecodingError/corrupt(_:detail:)`` when the CRC does not match;
     ///   ``ImageDecodingError/timedOut(_:after:)``.
-    func checkCRC(of chunk: Chunk, deadline: DecodeDeadline) throws {
+    func checkCRC(of chunk: Chunk) throws {
         var crc: UInt32 = 0
-        var read = 0
-        try withPieces(at: chunk.offset + 4, count: chunk.length + 4) { piece in
-            crc = PNGCRC.checksum(piece, continuing: crc)
-            read += piece.count
-            if read >= 1 << 24 {
-                read = 0
-                try deadline.check(.png)
-            }
-        }
+        try withPieces(at: chunk.offset + 4, count: chunk.length + 4) { crc = PNGCRC.checksum($0, continuing: crc) }
         try verify(crc, of: chunk)
     }
 
@@ -142,27 +153,44 @@ final class PNGChunkReader {
         }
     }
 
-    /// Calls `body` with the `count` bytes at `offset`, in order, in pieces (a window's at most
-    /// for a file; one piece for bytes in memory); never with an empty piece.
+    /// Calls `body` with the `count` bytes at `offset`, in order, in pieces of at most a window's
+    /// bytes (bytes in memory too, so that the deadline is checked inside a long chunk); never
+    /// with an empty piece.
     /// - Throws: ``ImageDecodingError/truncated(_:detail:)`` when the input ends first (a file that
-    ///   shrank), ``ImageDecodingError/unreadable(_:detail:)`` when it cannot be read.
+    ///   shrank), ``ImageDecodingError/unreadable(_:detail:)`` when it cannot be read,
+    ///   ``ImageDecodingError/timedOut(_:after:)``.
     private func withPieces(at offset: Int, count: Int, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
         guard count > 0 else { return }
         guard offset >= 0, offset + count <= size else { throw Self.endedEarly }
-        if let data {
-            try data.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[offset..<offset + count])) }
-            return
-        }
         let end = offset + count
         var at = offset
         while at < end {
-            // Read again unless the window holds what is left, or a whole window's worth of it.
-            if at < windowStart || min(end, at + Self.windowBytes) > windowStart + windowCount { try fill(at: at) }
-            let from = at - windowStart
-            let piece = min(end - at, windowCount - from)
-            try window.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[from..<from + piece])) }
+            let piece: Int
+            if let data {
+                piece = min(end - at, Self.windowBytes)
+                try data.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[at..<at + piece])) }
+            } else {
+                // Read again unless the window holds what is left, or a whole window's worth of it.
+                if at < windowStart || min(end, at + Self.windowBytes) > windowStart + windowCount { try fill(at: at) }
+                let from = at - windowStart
+                piece = min(end - at, windowCount - from)
+                try window.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[from..<from + piece])) }
+            }
             at += piece
+            try pace(bytes: piece)
         }
+    }
+
+    /// Counts `bytes` read and `chunks` headers read, and checks the deadline once either count
+    /// since the last check reaches its limit.
+    /// - Throws: ``ImageDecodingError/timedOut(_:after:)`` or `CancellationError`.
+    private func pace(bytes: Int = 0, chunks: Int = 0) throws {
+        bytesRead += bytes
+        bytesSinceCheck += bytes
+        chunksSinceCheck += chunks
+        guard bytesSinceCheck >= Self.checkBytes || chunksSinceCheck >= Self.checkChunks else { return }
+        (bytesSinceCheck, chunksSinceCheck) = (0, 0)
+        try deadline.check(.png)
     }
 
     /// Reads the window from `offset`: a window's bytes, or what the file has left.

@@ -23,7 +23,7 @@ extension PNGDecoder {
         try options.limits.check(width: width, height: height, format: .png)
         var orientation = Orientation.up
         // The file's own header, read by libpng up to its image data: the colour space, once.
-        try withLibpng(source, options: options, rows: false) { header in
+        try withLibpng(source, options: options, deadline: deadline, rows: false) { header in
             if let exif = header.exif {
                 orientation =
                     ExifReader.orientation(in: UnsafeRawBufferPointer(start: exif, count: header.exif_size)) ?? .up

@@ -11,10 +11,10 @@ extension PNGDecoder {
         _ frame: APNGCensus.Frame, number: Int, census: APNGCensus, reader: PNGChunkReader, options: DecodeOptions,
         deadline: DecodeDeadline, row: (UnsafePointer<UInt8>, ic_png_row) throws -> Void
     ) throws {
-        let data = try APNGFrameStream.make(frame, in: census, reader: reader, deadline: deadline)
+        let data = try APNGFrameStream.make(frame, in: census, reader: reader)
         do {
             try withLibpng(
-                .data(data), options: options,
+                .data(data), options: options, deadline: deadline,
                 started: { header in
                     // The stream's IHDR is the frame's size; libpng reads nothing else.
                     guard Int(header.width) == frame.rect.width, Int(header.height) == frame.rect.height else {

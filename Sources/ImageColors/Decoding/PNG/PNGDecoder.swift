@@ -30,11 +30,11 @@ enum PNGDecoder {
         var reserved = 0
         defer { options.ledger?.release(reserved) }
         try options.reserve(PNGChunkReader.windowBytes, for: "the PNG chunk reader's window", adding: &reserved)
-        let reader = try PNGChunkReader(source)
-        // One deadline for reading the animation and compositing it; each libpng decode has its own too.
+        // One deadline for the whole decode: the census's walk, libpng's reading and the compositing.
         let deadline = DecodeDeadline(timeout: options.limits.decodeTimeout)
-        guard let census = try animation(reader, options: options, deadline: deadline) else {
-            return try decodeStill(source, options: options, into: &sink)
+        let reader = try PNGChunkReader(source, deadline: deadline)
+        guard let census = try animation(reader, options: options) else {
+            return try decodeStill(source, options: options, deadline: deadline, into: &sink)
         }
         // A census read for the first frame alone (lenient decoding's fallback) has one frame: it
         // is analysed and reported as the first frame, whether the default image is shown or not.
@@ -52,7 +52,7 @@ enum PNGDecoder {
             return try decodeAnimation(
                 census, all: all, source: source, reader: reader, options: options, deadline: deadline, into: &sink)
         }
-        var info = try decodeStill(source, options: options, into: &sink)
+        var info = try decodeStill(source, options: options, deadline: deadline, into: &sink)
         // The first frame alone: acTL's frame count is a claim, not a count.
         if census.statedFrames > 1 { info.frames = FrameReport(count: nil, counted: 1) }
         return info
@@ -61,31 +61,29 @@ enum PNGDecoder {
     /// The animation of an APNG, or `nil` for a still PNG. With lenient decoding, an animation
     /// whose chunks are damaged is read for its first frame alone, as far as that frame is
     /// whole; when even that fails, `nil`: its default image is decoded, as APNG asks of a reader
-    /// that cannot show the animation.
-    private static func animation(
-        _ reader: PNGChunkReader, options: DecodeOptions, deadline: DecodeDeadline
-    ) throws -> APNGCensus? {
+    /// that cannot show the animation. Only damage falls back: a timeout or a file that cannot be
+    /// read is thrown.
+    private static func animation(_ reader: PNGChunkReader, options: DecodeOptions) throws -> APNGCensus? {
         do {
-            return try APNGCensus(
-                reader, wholeFile: options.frames == .all, limits: options.limits, deadline: deadline)
+            return try APNGCensus(reader, wholeFile: options.frames == .all, limits: options.limits)
         } catch let error as ImageDecodingError where !options.warningsAreErrors && error.isDamage {
-            if options.frames == .all,
-                let first = try? APNGCensus(reader, wholeFile: false, limits: options.limits, deadline: deadline)
-            {
-                return first
+            guard options.frames == .all else { return nil }
+            do {
+                return try APNGCensus(reader, wholeFile: false, limits: options.limits)
+            } catch let error as ImageDecodingError where error.isDamage {
+                return nil
             }
-            return nil
         }
     }
 
     /// Decodes the default image of `source` (every PNG's, and an APNG's first frame when it is
     /// the default image) into `sink`, streamed.
     static func decodeStill(
-        _ source: ImageSource, options: DecodeOptions, into sink: inout some PixelSink
+        _ source: ImageSource, options: DecodeOptions, deadline: DecodeDeadline, into sink: inout some PixelSink
     ) throws -> DecodedImageInfo {
         var header = ic_png_info()
         var orientation = Orientation.up
-        try withLibpng(source, options: options) { decoded in
+        try withLibpng(source, options: options, deadline: deadline) { decoded in
             header = decoded
             if let exif = decoded.exif {
                 orientation =
@@ -113,15 +111,16 @@ enum PNGDecoder {
     /// limits, reserves libpng's buffers, then calls `started` with the header (its pointers
     /// valid during the call; it returns bytes it reserved, released when decoding ends) and
     /// `row` with each row and where its pixels go. With `rows` false, it stops after `started`
-    /// (which then does the work that needs the header).
+    /// (which then does the work that needs the header). The rows stop at `deadline`, the
+    /// decode's one deadline.
     static func withLibpng(
-        _ source: ImageSource, options: DecodeOptions, rows: Bool = true, started: (ic_png_info) throws -> Int,
-        row: (UnsafePointer<UInt8>, ic_png_row) throws -> Void = { _, _ in }
+        _ source: ImageSource, options: DecodeOptions, deadline: DecodeDeadline, rows: Bool = true,
+        started: (ic_png_info) throws -> Int, row: (UnsafePointer<UInt8>, ic_png_row) throws -> Void = { _, _ in }
     ) throws {
         let limits = options.limits
         try LibraryDecoding.run(
-            .png, source, options: options, create: { _ in ic_png_create() }, destroy: ic_png_destroy,
-            message: ic_png_message
+            .png, source, options: options, deadline: deadline, create: { _ in ic_png_create() },
+            destroy: ic_png_destroy, message: ic_png_message
         ) { decoding, reserved in
             let (png, descriptor, deadline, message) =
                 (decoding.decoder, decoding.descriptor, decoding.deadline, decoding.message)
