@@ -26,32 +26,6 @@ extension PNGDecoder {
             throw error.naming(frame: number)
         }
     }
-
-    /// Whether every frame after the first decodes, for lenient decoding with every frame
-    /// counted: damage libpng finds inside a later frame then falls back to the first frame, as
-    /// damaged animation chunks do, before any frame reaches the sink (which cannot take one
-    /// back). Each of those frames is decoded once more for this, its rows dropped; the largest
-    /// one's stream is reserved first.
-    /// - Throws: What is not damage: `MemoryBudgetError`, a timeout, a file that cannot be read.
-    static func laterFramesDecode(
-        _ census: APNGCensus, reader: PNGChunkReader, options: DecodeOptions, deadline: DecodeDeadline
-    ) throws -> Bool {
-        let later = census.frames.dropFirst()
-        let stream = later.map { APNGFrameStream.bytesNeeded(for: $0, in: census) }.max() ?? 0
-        try options.ledger?.reserve(stream, for: "the APNG's largest frame")
-        defer { options.ledger?.release(stream) }
-        for (index, frame) in later.enumerated() {
-            do {
-                try decodeFrame(
-                    frame, number: index + 2, census: census, reader: reader, options: options, deadline: deadline
-                ) { _, _ in }
-            } catch let error as ImageDecodingError where error.isDamage {
-                return false
-            }
-            try deadline.check(.png)
-        }
-        return true
-    }
 }
 
 extension ImageDecodingError {

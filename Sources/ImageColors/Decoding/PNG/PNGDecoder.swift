@@ -38,19 +38,21 @@ enum PNGDecoder {
         }
         // A census read for the first frame alone (lenient decoding's fallback) has one frame: it
         // is analysed and reported as the first frame, whether the default image is shown or not.
-        var all = options.frames == .all && census.frames.count > 1
+        let all = options.frames == .all && census.frames.count > 1
         if all {
             try options.limits.checkAnimation(
                 frameAreas: census.frames.map { $0.rect.width * $0.rect.height }, canvas: (census.width, census.height),
                 format: .png)
-            // Lenient: a frame libpng cannot decode falls back to the first, as damaged chunks do.
-            if !options.warningsAreErrors {
-                all = try laterFramesDecode(census, reader: reader, options: options, deadline: deadline)
-            }
         }
         if all || census.defaultImageHidden {
-            return try decodeAnimation(
+            if let info = try decodeAnimation(
                 census, all: all, source: source, reader: reader, options: options, deadline: deadline, into: &sink)
+            {
+                return info
+            }
+            // Lenient decoding, and the first frame, which is not the default image, is damaged:
+            // the default image, as APNG asks of a reader that cannot show the animation.
+            return try decodeStill(source, options: options, deadline: deadline, into: &sink)
         }
         var info = try decodeStill(source, options: options, deadline: deadline, into: &sink)
         // The first frame alone: acTL's frame count is a claim, not a count.
