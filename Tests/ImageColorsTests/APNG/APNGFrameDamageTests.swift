@@ -5,9 +5,10 @@ import Testing
 @testable import ImageColors
 @testable import ImageColorsCore
 
-/// Frames libpng cannot decode: strict decoding refuses them naming the frame; lenient decoding
-/// gives way to the first frame (a later frame damaged) or to the default image (a first frame
-/// that is not the default image damaged), after the checks that need no decoding.
+/// Frames libpng cannot decode: strict decoding refuses them naming the frame and the file's
+/// chunk; lenient decoding gives way to the first frame (a later frame damaged) or to the default
+/// image (a first frame that is not the default image damaged), after the checks that need no
+/// decoding.
 @Suite("APNG frame damage")
 struct APNGFrameDamageTests {
     static let red: [UInt8] = [200, 30, 30, 255]
@@ -84,6 +85,41 @@ struct APNGFrameDamageTests {
         }
         await #expect(throws: ImageDecodingError.corrupt(.png, detail: "fdAT: CRC error")) {
             _ = try await Self.lenientFirst.analyze(data: data)
+        }
+    }
+
+    @Test(
+        "strict: libpng's words name the chunk the file has",
+        arguments: [(0, "APNG: frame 1: IDAT: "), (1, "APNG: frame 2: fdAT: ")])
+    func chunkNamed(damaged: Int, prefix: String) async throws {
+        // Given a 32×24 APNG whose default image is its first frame, and frame 1 (an IDAT) or
+        // frame 2 (an fdAT) whose first stored block's lengths disagree
+        var frames = [
+            APNGBuilder.Frame.filled(width: 32, height: 24, Self.red), .filled(width: 32, height: 24, Self.blue),
+        ]
+        frames[damaged].damage = { $0[5] ^= 0xFF }
+        let data = APNGBuilder.apng(width: 32, height: 24, frames: frames)
+        // When every frame is counted strictly
+        // Then zlib's complaint is reported for the frame and the chunk it is in
+        await #expect {
+            _ = try await Self.strict.analyze(data: data)
+        } throws: { error in
+            guard case .corrupt(_, let detail) = error as? ImageDecodingError else { return false }
+            return detail.hasPrefix(prefix) && detail.hasSuffix("invalid stored block lengths")
+        }
+    }
+
+    @Test("strict: a frame's bad CRC is reported for the frame")
+    func badCRCNamed() async throws {
+        // Given a 32×24 APNG of a red frame and two blue ones, the last fdAT's CRC wrong
+        let blue = APNGBuilder.Frame.filled(width: 32, height: 24, Self.blue)
+        var data = APNGBuilder.apng(
+            width: 32, height: 24, frames: [.filled(width: 32, height: 24, Self.red), blue, blue])
+        data[data.count - 13] ^= 1
+        // When every frame is counted strictly
+        // Then the CRC error names the frame whose data it is in
+        await #expect(throws: ImageDecodingError.corrupt(.png, detail: "APNG: frame 3: fdAT: CRC error")) {
+            _ = try await Self.strict.analyze(data: data)
         }
     }
 
