@@ -47,6 +47,12 @@ let package = Package(
             path: "Benchmarks/Pipeline",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // The Quantization suite's 250 px rows for builds of several commits run alternately
+        // (quantize-times.sh).
+        .executableTarget(
+            name: "imagecolors-quantize-times",
+            dependencies: ["BenchmarkImages", .product(name: "ImageColors", package: main)]
+        ),
         // How cost grows with the pixel count: a table and a CSV (growth.sh draws the plot).
         .executableTarget(
             name: "imagecolors-growth",
