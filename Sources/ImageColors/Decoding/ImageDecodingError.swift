@@ -58,7 +58,7 @@ public enum ImageDecodingError: ImageColorsError, Equatable {
             "\(format.displayName) image is \(width)×\(height), over \(limit)"
         case .timedOut(let format, let after):
             """
-            decoding the \(format.displayName) image took longer than \(after.components.seconds) s (the decode \
+            decoding the \(format.displayName) image took longer than \(after.displayString) (the decode \
             timeout)
             """
         case .tooManyFrames(let format, let limit):

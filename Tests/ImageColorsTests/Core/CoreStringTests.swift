@@ -25,4 +25,16 @@ struct CoreStringTests {
         let differing = values.filter { $0.formatted(decimals: 2) != String(format: "%.2f", $0) }
         #expect(differing.isEmpty, "\(differing.prefix(5))")
     }
+
+    @Test(
+        "a limit's duration reads in whole seconds, milliseconds or tenths of a second",
+        arguments: [
+            (Duration.seconds(10), "10 s"), (.zero, "0 s"), (.milliseconds(2500), "2.5 s"),
+            (.milliseconds(1250), "1.3 s"), (.milliseconds(250), "250 ms"), (.milliseconds(1), "1 ms"),
+            (.seconds(86_400), "86400 s"),
+        ])
+    func durations(duration: Duration, expected: String) {
+        // Given a limit; when it is shown in a message; then it reads as a person would write it
+        #expect(duration.displayString == expected)
+    }
 }

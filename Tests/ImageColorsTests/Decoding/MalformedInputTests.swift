@@ -69,6 +69,18 @@ struct MalformedInputTests {
         #expect(error?.description == "no such file: /nonexistent/cover.jpg")
     }
 
+    @Test(
+        "a decode timeout's message gives the timeout as it was set",
+        arguments: [
+            (Duration.milliseconds(2500), "2.5 s"), (.seconds(10), "10 s"), (.milliseconds(1), "1 ms"),
+        ])
+    func timeoutMessage(timeout: Duration, shown: String) {
+        // Given a PNG decode that ran past its timeout
+        let error = ImageDecodingError.timedOut(.png, after: timeout)
+        // When its message is read; then it names that timeout, not the whole seconds in it
+        #expect(error.description == "decoding the PNG image took longer than \(shown) (the decode timeout)")
+    }
+
     @Test("a PNG file named .jpg is decoded as PNG")
     func formatFromBytes() async throws {
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("imagecolors-\(UUID()).jpg")
