@@ -79,12 +79,9 @@ extension BackgroundChoice {
             let spare = Int32(truncatingIfNeeded: clusterCount)
             var slotOfBin = [Int32](repeating: spare, count: side * side * side)
             slotOfBin.withUnsafeMutableBufferPointer { table in
-                let mask = side &- 1
                 for i in 0..<grownCount {
                     let bin = Int(truncatingIfNeeded: grownBins[i] & binMask)
-                    let cell: Int =
-                        (((bin &>> (2 &* bits)) &+ 1) &* labelSide &+ ((bin &>> bits) & mask) &+ 1) &* labelSide
-                        &+ (bin & mask) &+ 1
+                    let cell = ClusteringWorkspace.labelIndex(ofBin: bin, bitsPerChannel: bits, labelSide: labelSide)
                     let slot = slots[Int(labels[cell])]
                     table[bin] = slot >= 0 ? slot : spare
                 }

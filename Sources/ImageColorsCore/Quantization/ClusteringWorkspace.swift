@@ -71,7 +71,17 @@ package struct ClusteringWorkspace: ~Copyable {
     /// Where a bin's label is in ``labels``.
     @inline(__always)
     package func labelIndex(ofBin bin: Int) -> Int {
-        let bits = binBits / 3
+        Self.labelIndex(ofBin: bin, bitsPerChannel: binBits / 3, labelSide: labelSide)
+    }
+
+    /// Where a bin's label is in a padded label grid of `labelSide` cells a side, for callers
+    /// that hold the grid but no longer the workspace (the edges' count of a near-tie).
+    /// - Parameters:
+    ///   - bin: A bin index of `bits` bits per channel.
+    ///   - bits: Bits per channel.
+    ///   - labelSide: The grid's side, `2^bits + 2`.
+    @inline(__always)
+    package static func labelIndex(ofBin bin: Int, bitsPerChannel bits: Int, labelSide: Int) -> Int {
         let mask = (1 &<< bits) &- 1
         return ((bin &>> (2 &* bits) &+ 1) &* labelSide &+ ((bin &>> bits) & mask) &+ 1) &* labelSide &+ (bin & mask)
             &+ 1
