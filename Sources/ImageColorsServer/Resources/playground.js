@@ -1,0 +1,1 @@
+// Stand-in: the serve-contract helper writes the playground.
