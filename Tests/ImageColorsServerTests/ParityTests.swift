@@ -8,7 +8,6 @@ import Testing
 
 @testable import ImageColorsServer
 
-
 @Suite("Parity: the server's JSON is the CLI's, byte for byte")
 struct ParityTests {
     /// Option sets as query parameters and as the same flags.

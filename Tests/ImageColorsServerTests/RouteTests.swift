@@ -140,6 +140,23 @@ struct RouteTests {
         }
     }
 
+    @Test("Given a URL analysed, when /metrics is scraped, then the upstream bytes and the analysis time are counted")
+    func metricsOfAnAnalysis() async throws {
+        let size = try ServerSupport.sample("coffee.png").count
+        try await TestHTTPServer.with(ServerSupport.sampleRoute()) { origin in
+            let url = ServerSupport.query(origin.url("/coffee.png").absoluteString)
+            try await ServerSupport.withApp(ServerSupport.configuration()) { client in
+                let result = try await client.execute(uri: "/v1/colors?url=\(url)&quality=lowest", method: .get)
+                #expect(result.status == .ok)
+                let text = ServerSupport.text(try await client.execute(uri: "/metrics", method: .get))
+                #expect(text.contains("imagecolors_upstream_bytes_total \(size)"), "\(text)")
+                #expect(text.contains("imagecolors_analysis_duration_seconds_count 1"))
+                #expect(text.contains("imagecolors_cache_misses_total 1"))
+                #expect(text.contains("imagecolors_queue_depth 0"))
+            }
+        }
+    }
+
     @Test("Given --metrics-port, when the main port is asked for /metrics, then it is not found there")
     func metricsElsewhere() async throws {
         let configuration = ServerSupport.configuration { $0.metricsPort = 0 }
