@@ -77,4 +77,27 @@ struct CachingTests {
             #expect(origin.requestCount("/coffee.png") == 1)
         }
     }
+
+    @Test(
+        "Given --cache and an origin saying no-cache, when asked again, then the origin answers 304: revalidated"
+    )
+    func revalidated() async throws {
+        let scratch = try ScratchDirectory()
+        let resource = ConditionalResource(body: try ServerSupport.sample("coffee.png"), cacheControl: "no-cache")
+        try await TestHTTPServer.with(requests: { resource.respond(to: $0) }) { origin in
+            let configuration = ServerSupport.configuration { $0.cachePath = scratch.path("cache.sqlite") }
+            let uri = "/v1/colors?url=\(ServerSupport.query(origin.url("/coffee.png").absoluteString))"
+            try await ServerSupport.withApp(configuration) { client in
+                let first = try await client.execute(uri: uri, method: .get)
+                let second = try await client.execute(uri: uri, method: .get)
+                #expect(first.headers[.imageColorsCache] == "stored")
+                #expect(second.headers[.imageColorsCache] == "revalidated")
+                #expect(second.headers[.cacheControl] == "public, max-age=0")
+                #expect(ServerSupport.text(first) == ServerSupport.text(second))
+                let metrics = ServerSupport.text(try await client.execute(uri: "/metrics", method: .get))
+                #expect(metrics.contains("imagecolors_cache_revalidations_total 1"), "\(metrics)")
+            }
+            #expect(origin.exchanges.map(\.status) == [200, 304])
+        }
+    }
 }

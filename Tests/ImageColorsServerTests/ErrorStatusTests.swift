@@ -181,6 +181,15 @@ struct ErrorStatusTests {
                 let started = ContinuousClock.now
                 try await Self.expectError(client, "/v1/colors?url=\(slow)", status: 504, code: "deadline-exceeded")
                 #expect(ContinuousClock.now - started < .seconds(4))
+                // In a batch, the line says so and the others still come.
+                let urls = try JSONEncoder().encode(["/slow.png", "/broken.png"].map { origin.url($0).absoluteString })
+                let batch = try await client.execute(
+                    uri: "/v1/colors/batch", method: .post, body: ByteBuffer(bytes: urls))
+                let codes = try ServerSupport.text(batch).split(separator: "\n").map { line in
+                    let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+                    return (object?["error"] as? [String: Any])?["code"] as? String
+                }
+                #expect(codes == ["deadline-exceeded", "http-status"])
             }
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdCore
+import ImageColors
 import Logging
 import ServiceLifecycle
 
@@ -45,6 +46,9 @@ public func buildApplication(
         router: buildRouter(service, logger: logger),
         server: .http1(
             configuration: HTTP1Channel.Configuration(
+                // A client that sends nothing for a request's time (a slow upload, an idle
+                // keep-alive) loses its connection.
+                idleTimeout: .nanoseconds(configuration.requestTimeout.timeoutNanoseconds),
                 httpDecoderConfiguration: .init(
                     maxHeaderFieldSize: configuration.maxHeaderSize, maxHeaderListSize: configuration.maxHeaderSize))),
         configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port)),

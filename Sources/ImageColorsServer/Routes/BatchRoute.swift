@@ -31,12 +31,15 @@ struct BatchRoute<Context: RequestContext> {
             status: .ok, headers: [.contentType: "application/x-ndjson", .cacheControl: "no-store"], body: lines)
     }
 
-    /// Runs every URL, at most `jobs` at once, and yields their lines in input order.
+    /// Runs every URL, at most `jobs` at once, and yields their lines in input order; the
+    /// request's deadline covers the whole batch (lines not done by then say `deadline-exceeded`).
     private static func produce(
         _ urls: [String], options: RequestOptions, service: ColorService,
         into continuation: AsyncStream<ByteBuffer>.Continuation
     ) async {
-        await OrderedBatch.run(count: urls.count, width: service.configuration.jobs) { index in
+        let limit = service.configuration.requestTimeout
+        let deadline = ContinuousClock.now.advanced(by: limit.clampedTimeout)
+        await OrderedBatch.run(count: urls.count, width: service.configuration.jobs, deadline: deadline) { index in
             try await service.analyze(url: urls[index], options: options.analysis)
         } deliver: { outcome in
             var line: Data
@@ -44,6 +47,7 @@ struct BatchRoute<Context: RequestContext> {
             case .success(let result):
                 line = (try? ResultResponse.json(result, appearances: options.appearances)) ?? Data()
             case .failure(let error):
+                let error = error is BatchDeadlineExceeded ? ServerError.deadlineExceeded(limit: limit) : error
                 line =
                     (try? ResultJSON.data(for: FailureLine(source: urls[outcome.index], error: ErrorDetails(error))))
                     ?? Data()
