@@ -17,6 +17,8 @@ let package = Package(
         .library(name: "ImageColorsCache", targets: ["ImageColorsCache"]),
         .library(name: "ImageColorsServer", targets: ["ImageColorsServer"]),
         .executable(name: "imagecolors", targets: ["imagecolors"]),
+        // `imagecolors serve` runs this binary, installed beside the CLI.
+        .executable(name: "imagecolors-server", targets: ["imagecolors-server"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
@@ -169,6 +171,18 @@ let package = Package(
                 "ImageColors",
                 "ImageColorsRemote",
                 "ImageColorsCache",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // `imagecolors serve`, a binary of its own so that the CLI does not link the server stack
+        // (see ServerMain.swift). The flags it shares with `analyze` are the CLI's files, linked
+        // into its folder.
+        .executableTarget(
+            name: "imagecolors-server",
+            dependencies: [
+                "ImageColors",
+                "ImageColorsRemote",
+                "ImageColorsCache",
                 "ImageColorsServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -214,9 +228,10 @@ let package = Package(
         ),
         .testTarget(
             name: "ImageColorsServerTests",
-            // The executable, so `swift test` builds the binary the process and parity tests run.
+            // The executables, so `swift test` builds the binaries the process and parity tests run.
             dependencies: [
-                "ImageColorsServer", "ImageColors", "ImageColorsRemote", "imagecolors", "TestSupport", "TestHTTPServer",
+                "ImageColorsServer", "ImageColors", "ImageColorsRemote", "imagecolors", "imagecolors-server",
+                "TestSupport", "TestHTTPServer",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

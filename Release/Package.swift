@@ -1,8 +1,9 @@
 // swift-tools-version: 6.1
-// The library's and the loader's suites (ImageColorsTests, ImageColorsRemoteTests) and the CLI's
-// batch suite (imagecolorsTests' BatchCommandTests, against the binary built here) built with
-// -O, for CI's release-mode step (`.ci/run`): Swift 6.3.1 miscompiled a task-group shape at -O
-// that debug builds got right, and release builds are what users ship.
+// The library's, the loader's and the server's suites (ImageColorsTests, ImageColorsRemoteTests,
+// ImageColorsServerTests) and the CLI's batch suite (imagecolorsTests' BatchCommandTests, against
+// the binary built here) built with -O, for CI's release-mode step (`.ci/run`): Swift 6.3.1
+// miscompiled a task-group shape at -O that debug builds got right, and release builds are what
+// users ship.
 //
 // Our code is built as a release build builds it: every Swift target here with `-O -wmo`, the
 // C shim with `-O2`. The dependencies (swift-nio, async-http-client and what it pulls in,
@@ -41,7 +42,7 @@ let package = Package(
         // runs the binary built here at -O.
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
-        // For the CLI's `serve`, which links the server module (as the main manifest).
+        // For the server (`imagecolors serve`'s binary) and its suite, as the main manifest.
         .package(
             url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1", traits: ["FullFoundation"]),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
@@ -122,10 +123,20 @@ let package = Package(
         .executableTarget(
             name: "imagecolors",
             dependencies: [
-                "ImageColors", "ImageColorsRemote", "ImageColorsCache", "ImageColorsServer",
+                "ImageColors", "ImageColorsRemote", "ImageColorsCache",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/imagecolors",
+            swiftSettings: releaseSwift
+        ),
+        // `imagecolors serve`'s binary: the server's suite runs it (and the CLI's launcher).
+        .executableTarget(
+            name: "imagecolors-server",
+            dependencies: [
+                "ImageColors", "ImageColorsRemote", "ImageColorsCache", "ImageColorsServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Sources/imagecolors-server",
             swiftSettings: releaseSwift
         ),
         .target(
@@ -158,6 +169,21 @@ let package = Package(
             dependencies: ["imagecolors", "TestSupport"],
             path: "Tests/imagecolorsTests",
             sources: ["CLI.swift", "BatchCommandTests.swift"],
+            swiftSettings: releaseSwift
+        ),
+        // The server's suite: its single flight, queue and batch are task groups and continuations,
+        // the shapes the -O miscompilation touched.
+        .testTarget(
+            name: "ImageColorsServerTests",
+            dependencies: [
+                "ImageColorsServer", "ImageColors", "ImageColorsRemote", "imagecolors", "imagecolors-server",
+                "TestSupport", "TestHTTPServer",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/ImageColorsServerTests",
             swiftSettings: releaseSwift
         ),
         .testTarget(

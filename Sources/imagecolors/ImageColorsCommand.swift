@@ -9,7 +9,7 @@ struct ImageColorsCommand: AsyncParsableCommand {
         commandName: "imagecolors",
         abstract: "Pick the colours of a card built around an image, and a readable title colour.",
         version: ImageColorsVersion.current,
-        subcommands: [AnalyzeCommand.self, ReportCommand.self, ContrastCommand.self, ServeCommand.self],
+        subcommands: [AnalyzeCommand.self, ReportCommand.self, ContrastCommand.self, ServerLauncher.self],
         defaultSubcommand: nil
     )
 
@@ -19,6 +19,10 @@ struct ImageColorsCommand: AsyncParsableCommand {
     /// (``SignalCancellation``) and exit 130 or 143.
     static func main() async {
         signal(SIGPIPE, SIG_IGN)
+        // `serve` is a binary of its own (ServerLauncher): its options, help included, are its own.
+        if CommandLine.arguments.dropFirst().first == ServerLauncher.configuration.commandName {
+            ServerLauncher.replaceProcess(arguments: Array(CommandLine.arguments.dropFirst(2)))
+        }
         // Before parsing: `-dash.jpg` would be read as short flags (`-h` among them prints help).
         let hints = optionLikeSourceHints(Array(CommandLine.arguments.dropFirst()))
         if !hints.isEmpty {

@@ -4,9 +4,12 @@ import ImageColors
 import ImageColorsServer
 
 /// `imagecolors serve`: the analyses as an HTTP service, for backends in any language.
+///
+/// The root command of the `imagecolors-server` executable, which `imagecolors serve` runs
+/// (``ServerMain``); its usage is spelled as users type it.
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "serve",
+        commandName: "imagecolors serve",
         abstract: "Serve card colours over HTTP: the JSON of analyze --format json, CSS, batches and a playground.",
         discussion: """
             GET /v1/colors?url=… and POST /v1/colors (the image as the body) answer with the JSON object of \

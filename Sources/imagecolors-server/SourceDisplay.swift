@@ -1,0 +1,1 @@
+../imagecolors/SourceDisplay.swift
