@@ -82,6 +82,9 @@ struct AnalyzeCommand: AsyncParsableCommand {
         let sources = try input.resolve()
         // Every path is planned, and collisions refused, before any work.
         let thumbnailPaths = try thumbnail.map { try ThumbnailPaths(template: $0, sources: sources) }
+        _ = try OutputPlan(
+            outputs: (thumbnailPaths?.paths ?? []).map { OutputPlan.Output(path: $0, flag: "--thumbnail") },
+            sources: sources, cache: analysis.cache, inputList: input.inputList)
         let request = thumbnail.map {
             ThumbnailRequest(longSide: thumbnailSize, format: ThumbnailRequest.Format(path: $0)!)
         }

@@ -41,7 +41,21 @@ struct ReportCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Analysis and download options") var analysis: AnalysisFlags
 
+    /// File name extensions of images: `-o` never names one (see ``validate()``).
+    static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "webp", "gif", "heic", "heif", "avif"]
+
     func validate() throws {
+        // `report -o *.jpg` puts the first image after -o once the shell has expanded it; the
+        // page would replace that image.
+        let outputExtension = (output as NSString).pathExtension.lowercased()
+        if Self.imageExtensions.contains(outputExtension) {
+            throw ValidationError(
+                """
+                -o \(SourceDisplay.escapingControlCharacters(output)): the report is an HTML page, not an image; \
+                name it .html (a shell pattern after -o puts its first file there)
+                """
+            )
+        }
         if !(1...ThumbnailRequest.maximumLongSide).contains(thumbnailSize) {
             throw ValidationError(
                 "--thumbnail-size must be from 1 to \(ThumbnailRequest.maximumLongSide) pixels, not \(thumbnailSize)")
@@ -50,6 +64,9 @@ struct ReportCommand: AsyncParsableCommand {
 
     func run() async throws {
         let sources = try input.resolve()
+        _ = try OutputPlan(
+            outputs: [OutputPlan.Output(path: output, flag: "-o")], sources: sources, cache: analysis.cache,
+            inputList: input.inputList)
         // The page is written as the results arrive (a run of thousands of sources never holds
         // them all), into a temporary file beside -o that replaces it at the end: whether -o can
         // be created is found out before any work.
