@@ -21,7 +21,14 @@ struct ReportCommand: AsyncParsableCommand {
 
     @OptionGroup var input: SourceFlags
 
-    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The HTML file to write.", valueName: "file"))
+    @Option(
+        name: [.short, .customLong("output")],
+        help: ArgumentHelp(
+            """
+            The HTML file to write, replaced whole at the end; - for standard output. A device, a FIFO or \
+            /dev/stdout is written as the page is made.
+            """,
+            valueName: "file"))
     var output: String
 
     @Option(
@@ -135,9 +142,12 @@ struct ReportCommand: AsyncParsableCommand {
             throw ExitCode(1)
         }
         StandardStreams.printError(
-            "imagecolors: wrote \(output): \(sources.count) sources, \(tally.analysed) analysed, "
+            "imagecolors: wrote \(outputName): \(sources.count) sources, \(tally.analysed) analysed, "
                 + "\(tally.failures) failed"
         )
         if tally.failures > 0 { throw ExitCode(1) }
     }
+
+    /// How the closing lines name -o.
+    private var outputName: String { output == "-" ? "standard output" : output }
 }
