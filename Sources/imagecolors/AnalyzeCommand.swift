@@ -79,29 +79,47 @@ struct AnalyzeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let sources = try input.resolve()
-        // Every path is planned, and collisions refused, before any work.
-        let thumbnailPaths = try thumbnail.map { try ThumbnailPaths(template: $0, sources: sources) }
-        _ = try OutputPlan(
-            outputs: (thumbnailPaths?.paths ?? []).map { OutputPlan.Output(path: $0, flag: "--thumbnail") },
-            sources: sources, cache: analysis.cache, inputList: input.inputList)
+        // Thumbnails are named after their sources, and every one is planned, and checked
+        // against every file the run reads, before any work: the list is then read to its end
+        // first. Otherwise sources are analysed as the list's lines arrive.
+        let feed: SourceFeed
+        var thumbnailPaths: ThumbnailPaths?
+        if let thumbnail {
+            let sources: [String]
+            do {
+                sources = try await input.allSources()
+            } catch let error as InputListError {
+                StandardStreams.printError("imagecolors: \(error)")
+                throw ExitCode(1)
+            }
+            let paths = try ThumbnailPaths(template: thumbnail, sources: sources)
+            _ = try OutputPlan(
+                outputs: paths.paths.map { OutputPlan.Output(path: $0, flag: "--thumbnail") },
+                sources: sources, cache: analysis.cache, inputList: input.inputList)
+            thumbnailPaths = paths
+            feed = SourceFeed(arguments: sources)
+        } else {
+            feed = try input.feed()
+        }
         let request = thumbnail.map {
             ThumbnailRequest(longSide: thumbnailSize, format: ThumbnailRequest.Format(path: $0)!)
         }
         let batch = BatchAnalysis(
             analyzer: analysis.analyzer(options: analysis.analysisOptions),
-            downloadLimits: analysis.downloadLimits, jobs: input.jobs, thumbnail: request,
+            downloadLimits: analysis.downloadLimits, jobs: input.workers, thumbnail: request,
             cache: analysis.resultCache())
         let style = TextStyle.forStandardOutput()
         let tally = BatchTally(
-            total: sources.count,
+            expected: input.inputList == nil || thumbnailPaths != nil ? feed.arguments.count : nil,
             limits: SourceFailure.MemoryFlags(
                 memoryBudget: analysis.memoryBudget, totalMemory: analysis.totalMemory))
         let started = ContinuousClock.now
         var cacheCounts = CacheCounts()
-        try await batch.run(sources) { index, source, outcome in
+        try await batch.run(feed) { index, source, outcome in
             var outcome = outcome
-            if case .success(let item) = outcome, let thumbnailPaths, let made = item.thumbnail {
+            if case .success(let item) = outcome, let thumbnailPaths, let made = item.thumbnail,
+                thumbnailPaths.paths.indices.contains(index)
+            {
                 let path = thumbnailPaths.paths[index]
                 do throws(AtomicFile.WriteError) {
                     try AtomicFile.write(made.data, to: path)
@@ -130,9 +148,10 @@ struct AnalyzeCommand: AsyncParsableCommand {
             }
         }
         tally.finish()
-        if sources.count > 1 {
+        try SourceFlags.checkNotEmpty(count: tally.total, list: input.inputList)
+        if tally.total > 1 {
             StandardStreams.printError(
-                "imagecolors: \(sources.count) sources: \(tally.analysed) analysed, "
+                "imagecolors: \(tally.total) sources: \(tally.analysed) analysed, "
                     + "\(tally.failures) failed, \(ProgressBar.seconds(since: started))\(cacheCounts.summary)")
         }
         if tally.failures > 0 { throw ExitCode(1) }

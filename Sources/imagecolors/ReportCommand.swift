@@ -70,10 +70,24 @@ struct ReportCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let sources = try input.resolve()
-        _ = try OutputPlan(
-            outputs: [OutputPlan.Output(path: output, flag: "-o")], sources: sources, cache: analysis.cache,
+        // Every source named so far is checked against -o before any work, and each line of
+        // the list as it arrives (the page replaces -o only at the end, so a source found to
+        // be -o stops the run with -o untouched).
+        let plan = try OutputPlan(
+            outputs: [OutputPlan.Output(path: output, flag: "-o")], sources: input.sources, cache: analysis.cache,
             inputList: input.inputList)
+        let feed: SourceFeed
+        if compareScheme != nil {
+            // The comparison runs over every source first.
+            do {
+                feed = SourceFeed(arguments: try await input.allSources())
+            } catch let error as InputListError {
+                StandardStreams.printError("imagecolors: \(error)")
+                throw ExitCode(1)
+            }
+        } else {
+            feed = try input.feed { try plan.check(source: $0) }
+        }
         // The page is written as the results arrive (a run of thousands of sources never holds
         // them all), into a temporary file beside -o that replaces it at the end: whether -o can
         // be created is found out before any work.
@@ -94,10 +108,10 @@ struct ReportCommand: AsyncParsableCommand {
         options.placeholders = analysis.placeholder?.kinds ?? .both
         let batch = BatchAnalysis(
             analyzer: analysis.analyzer(options: options), downloadLimits: analysis.downloadLimits,
-            jobs: input.jobs, thumbnail: ThumbnailRequest(longSide: thumbnailSize, jpegQuality: 80),
+            jobs: input.workers, thumbnail: ThumbnailRequest(longSide: thumbnailSize, jpegQuality: 80),
             cache: analysis.resultCache())
         let tally = BatchTally(
-            total: sources.count,
+            expected: input.inputList == nil || compareScheme != nil ? feed.arguments.count : nil,
             limits: SourceFailure.MemoryFlags(
                 memoryBudget: analysis.memoryBudget, totalMemory: analysis.totalMemory))
         // The comparison runs first, without thumbnails; a source it cannot analyse simply shows
@@ -108,41 +122,53 @@ struct ReportCommand: AsyncParsableCommand {
             compared.scheme = compareScheme
             let other = BatchAnalysis(
                 analyzer: ImageColorAnalyzer(options: compared), downloadLimits: analysis.downloadLimits,
-                jobs: input.jobs, thumbnail: nil)
-            await other.run(sources) { index, _, outcome in
+                jobs: input.workers, thumbnail: nil)
+            await other.run(feed.arguments) { index, _, outcome in
                 if case .success(let item) = outcome { comparisons[index] = item.analysis }
             }
         }
-        var writeError: AtomicFile.WriteError?
+        var stop: (any Error)?
         let started = Date()
         do {
-            try await batch.run(sources) { index, source, outcome in
+            try await batch.run(feed) { (index, source, outcome) throws(any Error) in
                 let entry: HTMLReport.Entry
                 switch outcome {
                 case .success(let item):
                     tally.succeeded()
                     entry = .analysed(item.analysis, item.thumbnail!, comparison: comparisons[index])
+                case .failure(let error as ValidationError):
+                    // A line of the list that is -o: the run stops, -o left as it was.
+                    throw error
                 case .failure(let error):
                     entry = .failed(source: source, tally.failed(source, error))
                 }
                 // A failed write, thrown from the delivery, cancels the rest of the batch.
                 try page.append(HTMLReport.html(for: entry))
             }
-        } catch let error as AtomicFile.WriteError {
-            writeError = error
+        } catch {
+            stop = error
         }
         tally.finish()
+        if let stop, !(stop is AtomicFile.WriteError) {
+            // A line of the list that is -o (a usage error).
+            page.abandon()
+            throw stop
+        }
+        if tally.total == 0 {
+            page.abandon()
+            try SourceFlags.checkNotEmpty(count: tally.total, list: input.inputList)
+        }
         do throws(AtomicFile.WriteError) {
-            if let writeError { throw writeError }
+            if let writeError = stop as? AtomicFile.WriteError { throw writeError }
             try page.append(
-                HTMLReport.footer(sources: sources.count, analysed: tally.analysed, generated: started))
+                HTMLReport.footer(sources: tally.total, analysed: tally.analysed, generated: started))
             try page.commit()
         } catch {
             StandardStreams.printError("imagecolors: \(error)")
             throw ExitCode(1)
         }
         StandardStreams.printError(
-            "imagecolors: wrote \(outputName): \(sources.count) sources, \(tally.analysed) analysed, "
+            "imagecolors: wrote \(outputName): \(tally.total) sources, \(tally.analysed) analysed, "
                 + "\(tally.failures) failed"
         )
         if tally.failures > 0 { throw ExitCode(1) }
