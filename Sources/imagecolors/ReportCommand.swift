@@ -154,6 +154,16 @@ struct ReportCommand: AsyncParsableCommand {
             page.abandon()
             throw stop
         }
+        if Task.isCancelled {
+            // A signal: the sources not analysed would show as failures, so the page is not
+            // put in place (one written in place, such as standard output, stops where it is).
+            page.abandon()
+            StandardStreams.printError(
+                page.writesInPlace
+                    ? "imagecolors: cancelled: the page on \(outputName) is incomplete"
+                    : "imagecolors: cancelled: \(output) was not written; the previous page, if any, is kept")
+            throw CancellationError()
+        }
         if tally.total == 0 {
             page.abandon()
             try SourceFlags.checkNotEmpty(count: tally.total, list: input.inputList)

@@ -136,4 +136,18 @@ struct OutputOverInputTests {
         #expect(folder.contents.isEmpty)
         #expect(ContinuousClock.now - started < .seconds(30))
     }
+
+    @Test("a line of a streamed list that is report's -o stops the run with a usage error, -o untouched")
+    func listedSourceIsTheOutput() async throws {
+        let folder = try ScratchDirectory(prefix: "imagecolors-overwrite")
+        let page = folder.path("page.html")
+        let previous = Data("<p>previous</p>".utf8)
+        try previous.write(to: URL(fileURLWithPath: page))
+        let output = try await CLI.run(
+            ["report", "--input-list", "-", "-o", page], input: "Samples/coffee.png\n\(page)\n")
+        #expect(output.status == 64, "\(output.stderr)")
+        #expect(output.stderr.contains("-o \(page) would replace the source \(page)"), "\(output.stderr)")
+        #expect(FileManager.default.contents(atPath: page) == previous)
+        #expect(folder.contents == ["page.html"])
+    }
 }

@@ -3,8 +3,9 @@ import TestHTTPServer
 import TestSupport
 import Testing
 
-/// What the report page shows of its sources (issue 39: finding 4's page and the bidi low).
-@Suite("imagecolors report: secrets and names", .serialized)
+/// What the report page shows of its sources, and what becomes of -o when the run does not end
+/// well (issue 39: finding 4's page, finding 10, and the bidi and `-o DIR` lows).
+@Suite("imagecolors report: secrets, names and the previous page", .serialized)
 struct ReportPageSafetyTests {
     static let png = try! Data(contentsOf: RepositoryPaths.samples.appendingPathComponent("coffee.png"))
 
@@ -51,5 +52,30 @@ struct ReportPageSafetyTests {
         #expect(html.contains("cover\\u{202E}gnp.exe"))
         #expect(html.contains("gone\\u{2066}x\\u{2069}.png"))
         #expect(output.stderr.contains("gone\\u{2066}x\\u{2069}.png"))
+    }
+
+    @Test("SIGTERM mid-run keeps the previous page, says so, and leaves no temporary file")
+    func cancelledKeepsThePreviousPage() async throws {
+        // Given a previous page, and a run whose second source drips for a minute
+        let response = TestResponse.drip(TestResponse.filler(3_000_000), chunkSize: 5000, interval: .milliseconds(100))
+        try await TestHTTPServer.with({ _ in response }) { server in
+            let folder = try ScratchDirectory(prefix: "imagecolors-cancel")
+            let page = folder.path("report.html")
+            let previous = Data("<!doctype html><p>the previous page</p>\n".utf8)
+            try previous.write(to: URL(fileURLWithPath: page))
+            let run = try LiveCLI([
+                "report", "--allow-loopback", "--jobs", "1", "--timeout", "600", "-o", page,
+                "Samples/coffee.png", server.url("/slow.jpg").absoluteString,
+            ])
+            // When the download is under way and SIGTERM arrives
+            let downloading = try await run.wait(seconds: 60) { server.bytesSent("/slow.jpg") > 0 }
+            #expect(downloading, "\(run.stderr)")
+            run.send(SIGTERM)
+            // Then it exits 143, the previous page is as it was, and only it is in the folder
+            #expect(try await run.exitStatus(within: 30) == 143, "\(run.stderr)")
+            #expect(FileManager.default.contents(atPath: page) == previous)
+            #expect(folder.contents == ["report.html"])
+            #expect(run.stderr.contains("the previous page, if any, is kept"), "\(run.stderr)")
+        }
     }
 }
