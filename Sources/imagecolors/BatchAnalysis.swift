@@ -17,6 +17,9 @@ struct BatchAnalysis {
     var thumbnail: ThumbnailRequest?
     /// Where results are kept between runs (`--cache`), or `nil`.
     var cache: AnalysisCache?
+    /// A second scheme to analyse each source by, from the same read and decoding pass
+    /// (`report --compare-scheme`), or `nil`. The cache is not used then.
+    var comparing: RoleScheme?
 
     /// One source's result: its analysis and, when asked, its thumbnail.
     struct Item: Sendable {
@@ -24,6 +27,8 @@ struct BatchAnalysis {
         var thumbnail: Thumbnail?
         /// How the cache served it, when there is a cache.
         var cacheStatus: CacheStatus?
+        /// The same pixels by ``BatchAnalysis/comparing``, when asked.
+        var comparison: ColorAnalysis?
     }
 
     /// Whether a source is a URL rather than a path.
@@ -51,14 +56,37 @@ struct BatchAnalysis {
         let analyzer = self.analyzer
         let thumbnail = self.thumbnail
         let cache = self.cache
+        let comparing = self.comparing
         try await StreamingBatch.run(width: jobs, next: feed.next, failureName: feed.listName) { source in
-            try await Self.analyze(
-                source, analyzer: analyzer, remote: Self.isURL(source) ? remote.loader() : nil, cache: cache,
-                thumbnail: thumbnail)
+            let remote = Self.isURL(source) ? remote.loader() : nil
+            if let comparing {
+                return try await Self.analyze(
+                    source, analyzer: analyzer, remote: remote, thumbnail: thumbnail, comparing: comparing)
+            }
+            return try await Self.analyze(
+                source, analyzer: analyzer, remote: remote, cache: cache, thumbnail: thumbnail)
         } deliver: { (outcome) throws(Failure) in
             try deliver(outcome.index, outcome.item, outcome.result)
         }
         await remote.shutdown()
+    }
+
+    /// One source by two schemes, read and decoded once.
+    private static func analyze(
+        _ source: String, analyzer: ImageColorAnalyzer, remote: RemoteImageLoader?, thumbnail: ThumbnailRequest?,
+        comparing other: RoleScheme
+    ) async throws -> Item {
+        let made: SchemeComparison
+        if let remote {
+            guard let url = URL(string: source) else { throw RemoteLoadingError.invalidURL(source) }
+            made = try await remote.analyze(url: url, thumbnail: thumbnail, comparing: other)
+        } else {
+            made = try await analyzer.analyze(.file(source), thumbnail: thumbnail, comparing: other)
+        }
+        var item = Item(analysis: made.response.analysis, thumbnail: made.response.thumbnail)
+        item.comparison = made.comparison
+        item.analysis.source = source
+        return item
     }
 
     private static func analyze(

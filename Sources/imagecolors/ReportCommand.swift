@@ -40,8 +40,8 @@ struct ReportCommand: AsyncParsableCommand {
         name: .customLong("compare-scheme"),
         help: ArgumentHelp(
             """
-            Also show each image's colours by this scheme (faithful or classic), side by side with --scheme's: each \
-            source is analysed twice.
+            Also show each image's colours by this scheme (faithful or classic), side by side with --scheme's, both \
+            from one read and one decoding of each source (--cache is not used then).
             """,
             valueName: "scheme"))
     var compareScheme: RoleScheme?
@@ -76,18 +76,7 @@ struct ReportCommand: AsyncParsableCommand {
         let plan = try OutputPlan(
             outputs: [OutputPlan.Output(path: output, flag: "-o")], sources: input.sources, cache: analysis.cache,
             inputList: input.inputList)
-        let feed: SourceFeed
-        if compareScheme != nil {
-            // The comparison runs over every source first.
-            do {
-                feed = SourceFeed(arguments: try await input.allSources())
-            } catch let error as InputListError {
-                StandardStreams.printError("imagecolors: \(error)")
-                throw ExitCode(1)
-            }
-        } else {
-            feed = try input.feed { try plan.check(source: $0) }
-        }
+        let feed = try input.feed { try plan.check(source: $0) }
         // The page is written as the results arrive (a run of thousands of sources never holds
         // them all), into a temporary file beside -o that replaces it at the end: whether -o can
         // be created is found out before any work.
@@ -109,33 +98,20 @@ struct ReportCommand: AsyncParsableCommand {
         let batch = BatchAnalysis(
             analyzer: analysis.analyzer(options: options), downloadLimits: analysis.downloadLimits,
             jobs: input.workers, thumbnail: ThumbnailRequest(longSide: thumbnailSize, jpegQuality: 80),
-            cache: analysis.resultCache())
+            cache: compareScheme == nil ? analysis.resultCache() : nil, comparing: compareScheme)
         let tally = BatchTally(
-            expected: input.inputList == nil || compareScheme != nil ? feed.arguments.count : nil,
+            expected: input.inputList == nil ? feed.arguments.count : nil,
             limits: SourceFailure.MemoryFlags(
                 memoryBudget: analysis.memoryBudget, totalMemory: analysis.totalMemory))
-        // The comparison runs first, without thumbnails; a source it cannot analyse simply shows
-        // no comparison (the main run reports the failure).
-        var comparisons: [Int: ColorAnalysis] = [:]
-        if let compareScheme {
-            var compared = options
-            compared.scheme = compareScheme
-            let other = BatchAnalysis(
-                analyzer: ImageColorAnalyzer(options: compared), downloadLimits: analysis.downloadLimits,
-                jobs: input.workers, thumbnail: nil)
-            await other.run(feed.arguments) { index, _, outcome in
-                if case .success(let item) = outcome { comparisons[index] = item.analysis }
-            }
-        }
         var stop: (any Error)?
         let started = Date()
         do {
-            try await batch.run(feed) { (index, source, outcome) throws(any Error) in
+            try await batch.run(feed) { (_, source, outcome) throws(any Error) in
                 let entry: HTMLReport.Entry
                 switch outcome {
                 case .success(let item):
                     tally.succeeded()
-                    entry = .analysed(item.analysis, item.thumbnail!, comparison: comparisons[index])
+                    entry = .analysed(item.analysis, item.thumbnail!, comparison: item.comparison)
                 case .failure(let error as ValidationError):
                     // A line of the list that is -o: the run stops, -o left as it was.
                     throw error
