@@ -11,6 +11,8 @@ struct AnalyzeCommand: AsyncParsableCommand {
             Each SOURCE is a JPEG, PNG, WebP, GIF, HEIC or AVIF file or an http(s) URL (the format is read \
             from its bytes, not its name or Content-Type). \
             Every source is analysed even when some fail; the exit status is 1 when any failed. \
+            A thumbnail that cannot be written is a warning on stderr (and "thumbnailError" in JSON): the \
+            source's colours are still printed, and the exit status is 1. \
             With --format json, each source gives one JSON object on its own line, in input order: \
             a result, or {"source": …, "error": {"code": …, "message": …}}. \
             With several sources, a progress bar is drawn on stderr when it is a terminal, and a \
@@ -115,8 +117,11 @@ struct AnalyzeCommand: AsyncParsableCommand {
                 memoryBudget: analysis.memoryBudget, totalMemory: analysis.totalMemory))
         let started = ContinuousClock.now
         var cacheCounts = CacheCounts()
+        // A thumbnail that cannot be written loses the source nothing else: its colours are
+        // printed, with the reason; the run then exits 1, as an output asked for is missing.
+        var thumbnailsNotWritten = 0
         try await batch.run(feed) { index, source, outcome in
-            var outcome = outcome
+            var thumbnailError: SourceFailure.Details?
             if case .success(let item) = outcome, let thumbnailPaths, let made = item.thumbnail,
                 thumbnailPaths.paths.indices.contains(index)
             {
@@ -124,7 +129,10 @@ struct AnalyzeCommand: AsyncParsableCommand {
                 do throws(AtomicFile.WriteError) {
                     try AtomicFile.write(made.data, to: path)
                 } catch {
-                    outcome = .failure(ThumbnailWriteError(path: path, reason: error.reason))
+                    let failure = ThumbnailWriteError(path: path, reason: error.reason)
+                    thumbnailError = SourceFailure.Details(code: failure.code, message: failure.description)
+                    thumbnailsNotWritten += 1
+                    StandardStreams.printError("imagecolors: warning: \(SourceDisplay.name(source)): \(failure)")
                 }
             }
             if case .success(let item) = outcome, let status = item.cacheStatus { cacheCounts.add(status) }
@@ -136,7 +144,9 @@ struct AnalyzeCommand: AsyncParsableCommand {
                 case .json:
                     analysis.appearances = analysis.appearances?.keeping((appearance ?? .both).appearances)
                     try StandardStreams.printLine(
-                        JSONLines.line(for: JSONLines.CachedResult(analysis: analysis, cache: item.cacheStatus)))
+                        JSONLines.line(
+                            for: JSONLines.CachedResult(
+                                analysis: analysis, cache: item.cacheStatus, thumbnailError: thumbnailError)))
                 case .text:
                     let shown = CardAppearance.allCases.filter((appearance ?? .light).appearances.contains)
                     try StandardStreams.printLine(
@@ -152,9 +162,10 @@ struct AnalyzeCommand: AsyncParsableCommand {
         if tally.total > 1 {
             StandardStreams.printError(
                 "imagecolors: \(tally.total) sources: \(tally.analysed) analysed, "
-                    + "\(tally.failures) failed, \(ProgressBar.seconds(since: started))\(cacheCounts.summary)")
+                    + "\(tally.failures) failed, \(ProgressBar.seconds(since: started))\(cacheCounts.summary)"
+                    + (thumbnailsNotWritten > 0 ? ", \(thumbnailsNotWritten) thumbnails not written" : ""))
         }
-        if tally.failures > 0 { throw ExitCode(1) }
+        if tally.failures > 0 || thumbnailsNotWritten > 0 { throw ExitCode(1) }
     }
 }
 
