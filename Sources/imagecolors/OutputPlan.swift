@@ -10,7 +10,8 @@ import ImageColors
 /// the input list or another output. Two names are one file when they have the same device and
 /// inode (hard and symbolic links, `./a.jpg` and `a.jpg`); a name that does not exist yet is
 /// compared by its resolved path (its directory's real path and its last component). A URL
-/// reads no file. `-` (standard output) is no file.
+/// reads no file. `-` (standard output) is no file. An output that does not exist may not be
+/// made in /dev or /proc, where only devices and descriptors belong.
 struct OutputPlan {
     /// A file the run will write, and the flag that named it.
     struct Output {
@@ -47,6 +48,13 @@ struct OutputPlan {
             if identity.isDirectory {
                 throw Self.refusal("\(named) is a directory: name a file in it")
             }
+            if case .path(let resolved) = identity,
+                Self.isDeviceDirectory((resolved as NSString).deletingLastPathComponent)
+            {
+                // `--thumbnail /dev/stdout.png` is no device: as root it would become a regular
+                // file in /dev. Devices and descriptors are written only where they exist.
+                throw Self.refusal("\(named) does not exist, and no new file is made in /dev or /proc")
+            }
             if let what = read[identity] { throw Self.refusal("\(named) would replace \(what)") }
             if let other = written[identity] { throw Self.refusal("\(named) and \(other) are the same file") }
             written[identity] = named
@@ -67,6 +75,12 @@ struct OutputPlan {
         if let output = written[FileIdentity(path: source)] {
             throw Self.refusal("\(output) would replace the source \(source)")
         }
+    }
+
+    /// Whether `directory` (resolved) holds devices or descriptors, not files: /dev itself
+    /// (not /dev/shm) and /proc.
+    private static func isDeviceDirectory(_ directory: String) -> Bool {
+        directory == "/dev" || directory == "/proc" || directory.hasPrefix("/proc/")
     }
 
     /// Records a file the run reads; the first description of a file stays.

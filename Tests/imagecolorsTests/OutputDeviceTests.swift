@@ -68,4 +68,15 @@ struct OutputDeviceTests {
         #expect(Self.kind(of: device) == S_IFCHR)
         #expect(folder.contents == ["null"])
     }
+
+    @Test("--thumbnail /dev/NAME.png that does not exist is refused before any work, and nothing is made in /dev")
+    func noNewFileInDev() async throws {
+        let path = "/dev/imagecolors-test-\(UUID().uuidString).png"
+        // (A binary without the check, run as root, makes it: remove it whatever happens.)
+        defer { unlink(path) }
+        let output = try await CLI.run(["analyze", "--thumbnail", path, "Samples/coffee.png"])
+        #expect(output.status == 64, "\(output.stderr)")
+        #expect(output.stderr.contains("no new file is made in /dev"), "\(output.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
 }
