@@ -81,12 +81,11 @@ struct ReportCommand: AsyncParsableCommand {
         // them all), into a temporary file beside -o that replaces it at the end: whether -o can
         // be created is found out before any work.
         let page: AtomicFile.Writer
-        do {
+        do throws(AtomicFile.WriteError) {
             page = try AtomicFile.Writer(path: output)
             try page.append(HTMLReport.header())
         } catch {
-            StandardStreams.printError("imagecolors: \(error)")
-            throw ExitCode(1)
+            throw Self.failure(error)
         }
         var options = analysis.analysisOptions
         // The second sample card draws the title over the picture: it needs a region.
@@ -150,14 +149,21 @@ struct ReportCommand: AsyncParsableCommand {
                 HTMLReport.footer(sources: tally.total, analysed: tally.analysed, generated: started))
             try page.commit()
         } catch {
-            StandardStreams.printError("imagecolors: \(error)")
-            throw ExitCode(1)
+            throw Self.failure(error)
         }
         StandardStreams.printError(
             "imagecolors: wrote \(outputName): \(tally.total) sources, \(tally.analysed) analysed, "
                 + "\(tally.failures) failed"
         )
         if tally.failures > 0 { throw ExitCode(1) }
+    }
+
+    /// The exit for a page that could not be written: 141, quietly, when its reader has gone
+    /// (`report -o - … | head`), as `analyze` does for standard output; else 1, with the reason.
+    private static func failure(_ error: AtomicFile.WriteError) -> ExitCode {
+        if error.reason == String(cString: strerror(EPIPE)) { return ExitCode(StandardStreams.closedOutputStatus) }
+        StandardStreams.printError("imagecolors: \(error)")
+        return ExitCode(1)
     }
 
     /// How the closing lines name -o.

@@ -26,6 +26,21 @@ struct OutputDeviceTests {
         #expect(!FileManager.default.fileExists(atPath: CLI.root.appendingPathComponent("-").path))
     }
 
+    @Test("report -o - into a pipe whose reader has gone exits 141 quietly, as analyze does")
+    func reportToClosedPipe() async throws {
+        let command =
+            """
+            '\(CLI.binary.path)' report -o - Samples/coffee.png Samples/rocket.jpg 2>stderr.txt | head -c 10 \
+            >/dev/null; echo "status ${PIPESTATUS[0]}"; cat stderr.txt
+            """
+        let folder = try ScratchDirectory(prefix: "imagecolors-pipe")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.path("Samples"), withDestinationPath: RepositoryPaths.samples.path)
+        let output = try await runProcessInBackground(
+            URL(fileURLWithPath: "/bin/bash"), ["-c", command], in: folder.url)
+        #expect(output.lines == ["status 141"], "\(output.stdout)")
+    }
+
     @Test("report -o /dev/fd/1 writes through the descriptor (no file is renamed into /proc)")
     func reportToDescriptorLink() async throws {
         let output = try await CLI.run(["report", "-o", "/dev/fd/1", "Samples/coffee.png"])
