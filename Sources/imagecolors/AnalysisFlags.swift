@@ -32,6 +32,24 @@ enum OnOff: String, ExpressibleByArgument, CaseIterable {
 extension MemoryBudget: ExpressibleByArgument {
     public init?(argument: String) { self.init(parsing: argument) }
     public var defaultValueDescription: String { description }
+
+    /// The largest size a flag takes: what `MemoryBudget(parsing:)` accepts (half of `Int.max`,
+    /// so that sums of sizes cannot overflow).
+    static let largestParsed = Int.max / 2
+
+    /// Parses a size flag's value, or refuses it naming the flag, the units and the maximum
+    /// (argument-parser's own message said only "is invalid").
+    static func parsing(_ text: String, flag: String) throws -> MemoryBudget {
+        guard let size = MemoryBudget(parsing: text) else {
+            throw ValidationError(
+                """
+                \(flag) \(text): give bytes, or a number with KB, MB, GB, KiB, MiB or GiB (e.g. 30MB, 64MiB), at most \
+                \(largestParsed) bytes (4 EiB)
+                """
+            )
+        }
+        return size
+    }
 }
 
 /// How each image is analysed and downloaded: the options `analyze` and `report` share.
@@ -154,7 +172,9 @@ struct AnalysisFlags: ParsableArguments {
     @Option(
         name: .customLong("memory-budget"),
         help: ArgumentHelp(
-            "Most memory one image may use: bytes, or with KB/MB/GB/KiB/MiB/GiB (e.g. 30MB, 64MiB).", valueName: "size")
+            "Most memory one image may use: bytes, or with KB/MB/GB/KiB/MiB/GiB (e.g. 30MB, 64MiB).",
+            valueName: "size"),
+        transform: { try MemoryBudget.parsing($0, flag: "--memory-budget") }
     )
     var memoryBudget: MemoryBudget = .default
 
@@ -166,7 +186,8 @@ struct AnalysisFlags: ParsableArguments {
             --memory-budget. An image waits for room instead of failing; each still has at most --memory-budget. \
             Default: no shared limit.
             """,
-            valueName: "size"))
+            valueName: "size"),
+        transform: { try MemoryBudget.parsing($0, flag: "--total-memory") })
     var totalMemory: MemoryBudget?
 
     @Option(
@@ -200,7 +221,8 @@ struct AnalysisFlags: ParsableArguments {
     @Option(
         name: .customLong("max-download-size"),
         help: ArgumentHelp(
-            "Largest body downloaded from a URL: bytes, or with KB/MB/GB/KiB/MiB/GiB.", valueName: "size"))
+            "Largest body downloaded from a URL: bytes, or with KB/MB/GB/KiB/MiB/GiB.", valueName: "size"),
+        transform: { try MemoryBudget.parsing($0, flag: "--max-download-size") })
     var maxDownloadSize: MemoryBudget = .megabytes(50)
 
     @Flag(

@@ -11,6 +11,8 @@ struct AnalyzeCommand: AsyncParsableCommand {
             Each SOURCE is a JPEG, PNG, WebP, GIF, HEIC or AVIF file or an http(s) URL (the format is read \
             from its bytes, not its name or Content-Type). \
             Every source is analysed even when some fail; the exit status is 1 when any failed. \
+            A thumbnail that cannot be written is a warning on stderr (and "thumbnailError" in JSON): the \
+            source's colours are still printed, and the exit status is 1. \
             With --format json, each source gives one JSON object on its own line, in input order: \
             a result, or {"source": …, "error": {"code": …, "message": …}}. \
             With several sources, a progress bar is drawn on stderr when it is a terminal, and a \
@@ -79,31 +81,58 @@ struct AnalyzeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let sources = try input.resolve()
-        // Every path is planned, and collisions refused, before any work.
-        let thumbnailPaths = try thumbnail.map { try ThumbnailPaths(template: $0, sources: sources) }
+        // Thumbnails are named after their sources, and every one is planned, and checked
+        // against every file the run reads, before any work: the list is then read to its end
+        // first. Otherwise sources are analysed as the list's lines arrive.
+        let feed: SourceFeed
+        var thumbnailPaths: ThumbnailPaths?
+        if let thumbnail {
+            let sources: [String]
+            do {
+                sources = try await input.allSources()
+            } catch let error as InputListError {
+                StandardStreams.printError("imagecolors: \(error)")
+                throw ExitCode(1)
+            }
+            let paths = try ThumbnailPaths(template: thumbnail, sources: sources)
+            _ = try OutputPlan(
+                outputs: paths.paths.map { OutputPlan.Output(path: $0, flag: "--thumbnail") },
+                sources: sources, cache: analysis.cache, inputList: input.inputList)
+            thumbnailPaths = paths
+            feed = SourceFeed(arguments: sources)
+        } else {
+            feed = try input.feed()
+        }
         let request = thumbnail.map {
             ThumbnailRequest(longSide: thumbnailSize, format: ThumbnailRequest.Format(path: $0)!)
         }
         let batch = BatchAnalysis(
             analyzer: analysis.analyzer(options: analysis.analysisOptions),
-            downloadLimits: analysis.downloadLimits, jobs: input.jobs, thumbnail: request,
+            downloadLimits: analysis.downloadLimits, jobs: input.workers, thumbnail: request,
             cache: analysis.resultCache())
         let style = TextStyle.forStandardOutput()
         let tally = BatchTally(
-            total: sources.count,
+            expected: input.inputList == nil || thumbnailPaths != nil ? feed.arguments.count : nil,
             limits: SourceFailure.MemoryFlags(
                 memoryBudget: analysis.memoryBudget, totalMemory: analysis.totalMemory))
         let started = ContinuousClock.now
         var cacheCounts = CacheCounts()
-        try await batch.run(sources) { index, source, outcome in
-            var outcome = outcome
-            if case .success(let item) = outcome, let thumbnailPaths, let made = item.thumbnail {
+        // A thumbnail that cannot be written loses the source nothing else: its colours are
+        // printed, with the reason; the run then exits 1, as an output asked for is missing.
+        var thumbnailsNotWritten = 0
+        try await batch.run(feed) { index, source, outcome in
+            var thumbnailError: SourceFailure.Details?
+            if case .success(let item) = outcome, let thumbnailPaths, let made = item.thumbnail,
+                thumbnailPaths.paths.indices.contains(index)
+            {
                 let path = thumbnailPaths.paths[index]
                 do throws(AtomicFile.WriteError) {
                     try AtomicFile.write(made.data, to: path)
                 } catch {
-                    outcome = .failure(ThumbnailWriteError(path: path, reason: error.reason))
+                    let failure = ThumbnailWriteError(path: path, reason: error.reason)
+                    thumbnailError = SourceFailure.Details(code: failure.code, message: failure.description)
+                    thumbnailsNotWritten += 1
+                    StandardStreams.printError("imagecolors: warning: \(SourceDisplay.name(source)): \(failure)")
                 }
             }
             if case .success(let item) = outcome, let status = item.cacheStatus { cacheCounts.add(status) }
@@ -115,7 +144,9 @@ struct AnalyzeCommand: AsyncParsableCommand {
                 case .json:
                     analysis.appearances = analysis.appearances?.keeping((appearance ?? .both).appearances)
                     try StandardStreams.printLine(
-                        JSONLines.line(for: JSONLines.CachedResult(analysis: analysis, cache: item.cacheStatus)))
+                        JSONLines.line(
+                            for: JSONLines.CachedResult(
+                                analysis: analysis, cache: item.cacheStatus, thumbnailError: thumbnailError)))
                 case .text:
                     let shown = CardAppearance.allCases.filter((appearance ?? .light).appearances.contains)
                     try StandardStreams.printLine(
@@ -127,12 +158,14 @@ struct AnalyzeCommand: AsyncParsableCommand {
             }
         }
         tally.finish()
-        if sources.count > 1 {
+        try SourceFlags.checkNotEmpty(count: tally.total, list: input.inputList)
+        if tally.total > 1 {
             StandardStreams.printError(
-                "imagecolors: \(sources.count) sources: \(tally.analysed) analysed, "
-                    + "\(tally.failures) failed, \(ProgressBar.seconds(since: started))\(cacheCounts.summary)")
+                "imagecolors: \(tally.total) sources: \(tally.analysed) analysed, "
+                    + "\(tally.failures) failed, \(ProgressBar.seconds(since: started))\(cacheCounts.summary)"
+                    + (thumbnailsNotWritten > 0 ? ", \(thumbnailsNotWritten) thumbnails not written" : ""))
         }
-        if tally.failures > 0 { throw ExitCode(1) }
+        if tally.failures > 0 || thumbnailsNotWritten > 0 { throw ExitCode(1) }
     }
 }
 

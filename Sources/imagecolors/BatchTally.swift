@@ -2,20 +2,20 @@
 /// of failures, and the one way a failed source is reported (counted, the bar cleared, then
 /// `imagecolors: SOURCE: message` on stderr).
 final class BatchTally {
-    /// How many sources the run has.
-    let total: Int
+    /// How many sources were counted so far (all of them once the run is over).
+    private(set) var total = 0
     /// How many failed so far.
     private(set) var failures = 0
     private let progress: ProgressBar
     private let limits: SourceFailure.MemoryFlags
 
     /// - Parameters:
-    ///   - total: How many sources the run has (the bar is drawn for more than one).
+    ///   - expected: How many sources the run has (the bar is drawn for more than one), or `nil`
+    ///     when they are read as the run goes (the bar then counts without a total).
     ///   - limits: The run's memory flags, so that an over-budget failure names the one that refused.
-    init(total: Int, limits: SourceFailure.MemoryFlags) {
-        self.total = total
+    init(expected: Int?, limits: SourceFailure.MemoryFlags) {
         self.limits = limits
-        progress = ProgressBar(total: total)
+        progress = ProgressBar(total: expected)
     }
 
     /// How many succeeded, once every outcome is in.
@@ -23,12 +23,14 @@ final class BatchTally {
 
     /// Counts a success.
     func succeeded() {
+        total += 1
         progress.advance(failed: false)
     }
 
     /// Counts a failure and reports it on stderr.
     /// - Returns: The failure, for the caller's own output (a JSON line, a page entry).
     func failed(_ source: String, _ error: any Error) -> SourceFailure {
+        total += 1
         failures += 1
         progress.advance(failed: true)
         let failure = SourceFailure(source: source, error: error, limits: limits)

@@ -5,7 +5,9 @@ import ImageColors
 /// and the dark card with their WCAG ratios, sample cards — the light and the dark card side by
 /// side, and the title over the picture's title region with the suggested scrim — and the
 /// image's ThumbHash and BlurHash drawn as the page would show them while the image loads. No
-/// external assets: thumbnails and placeholders are data URIs.
+/// external assets: thumbnails and placeholders are data URIs. Sources are named as on stderr
+/// (``SourceDisplay``): a URL without its user info, query and fragment, since a report is what
+/// people share.
 struct HTMLReport {
     /// One source's outcome.
     enum Entry {
@@ -44,7 +46,7 @@ struct HTMLReport {
         case .analysed(let analysis, let thumbnail, let comparison):
             return HTMLReport(entries: []).section(analysis, thumbnail, comparison)
         case .failed(let source, let failure):
-            return "<section class=\"entry failed\"><h2>\(escape(source))</h2>"
+            return "<section class=\"entry failed\"><h2><bdi>\(escape(SourceDisplay.name(source)))</bdi></h2>"
                 + "<p class=\"error\"><code>\(escape(failure.error.code))</code> "
                 + "\(escape(failure.message))</p></section>\n"
         }
@@ -93,7 +95,7 @@ struct HTMLReport {
         let warning = title.warning.map { "<p class=\"warning\">\(Self.escape($0))</p>" } ?? ""
         return """
             <section class="entry">
-            <h2>\(Self.escape(a.source ?? "data"))</h2>
+            <h2><bdi>\(Self.escape(SourceDisplay.name(a.source ?? "data")))</bdi></h2>
             <p class="meta">\(a.format.rawValue) \(a.width)×\(a.height), analysed at \
             \(a.analyzed.width)×\(a.analyzed.height)</p>
             <div class="row"><img class="thumb" alt="thumbnail" src="\(image)">\
@@ -221,9 +223,14 @@ struct HTMLReport {
         return "<div class=\"palette\">\(strip)</div>\n<p class=\"note\">palette: \(legend)</p>"
     }
 
+    /// `text` for the page: control and bidirectional formatting characters written out as
+    /// `\u{202E}` (``SourceDisplay/escapingControlCharacters(_:)``), so a name cannot reorder
+    /// what follows it, and `&`, `<`, `>` and `"` as entities.
     static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        SourceDisplay.escapingControlCharacters(text).replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(
+            of: "<", with: "&lt;"
+        )
+        .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
     }
 
     static let style = """

@@ -24,7 +24,8 @@ struct ImageColorsCommand: AsyncParsableCommand {
             ServerLauncher.replaceProcess(arguments: Array(CommandLine.arguments.dropFirst(2)))
         }
         // Before parsing: `-dash.jpg` would be read as short flags (`-h` among them prints help).
-        let hints = optionLikeSourceHints(Array(CommandLine.arguments.dropFirst()))
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        let hints = emptyValueHints(arguments) + optionLikeSourceHints(arguments)
         if !hints.isEmpty {
             for hint in hints { StandardStreams.printError("imagecolors: \(hint)") }
             Foundation.exit(ExitCode.validationFailure.rawValue)
@@ -49,6 +50,17 @@ struct ImageColorsCommand: AsyncParsableCommand {
         let result = await work.result
         if let status = signals.exitStatus { Foundation.exit(status) }
         if case .failure(let error) = result { exit(withError: error) }
+    }
+
+    /// A hint for each `--name=` with nothing after the `=`, before any `--`: argument-parser
+    /// would take the next argument as its value (`--backdrop= a.png` made a.png the colour).
+    static func emptyValueHints(_ arguments: [String]) -> [String] {
+        arguments.prefix { $0 != "--" }.compactMap { argument in
+            guard argument.hasPrefix("--"), argument.count > 3, argument.hasSuffix("="),
+                argument.dropLast().dropFirst(2).allSatisfy({ $0.isLetter || $0 == "-" })
+            else { return nil }
+            return "\(argument) gives an empty value; write the value after the = (or leave the option out)"
+        }
     }
 
     /// A hint for each argument that names an existing file but starts with `-`, where a source

@@ -21,7 +21,14 @@ struct ReportCommand: AsyncParsableCommand {
 
     @OptionGroup var input: SourceFlags
 
-    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The HTML file to write.", valueName: "file"))
+    @Option(
+        name: [.short, .customLong("output")],
+        help: ArgumentHelp(
+            """
+            The HTML file to write, replaced whole at the end; - for standard output. A device, a FIFO or \
+            /dev/stdout is written as the page is made.
+            """,
+            valueName: "file"))
     var output: String
 
     @Option(
@@ -33,15 +40,29 @@ struct ReportCommand: AsyncParsableCommand {
         name: .customLong("compare-scheme"),
         help: ArgumentHelp(
             """
-            Also show each image's colours by this scheme (faithful or classic), side by side with --scheme's: each \
-            source is analysed twice.
+            Also show each image's colours by this scheme (faithful or classic), side by side with --scheme's, both \
+            from one read and one decoding of each source (--cache is not used then).
             """,
             valueName: "scheme"))
     var compareScheme: RoleScheme?
 
     @OptionGroup(title: "Analysis and download options") var analysis: AnalysisFlags
 
+    /// File name extensions of images: `-o` never names one (see ``validate()``).
+    static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "webp", "gif", "heic", "heif", "avif"]
+
     func validate() throws {
+        // `report -o *.jpg` puts the first image after -o once the shell has expanded it; the
+        // page would replace that image.
+        let outputExtension = (output as NSString).pathExtension.lowercased()
+        if Self.imageExtensions.contains(outputExtension) {
+            throw ValidationError(
+                """
+                -o \(SourceDisplay.escapingControlCharacters(output)): the report is an HTML page, not an image; \
+                name it .html (a shell pattern after -o puts its first file there)
+                """
+            )
+        }
         if !(1...ThumbnailRequest.maximumLongSide).contains(thumbnailSize) {
             throw ValidationError(
                 "--thumbnail-size must be from 1 to \(ThumbnailRequest.maximumLongSide) pixels, not \(thumbnailSize)")
@@ -49,17 +70,22 @@ struct ReportCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let sources = try input.resolve()
+        // Every source named so far is checked against -o before any work, and each line of
+        // the list as it arrives (the page replaces -o only at the end, so a source found to
+        // be -o stops the run with -o untouched).
+        let plan = try OutputPlan(
+            outputs: [OutputPlan.Output(path: output, flag: "-o")], sources: input.sources, cache: analysis.cache,
+            inputList: input.inputList)
+        let feed = try input.feed { try plan.check(source: $0) }
         // The page is written as the results arrive (a run of thousands of sources never holds
         // them all), into a temporary file beside -o that replaces it at the end: whether -o can
         // be created is found out before any work.
         let page: AtomicFile.Writer
-        do {
+        do throws(AtomicFile.WriteError) {
             page = try AtomicFile.Writer(path: output)
             try page.append(HTMLReport.header())
         } catch {
-            StandardStreams.printError("imagecolors: \(error)")
-            throw ExitCode(1)
+            throw Self.failure(error)
         }
         var options = analysis.analysisOptions
         // The second sample card draws the title over the picture: it needs a region.
@@ -70,57 +96,76 @@ struct ReportCommand: AsyncParsableCommand {
         options.placeholders = analysis.placeholder?.kinds ?? .both
         let batch = BatchAnalysis(
             analyzer: analysis.analyzer(options: options), downloadLimits: analysis.downloadLimits,
-            jobs: input.jobs, thumbnail: ThumbnailRequest(longSide: thumbnailSize, jpegQuality: 80),
-            cache: analysis.resultCache())
+            jobs: input.workers, thumbnail: ThumbnailRequest(longSide: thumbnailSize, jpegQuality: 80),
+            cache: compareScheme == nil ? analysis.resultCache() : nil, comparing: compareScheme)
         let tally = BatchTally(
-            total: sources.count,
+            expected: input.inputList == nil ? feed.arguments.count : nil,
             limits: SourceFailure.MemoryFlags(
                 memoryBudget: analysis.memoryBudget, totalMemory: analysis.totalMemory))
-        // The comparison runs first, without thumbnails; a source it cannot analyse simply shows
-        // no comparison (the main run reports the failure).
-        var comparisons: [Int: ColorAnalysis] = [:]
-        if let compareScheme {
-            var compared = options
-            compared.scheme = compareScheme
-            let other = BatchAnalysis(
-                analyzer: ImageColorAnalyzer(options: compared), downloadLimits: analysis.downloadLimits,
-                jobs: input.jobs, thumbnail: nil)
-            await other.run(sources) { index, _, outcome in
-                if case .success(let item) = outcome { comparisons[index] = item.analysis }
-            }
-        }
-        var writeError: AtomicFile.WriteError?
+        var stop: (any Error)?
         let started = Date()
         do {
-            try await batch.run(sources) { index, source, outcome in
+            try await batch.run(feed) { (_, source, outcome) throws(any Error) in
                 let entry: HTMLReport.Entry
                 switch outcome {
                 case .success(let item):
                     tally.succeeded()
-                    entry = .analysed(item.analysis, item.thumbnail!, comparison: comparisons[index])
+                    entry = .analysed(item.analysis, item.thumbnail!, comparison: item.comparison)
+                case .failure(let error as ValidationError):
+                    // A line of the list that is -o: the run stops, -o left as it was.
+                    throw error
                 case .failure(let error):
                     entry = .failed(source: source, tally.failed(source, error))
                 }
                 // A failed write, thrown from the delivery, cancels the rest of the batch.
                 try page.append(HTMLReport.html(for: entry))
             }
-        } catch let error as AtomicFile.WriteError {
-            writeError = error
+        } catch {
+            stop = error
         }
         tally.finish()
+        if let stop, !(stop is AtomicFile.WriteError) {
+            // A line of the list that is -o (a usage error).
+            page.abandon()
+            throw stop
+        }
+        if Task.isCancelled {
+            // A signal: the sources not analysed would show as failures, so the page is not
+            // put in place (one written in place, such as standard output, stops where it is).
+            page.abandon()
+            StandardStreams.printError(
+                page.writesInPlace
+                    ? "imagecolors: cancelled: the page on \(outputName) is incomplete"
+                    : "imagecolors: cancelled: \(output) was not written; the previous page, if any, is kept")
+            throw CancellationError()
+        }
+        if tally.total == 0 {
+            page.abandon()
+            try SourceFlags.checkNotEmpty(count: tally.total, list: input.inputList)
+        }
         do throws(AtomicFile.WriteError) {
-            if let writeError { throw writeError }
+            if let writeError = stop as? AtomicFile.WriteError { throw writeError }
             try page.append(
-                HTMLReport.footer(sources: sources.count, analysed: tally.analysed, generated: started))
+                HTMLReport.footer(sources: tally.total, analysed: tally.analysed, generated: started))
             try page.commit()
         } catch {
-            StandardStreams.printError("imagecolors: \(error)")
-            throw ExitCode(1)
+            throw Self.failure(error)
         }
         StandardStreams.printError(
-            "imagecolors: wrote \(output): \(sources.count) sources, \(tally.analysed) analysed, "
+            "imagecolors: wrote \(outputName): \(tally.total) sources, \(tally.analysed) analysed, "
                 + "\(tally.failures) failed"
         )
         if tally.failures > 0 { throw ExitCode(1) }
     }
+
+    /// The exit for a page that could not be written: 141, quietly, when its reader has gone
+    /// (`report -o - … | head`), as `analyze` does for standard output; else 1, with the reason.
+    private static func failure(_ error: AtomicFile.WriteError) -> ExitCode {
+        if error.reason == String(cString: strerror(EPIPE)) { return ExitCode(StandardStreams.closedOutputStatus) }
+        StandardStreams.printError("imagecolors: \(error)")
+        return ExitCode(1)
+    }
+
+    /// How the closing lines name -o.
+    private var outputName: String { output == "-" ? "standard output" : output }
 }

@@ -12,13 +12,18 @@ struct SourceFlags: ParsableArguments {
         help: ArgumentHelp(
             """
             Also read sources from this file, one per line (- for standard input); blank lines and lines starting \
-            with # are skipped.
+            with # are skipped. Sources are analysed as the lines arrive. At most 1,000,000 sources and 64 MiB.
             """,
             valueName: "file"))
     var inputList: String?
 
     @Option(
-        help: ArgumentHelp("How many images to analyse at once. Each may use the whole memory budget.", valueName: "n"))
+        help: ArgumentHelp(
+            """
+            How many images to analyse at once, at most 64 (a larger number runs 64). Each may use the whole memory \
+            budget.
+            """,
+            valueName: "n"))
     var jobs: Int = 4
 
     func validate() throws {
@@ -28,24 +33,46 @@ struct SourceFlags: ParsableArguments {
         if jobs < 1 { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
     }
 
-    /// The arguments, then the list's lines, in order.
-    /// - Throws: `ValidationError` when the list cannot be read.
-    func resolve() throws -> [String] {
-        guard let inputList else { return sources }
-        let text: String
-        if inputList == "-" {
-            text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-        } else {
-            guard let data = FileManager.default.contents(atPath: inputList) else {
-                throw ValidationError("cannot read the input list \(inputList)")
-            }
-            text = String(decoding: data, as: UTF8.self)
-        }
-        let listed = text.split(whereSeparator: \.isNewline)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty && !$0.hasPrefix("#") }
-        let all = sources + listed
-        if all.isEmpty { throw ValidationError("the input list \(inputList) names no sources") }
+    /// The most analyses at once, whatever `--jobs` says: each may use the whole memory budget,
+    /// and more than this only adds tasks waiting for the same cores and connections.
+    static let maximumJobs = 64
+
+    /// How many analyses run at once: `--jobs`, at most ``maximumJobs`` (the batch never starts
+    /// more than there are sources).
+    var workers: Int { min(jobs, Self.maximumJobs) }
+
+    /// The sources, read as the run goes: the arguments, then the list's lines.
+    /// - Parameter check: Refuses a source from the list before it is analysed.
+    /// - Throws: `ValidationError` when the list cannot be opened.
+    func feed(check: @escaping @Sendable (String) throws -> Void = { _ in }) throws -> SourceFeed {
+        SourceFeed(arguments: sources, list: try openList(), check: check)
+    }
+
+    /// Every source, the list read to its end first (a run whose outputs are named after its
+    /// sources plans them all before any work).
+    /// - Throws: `ValidationError` when the list cannot be read or names no sources, or
+    ///   ``InputListError/tooLarge(_:limit:)``.
+    func allSources() async throws -> [String] {
+        guard let list = try openList() else { return sources }
+        let all = sources + (try await list.readAll())
+        try Self.checkNotEmpty(count: all.count, list: list.name)
         return all
+    }
+
+    /// Refuses a run that had no source at all (an empty list and no arguments).
+    static func checkNotEmpty(count: Int, list: String?) throws {
+        if count == 0 {
+            throw ValidationError(
+                "the input list \(SourceDisplay.escapingControlCharacters(list ?? "")) names no sources")
+        }
+    }
+
+    private func openList() throws -> InputListReader? {
+        guard let inputList else { return nil }
+        do throws(InputListError) {
+            return try InputListReader(name: inputList)
+        } catch {
+            throw ValidationError(SourceDisplay.escapingControlCharacters(error.description))
+        }
     }
 }

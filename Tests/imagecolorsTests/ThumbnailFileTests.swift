@@ -92,4 +92,13 @@ struct ThumbnailFileTests {
         #expect(
             output.errorLines == ["imagecolors: cannot write /nonexistent/dir/report.html: No such file or directory"])
     }
+
+    @Test("a thumbnail name of 255 bytes, the most a file system takes, is written")
+    func longestThumbnailName() async throws {
+        let folder = try ScratchDirectory(prefix: "imagecolors-longname")
+        let name = String(repeating: "t", count: 251) + ".png"
+        let output = try await CLI.run(["analyze", "--thumbnail", folder.path(name), "Samples/coffee.png"])
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(folder.contents == [name])
+    }
 }
