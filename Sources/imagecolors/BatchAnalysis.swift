@@ -31,12 +31,6 @@ struct BatchAnalysis {
         var comparison: ColorAnalysis?
     }
 
-    /// Whether a source is a URL rather than a path.
-    static func isURL(_ source: String) -> Bool {
-        let lowered = source.lowercased()
-        return lowered.hasPrefix("http://") || lowered.hasPrefix("https://")
-    }
-
     /// Runs every source; `deliver(index, source, outcome)` is called once per source, in order.
     func run<Failure: Error>(
         _ sources: [String], deliver: (Int, String, Result<Item, any Error>) throws(Failure) -> Void
@@ -58,7 +52,7 @@ struct BatchAnalysis {
         let cache = self.cache
         let comparing = self.comparing
         try await StreamingBatch.run(width: jobs, next: feed.next, failureName: feed.listName) { source in
-            let remote = Self.isURL(source) ? remote.loader() : nil
+            let remote = SourceDisplay.isURL(source) ? remote.loader() : nil
             if let comparing {
                 return try await Self.analyze(
                     source, analyzer: analyzer, remote: remote, thumbnail: thumbnail, comparing: comparing)

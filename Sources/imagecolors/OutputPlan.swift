@@ -71,7 +71,7 @@ struct OutputPlan {
     /// Checks one more source (a line of a list read while the run goes on) against the outputs.
     /// - Throws: `ValidationError` naming the output the source is.
     func check(source: String) throws {
-        guard !written.isEmpty, !BatchAnalysis.isURL(source) else { return }
+        guard !written.isEmpty, !SourceDisplay.isURL(source) else { return }
         if let output = written[FileIdentity(path: source)] {
             throw Self.refusal("\(output) would replace the source \(source)")
         }

@@ -9,9 +9,15 @@ import ImageColorsRemote
 /// U+202E reverse what follows it). The JSON
 /// `source` keeps the input exactly as given, so results can be joined back to their inputs.
 enum SourceDisplay {
+    /// Whether a source is a URL rather than a path.
+    static func isURL(_ source: String) -> Bool {
+        let lowered = source.lowercased()
+        return lowered.hasPrefix("http://") || lowered.hasPrefix("https://")
+    }
+
     /// `source` for messages: a URL redacted, control characters escaped.
     static func name(_ source: String) -> String {
-        if BatchAnalysis.isURL(source), let url = URL(string: source) {
+        if isURL(source), let url = URL(string: source) {
             return escapingControlCharacters(url.displayString)
         }
         return escapingControlCharacters(source)
