@@ -7,6 +7,10 @@ import NIOHTTP1
 public enum RemoteLoadingError: ImageColorsError, Equatable {
     /// The text is not an absolute URL.
     case invalidURL(String)
+    /// An absolute `http(s)` URL that cannot be fetched as written: a port outside 1–65535, or
+    /// credentials (`user:password@`), which are never sent. Code `invalid-url`, as for
+    /// ``invalidURL(_:)``; checked on the URL given and on every redirect's target.
+    case refusedURL(URL, reason: URLRefusal)
     /// The URL's scheme is not `http` or `https`.
     case unsupportedScheme(URL)
     /// The server answered with a status outside 200–299 (3xx included when not followed).
@@ -43,7 +47,7 @@ public enum RemoteLoadingError: ImageColorsError, Equatable {
 
     public var code: String {
         switch self {
-        case .invalidURL: "invalid-url"
+        case .invalidURL, .refusedURL: "invalid-url"
         case .unsupportedScheme: "unsupported-scheme"
         case .httpStatus: "http-status"
         case .bodyTooLarge: "body-too-large"
@@ -65,11 +69,17 @@ public enum RemoteLoadingError: ImageColorsError, Equatable {
         switch self {
         case .invalidURL(let text):
             return "not an absolute http(s) URL: \(text)"
+        case .refusedURL(let url, .portOutOfRange(let port)):
+            let shown = port.count > 12 ? port.prefix(12) + "…" : port
+            return "port \(shown) is outside 1-65535 in \(url.displayString)"
+        case .refusedURL(let url, .credentials):
+            return "credentials (user:password@) in a URL are never sent; remove them from \(url.displayString)"
         case .unsupportedScheme(let url):
             return
                 "unsupported URL scheme \"\(url.scheme ?? "")\" in \(url.displayString): only http and https are loaded"
         case .httpStatus(let url, let status):
-            let reason = HTTPResponseStatus(statusCode: status).reasonPhrase
+            // NIO's table traps on a negative code (UInt(statusCode)); a custom transport may pass one.
+            let reason = (100...999).contains(status) ? HTTPResponseStatus(statusCode: status).reasonPhrase : ""
             return "HTTP \(status)\(reason.isEmpty ? "" : " \(reason)") from \(url.displayString)"
         case .bodyTooLarge(let url, let limit, let declared):
             let detail =
