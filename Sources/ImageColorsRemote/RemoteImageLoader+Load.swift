@@ -17,8 +17,14 @@ extension RemoteImageLoader {
         -> AnalyzedImage
     {
         try RemoteURL.check(url)
-        let key = AnalysisStoreKey(url: url, analyzer: analyzer, thumbnail: thumbnail)
-        let cached = await cache?.entry(for: key)
+        var cached: CachedAnalysis?
+        let key = AnalysisStoreKey(url: url, analyzer: analyzer, thumbnail: thumbnail, limits: limits)
+        if let cache {
+            // A result kept under a laxer policy must not answer for a host this one refuses (the
+            // limits are part of the key as well; this catches a name that resolves elsewhere now).
+            try limits.addressPolicy.check(hostOf: url)
+            cached = await cache.entry(for: key)
+        }
         if let cached, cached.policy.isFresh(at: Date()) {
             return AnalyzedImage(analysis: cached.analysis, thumbnail: cached.thumbnail, cacheStatus: .fresh)
         }
