@@ -57,21 +57,22 @@ public final class AnalysisCache: AnalysisStore, Sendable {
     /// - Parameter key: The URL (or file) and the analysis variant.
     public func entry(for key: AnalysisStoreKey) async -> CachedAnalysis? {
         let now = Date().timeIntervalSince1970
+        let source = CacheRow.source(of: key)
         return await perform("read an entry") { db in
             guard
                 let row = try Row.fetchOne(
                     db, sql: "SELECT * FROM entry WHERE source = ? AND variant = ?",
-                    arguments: [key.source, key.variant])
+                    arguments: [source, key.variant])
             else { return nil }
             guard let entry = CacheRow.entry(from: row) else {
                 // Written by a build whose results no longer decode: as good as absent.
                 try db.execute(
-                    sql: "DELETE FROM entry WHERE source = ? AND variant = ?", arguments: [key.source, key.variant])
+                    sql: "DELETE FROM entry WHERE source = ? AND variant = ?", arguments: [source, key.variant])
                 return nil
             }
             try db.execute(
                 sql: "UPDATE entry SET accessed_at = ? WHERE source = ? AND variant = ?",
-                arguments: [now, key.source, key.variant])
+                arguments: [now, source, key.variant])
             return entry
         } ?? nil
     }
@@ -92,9 +93,10 @@ public final class AnalysisCache: AnalysisStore, Sendable {
     /// Forgets the entry for `key`.
     /// - Parameter key: The URL (or file) and the analysis variant.
     public func removeEntry(for key: AnalysisStoreKey) async {
+        let source = CacheRow.source(of: key)
         _ = await perform("remove an entry") { db in
             try db.execute(
-                sql: "DELETE FROM entry WHERE source = ? AND variant = ?", arguments: [key.source, key.variant])
+                sql: "DELETE FROM entry WHERE source = ? AND variant = ?", arguments: [source, key.variant])
         }
     }
 

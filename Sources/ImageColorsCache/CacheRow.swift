@@ -5,9 +5,10 @@ import ImageColorsRemote
 
 /// How an entry is laid out in the `entry` table.
 enum CacheRow {
-    /// One row per URL (or file) and variant. `size` is what the row's payload costs, counted
-    /// against the size limit; `fresh_until` is `NULL` when the entry must be revalidated
-    /// before every use.
+    /// One row per URL (or file) and variant. `source` is ``source(of:)``, a hash: a URL's
+    /// query may carry a token, which must not sit in the file in clear. `size` is what the
+    /// row's payload costs, counted against the size limit; `fresh_until` is `NULL` when the
+    /// entry must be revalidated before every use.
     static let schema = """
         CREATE TABLE entry (
             source TEXT NOT NULL,
@@ -34,6 +35,12 @@ enum CacheRow {
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
 
+    /// What the `source` column holds for `key`: `sha256:` and the SHA-256 of the whole
+    /// ``AnalysisStoreKey/source`` (the full URL, query included, or the file's key), in hex.
+    static func source(of key: AnalysisStoreKey) -> String {
+        "sha256:" + SHA256.hex(key.source)
+    }
+
     private static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
@@ -44,10 +51,11 @@ enum CacheRow {
     static func arguments(for entry: CachedAnalysis, key: AnalysisStoreKey, now: Date) -> StatementArguments? {
         guard let analysis = try? encoder.encode(entry.analysis) else { return nil }
         let thumbnail = entry.thumbnail
-        let size = key.source.utf8.count + key.variant.utf8.count + analysis.count + (thumbnail?.data.count ?? 0)
+        let source = source(of: key)
+        let size = source.utf8.count + key.variant.utf8.count + analysis.count + (thumbnail?.data.count ?? 0)
         let time = now.timeIntervalSince1970
         return [
-            key.source, key.variant, entry.policy.etag, entry.policy.lastModified,
+            source, key.variant, entry.policy.etag, entry.policy.lastModified,
             entry.policy.freshUntil?.timeIntervalSince1970, time, time,
             analysis, thumbnail?.format.rawValue, thumbnail?.width, thumbnail?.height, thumbnail?.data, size,
         ]
