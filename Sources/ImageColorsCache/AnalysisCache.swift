@@ -124,13 +124,20 @@ public final class AnalysisCache: AnalysisStore, Sendable {
         try db.execute(
             sql: "DELETE FROM entry WHERE accessed_at < ?",
             arguments: [now.timeIntervalSince1970 - limits.maxAge.seconds])
-        var total = try Int.fetchOne(db, sql: "SELECT total(size) FROM entry") ?? 0
-        guard total > limits.maxSize else { return }
-        let oldest = try Row.fetchCursor(db, sql: "SELECT rowid, size FROM entry ORDER BY accessed_at, rowid")
+        // Sizes as SQLite's doubles: another writer's row may hold any number (or none) there,
+        // and adding those up as integers could overflow.
+        let maxSize = Double(limits.maxSize)
+        var total = try Double.fetchOne(db, sql: "SELECT total(size) FROM entry") ?? 0
+        guard total > maxSize else { return }
+        let oldest = try Row.fetchCursor(
+            db, sql: "SELECT rowid, CAST(ifnull(size, 0) AS REAL) FROM entry ORDER BY accessed_at, rowid")
         var victims: [Int64] = []
-        while total > limits.maxSize, let row = try oldest.next() {
-            victims.append(row[0])
-            total -= row[1] as Int
+        while total > maxSize, let row = try oldest.next() {
+            let rowid: DatabaseValue = row[0]
+            let size: DatabaseValue = row[1]
+            guard let rowid = Int64.fromDatabaseValue(rowid) else { continue }
+            victims.append(rowid)
+            total -= Double.fromDatabaseValue(size) ?? 0
         }
         for victim in victims {
             try db.execute(sql: "DELETE FROM entry WHERE rowid = ?", arguments: [victim])

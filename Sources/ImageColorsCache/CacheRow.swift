@@ -61,22 +61,38 @@ enum CacheRow {
         ]
     }
 
-    /// The entry in `row`, or `nil` when its analysis or thumbnail no longer decodes.
+    /// The entry in `row`, or `nil` when its analysis or thumbnail no longer decodes. Every
+    /// column is read without trapping: another writer (another version, a hand edit) may have
+    /// left a `NULL`, a text or a number out of range in any of them.
     static func entry(from row: Row) -> CachedAnalysis? {
-        guard let json: Data = row["analysis"],
+        guard let json = value(Data.self, "analysis", in: row),
             let analysis = try? JSONDecoder().decode(ColorAnalysis.self, from: json)
         else { return nil }
         var thumbnail: Thumbnail?
-        if let data: Data = row["thumbnail"] {
-            guard let name: String = row["thumbnail_format"], let format = ThumbnailRequest.Format(rawValue: name),
-                let width: Int = row["thumbnail_width"], let height: Int = row["thumbnail_height"]
+        if let data = value(Data.self, "thumbnail", in: row) {
+            guard let name = value(String.self, "thumbnail_format", in: row),
+                let format = ThumbnailRequest.Format(rawValue: name),
+                let width = value(Int.self, "thumbnail_width", in: row),
+                let height = value(Int.self, "thumbnail_height", in: row),
+                (1...ThumbnailRequest.maximumLongSide).contains(width),
+                (1...ThumbnailRequest.maximumLongSide).contains(height)
             else { return nil }
             thumbnail = Thumbnail(width: width, height: height, format: format, data: data)
         }
-        let freshUntil: Double? = row["fresh_until"]
+        // A time that is not a finite number is no time: revalidate.
+        let freshUntil = value(Double.self, "fresh_until", in: row).flatMap { $0.isFinite ? $0 : nil }
         let policy = HTTPCachePolicy(
-            etag: row["etag"], lastModified: row["last_modified"],
+            etag: value(String.self, "etag", in: row), lastModified: value(String.self, "last_modified", in: row),
             freshUntil: freshUntil.map(Date.init(timeIntervalSince1970:)))
         return CachedAnalysis(analysis: analysis, thumbnail: thumbnail, policy: policy)
+    }
+
+    /// The column's value as `type`; `nil` when it is `NULL`, missing or does not convert
+    /// (GRDB's subscript traps on that last one).
+    private static func value<Value: DatabaseValueConvertible>(_ type: Value.Type, _ column: String, in row: Row)
+        -> Value?
+    {
+        guard let stored: DatabaseValue = row[column] else { return nil }
+        return Value.fromDatabaseValue(stored)
     }
 }

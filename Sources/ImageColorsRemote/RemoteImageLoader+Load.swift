@@ -23,7 +23,8 @@ extension RemoteImageLoader {
             // A result kept under a laxer policy must not answer for a host this one refuses (the
             // limits are part of the key as well; this catches a name that resolves elsewhere now).
             try limits.addressPolicy.check(hostOf: url)
-            cached = await cache.entry(for: key)
+            // A row another writer kept without what this request needs is a miss, not a result.
+            cached = await cache.entry(for: key).flatMap { $0.serves(thumbnail: thumbnail) ? $0 : nil }
         }
         if let cached, cached.policy.isFresh(at: Date()) {
             return AnalyzedImage(analysis: cached.analysis, thumbnail: cached.thumbnail, cacheStatus: .fresh)

@@ -97,7 +97,9 @@ struct ReportCommand: AsyncParsableCommand {
                 switch outcome {
                 case .success(let item):
                     tally.succeeded()
-                    entry = .analysed(item.analysis, item.thumbnail!, comparison: comparisons[index])
+                    entry = .analysed(
+                        item.analysis, item.thumbnail ?? Thumbnail(width: 1, height: 1, format: .png, data: Data()),
+                        comparison: comparisons[index])
                 case .failure(let error):
                     entry = .failed(source: source, tally.failed(source, error))
                 }

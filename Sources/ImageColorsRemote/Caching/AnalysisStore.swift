@@ -101,6 +101,18 @@ public struct CachedAnalysis: Sendable, Hashable, Codable {
     /// The response's validators and freshness.
     public var policy: HTTPCachePolicy
 
+    /// Whether this entry answers a request for `thumbnail`: always without one; with one, only
+    /// when a thumbnail of that format, no larger than asked and not empty is kept. (A store
+    /// written by another program or version may lack it; that is a miss, not a result.)
+    /// - Parameter thumbnail: The request's thumbnail, or `nil`.
+    public func serves(thumbnail request: ThumbnailRequest?) -> Bool {
+        guard let request else { return true }
+        guard let thumbnail else { return false }
+        let longSide = min(max(request.longSide, 1), ThumbnailRequest.maximumLongSide)
+        return thumbnail.format == request.format && !thumbnail.data.isEmpty
+            && (1...longSide).contains(thumbnail.width) && (1...longSide).contains(thumbnail.height)
+    }
+
     /// Creates an entry.
     /// - Parameters:
     ///   - analysis: The result.
