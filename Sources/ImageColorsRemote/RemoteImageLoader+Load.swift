@@ -75,7 +75,13 @@ extension RemoteImageLoader {
                 return .file(file.path)
             }
         }
-        var response = try await analyzer.perform(body.source, thumbnail: thumbnail, body: pooled)
+        var response: AnalysisResponse
+        do {
+            response = try await analyzer.perform(body.source, thumbnail: thumbnail, body: pooled)
+        } catch ImageDecodingError.unsupportedFormat where body.contentEncoding != nil {
+            // A compressed body sniffs as no format: name the encoding, not the bytes.
+            throw RemoteLoadingError.unexpectedContentEncoding(url, encoding: body.contentEncoding ?? "")
+        }
         // Redacted: results are logged and stored, and signed URLs carry secrets in the query.
         response.analysis.source = url.displayString
         return response

@@ -41,6 +41,13 @@ public enum RemoteLoadingError: ImageColorsError, Equatable {
     case addressNotAllowed(URL, address: IPAddress, addressClass: AddressClass)
     /// The server refused the connection (nothing listens on that port). Not retried.
     case connectionRefused(URL)
+    /// The server answered, but not in HTTP: a malformed status line or header field.
+    /// `underlying` is the transport's error.
+    case invalidResponse(URL, underlying: UnderlyingError)
+    /// The body is not an image, and the response says it is encoded (`Content-Encoding`, such
+    /// as `gzip`), which the loader never asks for and does not decode; `encoding` is the
+    /// header's value, lowercased (or words for it when it is not a plain token).
+    case unexpectedContentEncoding(URL, encoding: String)
     /// An `https` URL redirected to a plain `http` one and
     /// ``DownloadLimits/allowsDowngrade`` is `false`; the `http` URL was not fetched.
     case insecureRedirect(URL, target: URL)
@@ -61,6 +68,8 @@ public enum RemoteLoadingError: ImageColorsError, Equatable {
         case .spoolFailed: "spool-failed"
         case .addressNotAllowed: "address-not-allowed"
         case .connectionRefused: "connection-refused"
+        case .invalidResponse: "invalid-response"
+        case .unexpectedContentEncoding: "unexpected-content-encoding"
         case .insecureRedirect: "insecure-redirect"
         }
     }
@@ -109,6 +118,12 @@ public enum RemoteLoadingError: ImageColorsError, Equatable {
             return "\(address) is \(kind.phrase); refused: \(url.displayString)"
         case .connectionRefused(let url):
             return "cannot connect to \(url.displayString): connection refused"
+        case .invalidResponse(let url, let underlying):
+            return "invalid response from \(url.displayString): \(underlying)"
+        case .unexpectedContentEncoding(let url, let encoding):
+            return
+                "the body from \(url.displayString) is not an image: it is compressed (Content-Encoding: \(encoding)), "
+                + "which was not asked for and is not decoded"
         case .insecureRedirect(let url, let target):
             return
                 "redirect from https to plain http refused: \(url.displayString) redirects to \(target.displayString)"
