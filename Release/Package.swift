@@ -41,6 +41,8 @@ let package = Package(
         // runs the binary built here at -O.
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        // The loader's suite has a property-based test of URL parsing (URLPropertyTests).
+        .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
     ],
     targets: [
         .systemLibrary(name: "CJPEG", path: "Sources/CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
@@ -131,7 +133,10 @@ let package = Package(
         ),
         .testTarget(
             name: "ImageColorsRemoteTests",
-            dependencies: ["ImageColorsRemote", "TestSupport", "TestHTTPServer"],
+            dependencies: [
+                "ImageColorsRemote", "TestSupport", "TestHTTPServer",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
             path: "Tests/ImageColorsRemoteTests",
             swiftSettings: releaseSwift
         ),
