@@ -28,7 +28,7 @@ let package = Package(
         // Already in async-http-client's graph; named here for the tests' in-process HTTP server,
         // which needs byte-level control (dripping, cut-off bodies, lying Content-Length).
         .package(url: "https://github.com/apple/swift-nio", exact: "2.101.2"),
-        // Property-based tests of the CLI's option parsing and the public option types.
+        // Property-based tests of the CLI's option parsing, the public option types and URL parsing.
         .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
         // SQLite for the result cache (ImageColorsCache only; needs libsqlite3-dev).
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
@@ -218,7 +218,10 @@ let package = Package(
         ),
         .testTarget(
             name: "ImageColorsRemoteTests",
-            dependencies: ["ImageColorsRemote", "TestSupport", "TestHTTPServer"]
+            dependencies: [
+                "ImageColorsRemote", "TestSupport", "TestHTTPServer",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
         .testTarget(
             name: "ImageColorsCacheTests",

@@ -45,5 +45,10 @@ let package = Package(
         // Arbitrary bytes analysed with a thumbnail: the thumbnail's downscaler and the shim's
         // JPEG and PNG encoders, each thumbnail decoded back.
         .executableTarget(name: "FuzzThumbnail", dependencies: ["FuzzSupport"]),
+        // Bytes as a redirect's Location: resolution and the loader's URL checks (scheme, host,
+        // credentials, a port in 1-65535). No dependency: its URLSyntax.swift is a link to the
+        // loader's file, so it builds without AsyncHTTPClient, NIO and BoringSSL under ASan
+        // (seconds instead of their whole build); `--product FuzzLocation` builds it alone.
+        .executableTarget(name: "FuzzLocation"),
     ]
 )

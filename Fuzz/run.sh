@@ -9,8 +9,9 @@
 # progressive seeds made by Fuzz/make-seeds.sh), icc (bytes as an ICC profile, through
 # LittleCMS), webp (libwebp: still, animated, every frame), gif (giflib: streamed first
 # frames, composited animations), heif (libheif: HEIC and AVIF, seeded from Tests/Fixtures/HEIF)
-# and thumbnail (any bytes analysed with a thumbnail: its downscaler and the shim's JPEG and
-# PNG encoders, each thumbnail decoded back); default: all nine. Exits non-zero on any
+# thumbnail (any bytes analysed with a thumbnail: its downscaler and the shim's JPEG and
+# PNG encoders, each thumbnail decoded back) and location (bytes as a redirect's Location header:
+# the loader's URL resolution and checks; built alone when it is the only target); default: all ten. Exits non-zero on any
 # finding: a crash, a sanitizer report, a leak, a hang past -timeout, an allocation past
 # -malloc_limit_mb or memory past -rss_limit_mb. Each finding is written to
 # Fuzz/crashes/TARGET-KIND-HASH; commit it, once fixed, as a regression seed (every run replays
@@ -25,7 +26,7 @@ cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-if [ ${#targets[@]} -eq 0 ]; then targets=(analyze jpeg png dc icc webp gif heif thumbnail); fi
+if [ ${#targets[@]} -eq 0 ]; then targets=(analyze jpeg png dc icc webp gif heif thumbnail location); fi
 
 scratch="${FUZZ_SCRATCH:-.build-fuzz}"
 corpus="${IMAGECOLORS_CORPUS:-../shared/corpus}"
@@ -55,7 +56,8 @@ binary_name() {
         gif) echo FuzzGIF ;;
         heif) echo FuzzHEIF ;;
         thumbnail) echo FuzzThumbnail ;;
-        *) echo "Fuzz/run.sh: unknown target '$1' (analyze, jpeg, png, dc, icc, webp, gif, heif, thumbnail)" >&2; exit 2 ;;
+        location) echo FuzzLocation ;;
+        *) echo "Fuzz/run.sh: unknown target '$1' (analyze, jpeg, png, dc, icc, webp, gif, heif, thumbnail, location)" >&2; exit 2 ;;
     esac
 }
 for target in "${targets[@]}"; do binary_name "$target" > /dev/null; done
@@ -69,7 +71,10 @@ stamp="$scratch/.project-sources"
 if [ "$(cat "$stamp" 2>/dev/null)" != "$sources" ]; then touch Fuzz/Package.swift; fi
 # `--sanitize=fuzzer --sanitize=address` gives clang both, but swiftc keeps only the last
 # -sanitize= flag it is given (ASan without coverage); the combined flag restores coverage.
-swift build --package-path Fuzz --scratch-path "$scratch" -c release \
+# The location target alone needs none of the project's modules: build only its product then.
+only=()
+if [ "${targets[*]}" = location ]; then only=(--product FuzzLocation); fi
+swift build --package-path Fuzz --scratch-path "$scratch" -c release "${only[@]}" \
     --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing
 bin="$scratch/release"
 printf '%s\n' "$sources" > "$stamp"
@@ -100,6 +105,16 @@ seed() {
             done
             return 0 ;;
         icc) Fuzz/make-seeds.sh icc "$dir"; return 0 ;;
+        location)
+            # Locations: absolute, scheme-relative, relative, odd ports, IPv6, credentials.
+            local i=0 text
+            for text in "http://example.com:8080/x.png" "//h.example:70000/y" "/relative/z.png?q=1" "../up#f" \
+                "https://u:p@h.example/" "http://[::1]:65536/" "http://h:0080/" "https://h:99999999999999999999/" \
+                "http://h:/" "HTTP://H.EXAMPLE:65535" "ftp://h/" "http://[fe80::1%25eth0]:1/"; do
+                printf '%s' "$text" > "$dir/seed-$i"
+                i=$((i + 1))
+            done
+            return 0 ;;
     esac
     while IFS= read -r -d '' file; do
         kind="$(sniff "$file")"
@@ -144,6 +159,7 @@ dictionary() {
         heif)
             cat Fuzz/dictionaries/heif.dict Fuzz/dictionaries/icc.dict > "$work/heif.dict"
             echo "$work/heif.dict" ;;
+        location) echo "Fuzz/dictionaries/location.dict" ;;
         analyze | thumbnail)
             cat Fuzz/dictionaries/jpeg.dict Fuzz/dictionaries/png.dict Fuzz/dictionaries/webp.dict Fuzz/dictionaries/gif.dict > "$work/$1.dict"
             echo "$work/$1.dict" ;;

@@ -51,6 +51,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
         .package(url: "https://github.com/apple/swift-http-types", exact: "1.8.0"),
+        // The loader's suite has a property-based test of URL parsing (URLPropertyTests).
+        .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
     ],
     targets: [
         .systemLibrary(name: "CJPEG", path: "Sources/CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
@@ -188,7 +190,10 @@ let package = Package(
         ),
         .testTarget(
             name: "ImageColorsRemoteTests",
-            dependencies: ["ImageColorsRemote", "TestSupport", "TestHTTPServer"],
+            dependencies: [
+                "ImageColorsRemote", "TestSupport", "TestHTTPServer",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
             path: "Tests/ImageColorsRemoteTests",
             swiftSettings: releaseSwift
         ),

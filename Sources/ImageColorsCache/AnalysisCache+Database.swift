@@ -16,7 +16,9 @@ extension AnalysisCache {
     /// "ICC1" in the SQLite header's application ID: the file is an ImageColors cache.
     static let applicationID: Int32 = 0x4943_4331
     /// The layout of the `entry` table; a file with a lower one is rebuilt, a higher one left alone.
-    static let schemaVersion = 1
+    /// 2: `source` holds a SHA-256 of the URL, not the URL (whose query may carry a token), and
+    /// a loader's variant includes its download limits.
+    static let schemaVersion = 2
 
     /// Runs `body` in an immediate write transaction (it may also read): `nil` when the cache
     /// cannot be used, with a warning.
@@ -37,11 +39,24 @@ extension AnalysisCache {
                 return result!
             }
         } catch let error as DatabaseError where Self.isDamage(error) {
-            // Damaged while in use (another process, the disk): start again from an empty file.
-            connection.withLock { $0.pool = nil }
+            // Damaged while in use (another process, the disk): start again from an empty file,
+            // if it is still this cache's (another program may have put its database there).
             try? pool.close()
-            removeFiles()
-            warn(.rebuilt(path: path, reason: "the file is damaged (\(Self.words(for: error)))", underlying: error))
+            let reason = "the file is damaged (\(Self.words(for: error)))"
+            if FileOwnership(header: fileHeader()).mayRebuild {
+                connection.withLock { $0.pool = nil }
+                removeFiles()
+                warn(.rebuilt(path: path, reason: reason, underlying: error))
+            } else {
+                connection.withLock { state in
+                    state.pool = nil
+                    state.bypassed = true
+                }
+                warn(
+                    .bypassed(
+                        path: path, reason: reason + " and no longer an ImageColors cache; left alone",
+                        underlying: error))
+            }
             return nil
         } catch {
             warn(.skipped(path: path, operation: operation, underlying: error))
@@ -92,10 +107,25 @@ extension AnalysisCache {
     }
 
     private func open(warnings: inout [AnalysisCacheWarning], rebuilding: Bool = false) -> Opening {
-        if let header = fileHeader(), !header.isEmpty, !header.starts(with: Array("SQLite format 3\0".utf8)) {
+        // Judged from the raw header before SQLite opens the file: SQLite would have to read a
+        // damaged database to tell whose it is, and a damaged one is rebuilt only if it is ours.
+        let ownership = FileOwnership(header: fileHeader())
+        switch ownership {
+        case .absent:
+            createPrivateFile()
+        case .empty, .ours:
+            restrictPermissions()
+        case .unmarked:
+            break
+        case .notSQLite:
             warnings.append(
                 .bypassed(
                     path: path, reason: "not a SQLite database; remove it or choose another path", underlying: nil))
+            return .bypass
+        case .foreign:
+            warnings.append(
+                .bypassed(
+                    path: path, reason: "a SQLite database of another program; it is left alone", underlying: nil))
             return .bypass
         }
         do {
@@ -124,6 +154,15 @@ extension AnalysisCache {
         } catch let error as DatabaseError where Self.isLock(error) {
             return .locked(
                 .skipped(path: path, operation: "open the file (another process holds it)", underlying: error))
+        } catch let error as DatabaseError where Self.isDamage(error) && !ownership.mayRebuild {
+            // Another program's (or nobody's) database: damaged or not, it is not ours to remove.
+            warnings.append(
+                .bypassed(
+                    path: path,
+                    reason: "a damaged SQLite database without this cache's id (\(Self.words(for: error))); "
+                        + "it is left alone",
+                    underlying: error))
+            return .bypass
         } catch let error as DatabaseError where Self.isDamage(error) && !rebuilding {
             removeFiles()
             warnings.append(
@@ -188,11 +227,26 @@ extension AnalysisCache {
         return configuration
     }
 
-    /// The file's first 16 bytes, `nil` when there is no file.
-    private func fileHeader() -> [UInt8]? {
+    /// The file's first 100 bytes (SQLite's header), `nil` when there is no file.
+    func fileHeader() -> [UInt8]? {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
-        return Array((try? handle.read(upToCount: 16)) ?? Data())
+        return Array((try? handle.read(upToCount: 100)) ?? Data())
+    }
+
+    /// Creates the file empty, readable and writable by its owner only (0600), before SQLite
+    /// creates it with the umask's mode: its entries name the URLs' hosts and paths. SQLite gives
+    /// the `-wal` and `-shm` files the database's mode. Does nothing when the file exists.
+    private func createPrivateFile() {
+        let descriptor = Foundation.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        if descriptor >= 0 { close(descriptor) }
+    }
+
+    /// Makes the database and its `-wal` and `-shm` files 0600, for a cache made before this
+    /// version (or an empty file given for one); best effort, as a file of another user may be
+    /// shared read-write on purpose.
+    private func restrictPermissions() {
+        for suffix in ["", "-wal", "-shm"] { _ = chmod(path + suffix, 0o600) }
     }
 
     /// Deletes the database and its WAL and shared-memory files.

@@ -26,7 +26,8 @@ extension AnalysisCache {
         }
         let key = AnalysisStoreKey(
             source: source, variant: AnalysisStoreKey.variant(of: analyzer, thumbnail: thumbnail))
-        if var cached = await entry(for: key) {
+        // A row another writer kept without what this request needs is a miss, not a result.
+        if var cached = await entry(for: key), cached.serves(thumbnail: thumbnail) {
             cached.analysis.source = path
             return AnalyzedImage(analysis: cached.analysis, thumbnail: cached.thumbnail, cacheStatus: .fresh)
         }

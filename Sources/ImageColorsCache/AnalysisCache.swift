@@ -57,21 +57,22 @@ public final class AnalysisCache: AnalysisStore, Sendable {
     /// - Parameter key: The URL (or file) and the analysis variant.
     public func entry(for key: AnalysisStoreKey) async -> CachedAnalysis? {
         let now = Date().timeIntervalSince1970
+        let source = CacheRow.source(of: key)
         return await perform("read an entry") { db in
             guard
                 let row = try Row.fetchOne(
                     db, sql: "SELECT * FROM entry WHERE source = ? AND variant = ?",
-                    arguments: [key.source, key.variant])
+                    arguments: [source, key.variant])
             else { return nil }
             guard let entry = CacheRow.entry(from: row) else {
                 // Written by a build whose results no longer decode: as good as absent.
                 try db.execute(
-                    sql: "DELETE FROM entry WHERE source = ? AND variant = ?", arguments: [key.source, key.variant])
+                    sql: "DELETE FROM entry WHERE source = ? AND variant = ?", arguments: [source, key.variant])
                 return nil
             }
             try db.execute(
                 sql: "UPDATE entry SET accessed_at = ? WHERE source = ? AND variant = ?",
-                arguments: [now, key.source, key.variant])
+                arguments: [now, source, key.variant])
             return entry
         } ?? nil
     }
@@ -92,9 +93,10 @@ public final class AnalysisCache: AnalysisStore, Sendable {
     /// Forgets the entry for `key`.
     /// - Parameter key: The URL (or file) and the analysis variant.
     public func removeEntry(for key: AnalysisStoreKey) async {
+        let source = CacheRow.source(of: key)
         _ = await perform("remove an entry") { db in
             try db.execute(
-                sql: "DELETE FROM entry WHERE source = ? AND variant = ?", arguments: [key.source, key.variant])
+                sql: "DELETE FROM entry WHERE source = ? AND variant = ?", arguments: [source, key.variant])
         }
     }
 
@@ -122,13 +124,20 @@ public final class AnalysisCache: AnalysisStore, Sendable {
         try db.execute(
             sql: "DELETE FROM entry WHERE accessed_at < ?",
             arguments: [now.timeIntervalSince1970 - limits.maxAge.seconds])
-        var total = try Int.fetchOne(db, sql: "SELECT total(size) FROM entry") ?? 0
-        guard total > limits.maxSize else { return }
-        let oldest = try Row.fetchCursor(db, sql: "SELECT rowid, size FROM entry ORDER BY accessed_at, rowid")
+        // Sizes as SQLite's doubles: another writer's row may hold any number (or none) there,
+        // and adding those up as integers could overflow.
+        let maxSize = Double(limits.maxSize)
+        var total = try Double.fetchOne(db, sql: "SELECT total(size) FROM entry") ?? 0
+        guard total > maxSize else { return }
+        let oldest = try Row.fetchCursor(
+            db, sql: "SELECT rowid, CAST(ifnull(size, 0) AS REAL) FROM entry ORDER BY accessed_at, rowid")
         var victims: [Int64] = []
-        while total > limits.maxSize, let row = try oldest.next() {
-            victims.append(row[0])
-            total -= row[1] as Int
+        while total > maxSize, let row = try oldest.next() {
+            let rowid: DatabaseValue = row[0]
+            let size: DatabaseValue = row[1]
+            guard let rowid = Int64.fromDatabaseValue(rowid) else { continue }
+            victims.append(rowid)
+            total -= Double.fromDatabaseValue(size) ?? 0
         }
         for victim in victims {
             try db.execute(sql: "DELETE FROM entry WHERE rowid = ?", arguments: [victim])

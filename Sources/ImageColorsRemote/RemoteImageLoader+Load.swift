@@ -17,8 +17,15 @@ extension RemoteImageLoader {
         -> AnalyzedImage
     {
         try RemoteURL.check(url)
-        let key = AnalysisStoreKey(url: url, analyzer: analyzer, thumbnail: thumbnail)
-        let cached = await cache?.entry(for: key)
+        var cached: CachedAnalysis?
+        let key = AnalysisStoreKey(url: url, analyzer: analyzer, thumbnail: thumbnail, limits: limits)
+        if let cache {
+            // A result kept under a laxer policy must not answer for a host this one refuses (the
+            // limits are part of the key as well; this catches a name that resolves elsewhere now).
+            try limits.addressPolicy.check(hostOf: url)
+            // A row another writer kept without what this request needs is a miss, not a result.
+            cached = await cache.entry(for: key).flatMap { $0.serves(thumbnail: thumbnail) ? $0 : nil }
+        }
         if let cached, cached.policy.isFresh(at: Date()) {
             return AnalyzedImage(analysis: cached.analysis, thumbnail: cached.thumbnail, cacheStatus: .fresh)
         }
@@ -68,7 +75,13 @@ extension RemoteImageLoader {
                 return .file(file.path)
             }
         }
-        var response = try await analyzer.perform(body.source, thumbnail: thumbnail, body: pooled)
+        var response: AnalysisResponse
+        do {
+            response = try await analyzer.perform(body.source, thumbnail: thumbnail, body: pooled)
+        } catch ImageDecodingError.unsupportedFormat where body.contentEncoding != nil {
+            // A compressed body sniffs as no format: name the encoding, not the bytes.
+            throw RemoteLoadingError.unexpectedContentEncoding(url, encoding: body.contentEncoding ?? "")
+        }
         // Redacted: results are logged and stored, and signed URLs carry secrets in the query.
         response.analysis.source = url.displayString
         return response

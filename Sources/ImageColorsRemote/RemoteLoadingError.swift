@@ -7,6 +7,10 @@ import NIOHTTP1
 public enum RemoteLoadingError: ImageColorsError, Equatable {
     /// The text is not an absolute URL.
     case invalidURL(String)
+    /// An absolute `http(s)` URL that cannot be fetched as written: a port outside 1–65535, or
+    /// credentials (`user:password@`), which are never sent. Code `invalid-url`, as for
+    /// ``invalidURL(_:)``; checked on the URL given and on every redirect's target.
+    case refusedURL(URL, reason: URLRefusal)
     /// The URL's scheme is not `http` or `https`.
     case unsupportedScheme(URL)
     /// The server answered with a status outside 200–299 (3xx included when not followed).
@@ -37,13 +41,20 @@ public enum RemoteLoadingError: ImageColorsError, Equatable {
     case addressNotAllowed(URL, address: IPAddress, addressClass: AddressClass)
     /// The server refused the connection (nothing listens on that port). Not retried.
     case connectionRefused(URL)
+    /// The server answered, but not in HTTP: a malformed status line or header field.
+    /// `underlying` is the transport's error.
+    case invalidResponse(URL, underlying: UnderlyingError)
+    /// The body is not an image, and the response says it is encoded (`Content-Encoding`, such
+    /// as `gzip`), which the loader never asks for and does not decode; `encoding` is the
+    /// header's value, lowercased (or words for it when it is not a plain token).
+    case unexpectedContentEncoding(URL, encoding: String)
     /// An `https` URL redirected to a plain `http` one and
     /// ``DownloadLimits/allowsDowngrade`` is `false`; the `http` URL was not fetched.
     case insecureRedirect(URL, target: URL)
 
     public var code: String {
         switch self {
-        case .invalidURL: "invalid-url"
+        case .invalidURL, .refusedURL: "invalid-url"
         case .unsupportedScheme: "unsupported-scheme"
         case .httpStatus: "http-status"
         case .bodyTooLarge: "body-too-large"
@@ -57,6 +68,8 @@ public enum RemoteLoadingError: ImageColorsError, Equatable {
         case .spoolFailed: "spool-failed"
         case .addressNotAllowed: "address-not-allowed"
         case .connectionRefused: "connection-refused"
+        case .invalidResponse: "invalid-response"
+        case .unexpectedContentEncoding: "unexpected-content-encoding"
         case .insecureRedirect: "insecure-redirect"
         }
     }
@@ -65,11 +78,17 @@ public enum RemoteLoadingError: ImageColorsError, Equatable {
         switch self {
         case .invalidURL(let text):
             return "not an absolute http(s) URL: \(text)"
+        case .refusedURL(let url, .portOutOfRange(let port)):
+            let shown = port.count > 12 ? port.prefix(12) + "…" : port
+            return "port \(shown) is outside 1-65535 in \(url.displayString)"
+        case .refusedURL(let url, .credentials):
+            return "credentials (user:password@) in a URL are never sent; remove them from \(url.displayString)"
         case .unsupportedScheme(let url):
             return
                 "unsupported URL scheme \"\(url.scheme ?? "")\" in \(url.displayString): only http and https are loaded"
         case .httpStatus(let url, let status):
-            let reason = HTTPResponseStatus(statusCode: status).reasonPhrase
+            // NIO's table traps on a negative code (UInt(statusCode)); a custom transport may pass one.
+            let reason = (100...999).contains(status) ? HTTPResponseStatus(statusCode: status).reasonPhrase : ""
             return "HTTP \(status)\(reason.isEmpty ? "" : " \(reason)") from \(url.displayString)"
         case .bodyTooLarge(let url, let limit, let declared):
             let detail =
@@ -99,6 +118,12 @@ public enum RemoteLoadingError: ImageColorsError, Equatable {
             return "\(address) is \(kind.phrase); refused: \(url.displayString)"
         case .connectionRefused(let url):
             return "cannot connect to \(url.displayString): connection refused"
+        case .invalidResponse(let url, let underlying):
+            return "invalid response from \(url.displayString): \(underlying)"
+        case .unexpectedContentEncoding(let url, let encoding):
+            return
+                "the body from \(url.displayString) is not an image: it is compressed (Content-Encoding: \(encoding)), "
+                + "which was not asked for and is not decoded"
         case .insecureRedirect(let url, let target):
             return
                 "redirect from https to plain http refused: \(url.displayString) redirects to \(target.displayString)"

@@ -110,7 +110,11 @@ struct ReportCommand: AsyncParsableCommand {
                 switch outcome {
                 case .success(let item):
                     tally.succeeded()
-                    entry = .analysed(item.analysis, item.thumbnail!, comparison: item.comparison)
+                    // The thumbnail was asked for, so the loader and the cache give one (a cache
+                    // row without it is a miss); no value from a cache may trap here all the same.
+                    entry = .analysed(
+                        item.analysis, item.thumbnail ?? Thumbnail(width: 1, height: 1, format: .png, data: Data()),
+                        comparison: item.comparison)
                 case .failure(let error as ValidationError):
                     // A line of the list that is -o: the run stops, -o left as it was.
                     throw error

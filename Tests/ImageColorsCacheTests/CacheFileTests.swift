@@ -92,6 +92,29 @@ struct CacheFileTests {
         #expect(warnings.codes == ["cache-bypassed"])
     }
 
+    @Test(
+        "another program's damaged SQLite database is left alone, not rebuilt (its id read from the raw header)",
+        arguments: [0, 0x1234])
+    func foreignDamaged(applicationID: Int) async throws {
+        // Given another program's database (no id, or its own) whose pages after the header are damaged
+        let folder = try CacheFolder()
+        let path = folder.path("app.sqlite")
+        try await DatabaseQueue(path: path).write { db in
+            try db.execute(sql: "CREATE TABLE notes (text TEXT); INSERT INTO notes VALUES ('keep me')")
+            try db.execute(sql: "PRAGMA application_id = \(applicationID)")
+        }
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        bytes.replaceSubrange(100..<bytes.count, with: Data(repeating: 0xA5, count: bytes.count - 100))
+        try bytes.write(to: URL(fileURLWithPath: path))
+        // When it is given as a cache
+        let warnings = Warnings()
+        let cache = AnalysisCache(path: path, warningHandler: warnings.handler)
+        await cache.store(try await Self.entry(), for: Self.key)
+        // Then its bytes are as they were, and the cache was bypassed, not rebuilt
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
+        #expect(warnings.codes == ["cache-bypassed"])
+    }
+
     @Test("a file from an older schema is rebuilt; one from a newer schema is left alone")
     func schemaVersions() async throws {
         let folder = try CacheFolder()

@@ -66,7 +66,8 @@ struct RevalidationTests {
             // Then the entry is fresh (for a day), and the stored policy says until when
             #expect(second.cacheStatus == .fresh)
             #expect(server.requests.count == 1)
-            let key = AnalysisStoreKey(url: url, analyzer: ImageColorAnalyzer(), thumbnail: nil)
+            let key = AnalysisStoreKey(
+                url: url, analyzer: ImageColorAnalyzer(), thumbnail: nil, limits: CacheFixtures.limits)
             let freshUntil = try #require(await cache.entry(for: key)?.policy.freshUntil)
             #expect(abs(freshUntil.timeIntervalSinceNow - 86_400) < 600)
         }

@@ -84,3 +84,42 @@ struct HTTPCachePolicyTests {
         #expect(abs(freshUntil.timeIntervalSince(later) - 120) < 0.001)
     }
 }
+
+/// Header values a server controls reach number conversions: none may give an infinite,
+/// negative or trapping lifetime.
+@Suite("HTTPCachePolicy: hostile numbers")
+struct HTTPCachePolicyNumberTests {
+    static let now = HTTPCachePolicyTests.now
+
+    @Test(
+        "max-age beyond 2^31 (or not digits) never gives an unbounded or NaN lifetime",
+        arguments: ["max-age=1e400", "max-age=inf", "max-age=nan", "max-age=99999999999999999999999999", "max-age=-1"])
+    func maxAge(value: String) {
+        // Given a Cache-Control with an extreme or malformed max-age
+        let policy = HTTPCachePolicyTests.policy([("Cache-Control", value)])
+        // When its freshness is read
+        // Then it is either stale or at most 2^31 s away
+        if let freshUntil = policy.freshUntil {
+            let lifetime = freshUntil.timeIntervalSince(Self.now)
+            #expect(lifetime.isFinite && lifetime > 0 && lifetime <= 2_147_483_648)
+        }
+    }
+
+    @Test("a far Expires is kept to 2^31 s")
+    func farExpires() throws {
+        // Given an Expires in the year 9999
+        let policy = HTTPCachePolicyTests.policy([("Expires", "Fri, 31 Dec 9999 23:59:59 GMT")])
+        // When its freshness is read, Then it is at most 2^31 s away
+        let freshUntil = try #require(policy.freshUntil)
+        #expect(freshUntil.timeIntervalSince(Self.now) <= 2_147_483_648)
+    }
+
+    @Test("a negative or non-numeric Age is ignored, not added to the lifetime", arguments: ["-100000", "-inf", "nan"])
+    func age(value: String) throws {
+        // Given max-age=60 and an Age that would lengthen it
+        let policy = HTTPCachePolicyTests.policy([("Cache-Control", "max-age=60"), ("Age", value)])
+        // When its freshness is read, Then the lifetime is max-age's
+        let freshUntil = try #require(policy.freshUntil)
+        #expect(freshUntil.timeIntervalSince(Self.now) == 60)
+    }
+}

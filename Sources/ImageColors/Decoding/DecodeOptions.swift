@@ -6,7 +6,8 @@ struct DecodeOptions {
     /// When a progressive JPEG's libjpeg buffer would not fit the budget, the DC reader may still
     /// take it at 1/8 as long as the long side stays at least this; `nil` means half of
     /// ``minimumLongSide`` (the analyzer asks for twice its target, libvips' rule, so half is
-    /// the target itself: the result is never upscaled, only averaged from fewer pixels).
+    /// the target itself: the result is never upscaled, only averaged from fewer pixels); with
+    /// neither, any size (no target: the budget alone decides, as quality `highest` says).
     var budgetFallbackLongSide: Int?
     /// Turns libjpeg warnings ("premature end of data") into errors.
     var warningsAreErrors = true

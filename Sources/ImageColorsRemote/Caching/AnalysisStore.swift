@@ -42,13 +42,34 @@ public struct AnalysisStoreKey: Sendable, Hashable, Codable {
         self.variant = variant
     }
 
-    /// The key for `url` analysed by `analyzer`, with `thumbnail` when one is asked for.
+    /// The key for `url` analysed by `analyzer`, with `thumbnail` when one is asked for,
+    /// whatever the download limits; a ``RemoteImageLoader`` uses
+    /// ``init(url:analyzer:thumbnail:limits:)``, which keys them too.
     /// - Parameters:
     ///   - url: The image's URL.
     ///   - analyzer: Its options and effective budget are part of the variant.
     ///   - thumbnail: Part of the variant when not `nil`.
     public init(url: URL, analyzer: ImageColorAnalyzer, thumbnail: ThumbnailRequest?) {
         self.init(source: url.absoluteString, variant: Self.variant(of: analyzer, thumbnail: thumbnail))
+    }
+
+    /// The key a ``RemoteImageLoader`` with `limits` uses: the download limits are part of the
+    /// variant, so a result fetched under laxer ones (loopback allowed, private addresses
+    /// allowed, a larger body, a downgrade allowed, more redirects or time) never answers a
+    /// loader with stricter ones. A store shared between callers with different limits (a
+    /// server's tenants) keeps one entry per set of limits.
+    /// - Parameters:
+    ///   - url: The image's URL.
+    ///   - analyzer: Its options and effective budget are part of the variant.
+    ///   - thumbnail: Part of the variant when not `nil`.
+    ///   - limits: Part of the variant, except ``DownloadLimits/spoolThreshold`` (where a body
+    ///     waits changes nothing in the result).
+    public init(url: URL, analyzer: ImageColorAnalyzer, thumbnail: ThumbnailRequest?, limits: DownloadLimits) {
+        var fetched = limits
+        fetched.spoolThreshold = 0
+        self.init(
+            source: url.absoluteString,
+            variant: Self.variant(of: analyzer, thumbnail: thumbnail) + " " + String(reflecting: fetched))
     }
 
     /// Bumped whenever the same bytes and options give different results (a changed quantizer,
@@ -79,6 +100,18 @@ public struct CachedAnalysis: Sendable, Hashable, Codable {
     public var thumbnail: Thumbnail?
     /// The response's validators and freshness.
     public var policy: HTTPCachePolicy
+
+    /// Whether this entry answers a request for `thumbnail`: always without one; with one, only
+    /// when a thumbnail of that format, no larger than asked and not empty is kept. (A store
+    /// written by another program or version may lack it; that is a miss, not a result.)
+    /// - Parameter thumbnail: The request's thumbnail, or `nil`.
+    public func serves(thumbnail request: ThumbnailRequest?) -> Bool {
+        guard let request else { return true }
+        guard let thumbnail else { return false }
+        let longSide = min(max(request.longSide, 1), ThumbnailRequest.maximumLongSide)
+        return thumbnail.format == request.format && !thumbnail.data.isEmpty
+            && (1...longSide).contains(thumbnail.width) && (1...longSide).contains(thumbnail.height)
+    }
 
     /// Creates an entry.
     /// - Parameters:

@@ -72,23 +72,31 @@ public struct HTTPCachePolicy: Sendable, Hashable, Codable {
         return headers
     }
 
+    /// `receivedAt` plus `lifetime`, at most ``DeltaSeconds/maximum`` later (an `Expires` in the
+    /// year 9999 is not a reason to keep a result longer, and a caller turning the freshness into
+    /// an integer, such as a `max-age` of its own, must not overflow); `nil` when not positive.
+    private static func expiry(after lifetime: TimeInterval, from receivedAt: Date) -> Date? {
+        lifetime > 0 ? receivedAt.addingTimeInterval(min(lifetime, DeltaSeconds.maximum)) : nil
+    }
+
     private static func freshUntil(control: CacheControl, fields: HeaderLookup, receivedAt: Date) -> Date? {
         if control.noCache { return nil }
-        let age = fields["Age"].flatMap { TimeInterval($0.trimmingCharacters(in: .whitespaces)) } ?? 0
+        // An invalid Age (not digits: "-5", "nan", "1e400") is ignored, as RFC 9111 §5.1 says.
+        let age = fields["Age"].flatMap { DeltaSeconds.parse($0.trimmingCharacters(in: .whitespaces)) } ?? 0
         if let maxAge = control.maxAge {
             let lifetime = maxAge - age
-            return lifetime > 0 ? receivedAt.addingTimeInterval(lifetime) : nil
+            return expiry(after: lifetime, from: receivedAt)
         }
         let date = fields["Date"].flatMap(HTTPDate.parse) ?? receivedAt
         if let expiresField = fields["Expires"] {
             // An invalid Expires (such as "0") means already expired.
             guard let expires = HTTPDate.parse(expiresField) else { return nil }
             let lifetime = expires.timeIntervalSince(date) - age
-            return lifetime > 0 ? receivedAt.addingTimeInterval(lifetime) : nil
+            return expiry(after: lifetime, from: receivedAt)
         }
         if let lastModified = fields["Last-Modified"].flatMap(HTTPDate.parse) {
             let lifetime = min(heuristicLimit, date.timeIntervalSince(lastModified) / 10) - age
-            return lifetime > 0 ? receivedAt.addingTimeInterval(lifetime) : nil
+            return expiry(after: lifetime, from: receivedAt)
         }
         return nil
     }
@@ -125,12 +133,30 @@ struct CacheControl {
             guard let name = parts.first?.lowercased() else { continue }
             switch name {
             // A malformed max-age is treated as stale (RFC 9111 §4.2.1).
-            case "max-age": maxAge = parts.count == 2 ? TimeInterval(parts[1]).map { max(0, $0) } ?? 0 : 0
+            case "max-age": maxAge = parts.count == 2 ? DeltaSeconds.parse(parts[1]) ?? 0 : 0
             case "no-cache": noCache = true
             case "no-store": noStore = true
             default: break
             }
         }
+    }
+}
+
+/// `delta-seconds` (RFC 9111 §1.2.2): one or more ASCII digits, nothing else (no sign, point,
+/// exponent, `inf` or `nan`, all of which `TimeInterval(_:)` would take); a value past 2^31
+/// counts as 2^31, as the RFC says, so no header gives an infinite or negative lifetime.
+enum DeltaSeconds {
+    /// The largest value kept: 2^31 seconds, about 68 years.
+    static let maximum: TimeInterval = 2_147_483_648
+
+    /// The seconds `text` spells, or `nil` when it is not delta-seconds.
+    static func parse(_ text: String) -> TimeInterval? {
+        guard !text.isEmpty, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+        let significant = text.drop { $0 == "0" }
+        // 11 digits are over 2^31 already; longer text is not read as a number at all.
+        guard significant.count <= 10, let value = TimeInterval(significant.isEmpty ? "0" : String(significant))
+        else { return maximum }
+        return min(value, maximum)
     }
 }
 

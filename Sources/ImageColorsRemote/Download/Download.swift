@@ -17,6 +17,9 @@ struct DownloadedBody {
     var reservation: MemoryReservation?
     /// Validators and freshness from the response's headers.
     var policy: HTTPCachePolicy
+    /// The response's `Content-Encoding` when it names one other than `identity` (the loader
+    /// asks for none and decodes none), to name when the bytes are then not an image.
+    var contentEncoding: String?
 }
 
 /// One URL's download: redirects followed by hand, status checked, body counted against the
@@ -120,6 +123,8 @@ struct Download: Sendable {
             throw CancellationError()
         } catch let error as TransportFailure where error.isConnectionRefused {
             throw RemoteLoadingError.connectionRefused(request.url)
+        } catch let error as TransportFailure where error.isInvalidResponse {
+            throw RemoteLoadingError.invalidResponse(request.url, underlying: Self.underlying(error))
         } catch {
             if Task.isCancelled { throw CancellationError() }
             throw RemoteLoadingError.connectionFailed(request.url, underlying: Self.underlying(error))
@@ -162,7 +167,23 @@ struct Download: Sendable {
         if let expected, received < expected {
             throw RemoteLoadingError.bodyTruncated(url, received: received, expected: expected, reason: nil)
         }
-        return try sink.finish(policy: policy)
+        var body = try sink.finish(policy: policy)
+        body.contentEncoding = Self.contentEncoding(response.header("Content-Encoding"))
+        return body
+    }
+
+    /// `value` when it names an encoding other than `identity`, lowercased; words for it when it
+    /// is not a plain token (server bytes are not quoted in messages); `nil` for none.
+    static func contentEncoding(_ value: String?) -> String? {
+        guard let value = value?.trimmingCharacters(in: .whitespaces).lowercased(), !value.isEmpty,
+            value != "identity"
+        else { return nil }
+        let plain =
+            value.count <= 40
+            && value.unicodeScalars.allSatisfy {
+                ("a"..."z").contains($0) || ("0"..."9").contains($0) || "-_, ".unicodeScalars.contains($0)
+            }
+        return plain ? value : "an unnamed encoding"
     }
 
     /// A transport error in words for a message.

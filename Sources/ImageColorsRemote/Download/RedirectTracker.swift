@@ -23,9 +23,10 @@ struct RedirectTracker {
 
     /// The next URL when `current` answered `location`.
     /// - Throws: ``RemoteLoadingError`` for a missing or unusable `Location`, a scheme other
-    ///   than http(s), an https → http downgrade (unless allowed), a loop, or one redirect too many.
+    ///   than http(s), a port outside 1–65535 or credentials (`invalid-url`), an https → http
+    ///   downgrade (unless allowed), a loop, or one redirect too many.
     mutating func follow(from current: URL, location: String?) throws -> URL {
-        guard let location, let target = URL(string: location, relativeTo: current)?.absoluteURL else {
+        guard let location, let target = URLSyntax.resolve(location: location, against: current) else {
             throw RemoteLoadingError.invalidRedirect(current, location: location)
         }
         try RemoteURL.check(target)

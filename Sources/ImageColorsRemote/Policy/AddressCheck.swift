@@ -72,9 +72,19 @@ extension IPAddress {
 extension AddressPolicy {
     /// Throws when any address `host` resolves to is refused: NIO may connect to any of them.
     /// - Throws: ``AddressNotAllowed``.
-    func checkBeforeConnecting(to host: String) throws {
+    func checkBeforeConnecting(to host: String) throws(AddressNotAllowed) {
         for address in IPAddress.resolve(host: host) {
             if let refused = refusal(of: address) { throw AddressNotAllowed(address: address, addressClass: refused) }
+        }
+    }
+
+    /// ``checkBeforeConnecting(to:)`` for `url`'s host, as the loader reports it.
+    /// - Throws: ``RemoteLoadingError/addressNotAllowed(_:address:addressClass:)``.
+    func check(hostOf url: URL) throws(RemoteLoadingError) {
+        do {
+            try checkBeforeConnecting(to: url.host ?? "")
+        } catch {
+            throw .addressNotAllowed(url, address: error.address, addressClass: error.addressClass)
         }
     }
 

@@ -98,7 +98,9 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
     ///   - request: The URL and headers to send.
     ///   - receive: Reads the response; a body it leaves unread is cancelled when it returns.
     /// - Returns: What `receive` returned.
-    /// - Throws: ``RemoteLoadingError/connectTimedOut(_:limit:)``,
+    /// - Throws: ``RemoteLoadingError/invalidURL(_:)``, ``RemoteLoadingError/unsupportedScheme(_:)``
+    ///   or ``RemoteLoadingError/refusedURL(_:reason:)`` for a URL that cannot be fetched (a port
+    ///   outside 1–65535, credentials), ``RemoteLoadingError/connectTimedOut(_:limit:)``,
     ///   ``RemoteLoadingError/addressNotAllowed(_:address:addressClass:)`` for a connection that
     ///   reached an address the policy refuses (no request is sent on it), AsyncHTTPClient's and NIO's
     ///   errors, what `receive` threw, or `CancellationError`.
@@ -106,6 +108,8 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         _ request: HTTPTransportRequest,
         receive: (HTTPTransportResponse) async throws -> Value
     ) async throws -> Value {
+        // NIO traps on a port over 65535 and AsyncHTTPClient wraps a host name's: never hand one over.
+        try RemoteURL.check(request.url)
         var outgoing = HTTPClientRequest(url: request.url.absoluteString)
         outgoing.method = .GET
         for field in request.headers {

@@ -14,10 +14,14 @@ struct TransportFailure: Error, CustomStringConvertible {
     let description: String
     /// Whether the server refused the connection (nothing listens there).
     let isConnectionRefused: Bool
+    /// Whether the server answered, but not in HTTP (a malformed status line or header field).
+    let isInvalidResponse: Bool
 
     private init(_ error: any Error, host: String) {
         underlying = error
         isConnectionRefused = Self.isRefused(error)
+        // The connection closing early is a cut-off answer, not a malformed one.
+        isInvalidResponse = error is HTTPParserError && (error as? HTTPParserError) != .invalidEOFState
         description = isConnectionRefused ? "connection refused" : Self.describe(error, host: host)
     }
 

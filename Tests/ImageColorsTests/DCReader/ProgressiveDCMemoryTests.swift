@@ -55,12 +55,28 @@ struct ProgressiveDCMemoryTests {
         #expect(abs(Int(analysis.background.green) - Int(navy.green)) <= 2)
         #expect(abs(Int(analysis.background.blue) - Int(navy.blue)) <= 2)
         #expect(analysis.title == reference.title)
+    }
 
-        // And libjpeg's own path (quality highest: no 1/8) still refuses it for its 36 MB buffer
+    @Test("quality highest takes the DC reader when the budget forces it, as high does (issue 39, finding 12)")
+    func highestWithinBudget() async throws {
+        // Given the 12 MP picture as progressive 4:2:0: libjpeg's 36 MB buffer is over the 30 MB budget
+        let ppm = try Self.writePicture()
+        defer { try? FileManager.default.removeItem(atPath: ppm) }
+        let progressive = try ProgressiveFixtures.run("cjpeg", ["-progressive", "-quality", "85"], input: ppm)
+        defer { try? FileManager.default.removeItem(atPath: progressive) }
+        // When it is analysed at quality highest ("no downscale beyond what the budget forces")
         let highest = ImageColorAnalyzer(options: .init(quality: .highest))
-        let error = await #expect(throws: MemoryBudgetError.self) { _ = try await highest.analyze(fileAt: progressive) }
-        #expect(
-            error?.description.hasPrefix("the progressive JPEG's coefficient buffer (4000×3000) needs 36.1 MB") == true)
+        let analysis = try await highest.analyze(fileAt: progressive)
+        let (_, info) = try highest.downscaledImage(.file(progressive))
+        // Then the budget forced the 1/8 DC reader (500×375), and the analysis kept within the budget
+        #expect(info.decoder == .progressiveDC)
+        #expect(analysis.analyzed == .init(width: 500, height: 375))
+        let memory = try #require(analysis.memory)
+        #expect(memory.accountedPeak <= 30_000_000)
+        // And with room for libjpeg's buffer, highest still decodes at full size
+        let roomy = ImageColorAnalyzer(options: .init(quality: .highest, memoryBudget: .megabytes(200)))
+        let (_, full) = try roomy.downscaledImage(.file(progressive))
+        #expect(full.decoder == .library && full.decodedWidth == 4000)
     }
 
     @Test(

@@ -104,11 +104,12 @@ enum JPEGDCDecoder {
     /// Whether a progressive frame that libjpeg would decode at more than 1/8 goes to this reader
     /// anyway: libjpeg's whole-image coefficient buffer (64 coefficients of 2 bytes a block, the
     /// shim's own sum) does not fit what the budget has left, and 1/8 still keeps the long side
-    /// at least ``DecodeOptions/budgetFallbackLongSide``. Without a budget, never.
+    /// at least ``DecodeOptions/budgetFallbackLongSide``. Without a budget, never. Without any
+    /// size (quality `highest`: "no downscale beyond what the budget forces"), at any size: the
+    /// budget forces it, as it does for `high`, rather than refusing an image `high` analyses.
     private static func fallsBackToDC(_ frame: JPEGFrame, options: DecodeOptions) -> Bool {
-        guard let ledger = options.ledger,
-            let floor = options.budgetFallbackLongSide ?? options.minimumLongSide.map({ ($0 + 1) / 2 })
-        else { return false }
+        guard let ledger = options.ledger else { return false }
+        let floor = options.budgetFallbackLongSide ?? options.minimumLongSide.map({ ($0 + 1) / 2 }) ?? 1
         let coefficientBytes = frame.planeBlocks * 64 * MemoryLayout<Int16>.size
         return coefficientBytes > ledger.available && (max(frame.width, frame.height) + 7) / 8 >= floor
     }

@@ -1,0 +1,1 @@
+../../../Sources/ImageColorsRemote/Download/URLSyntax.swift
