@@ -49,7 +49,9 @@ struct CachingTests {
                 let fresh = try await client.execute(
                     uri: "/v1/colors?url=\(ServerSupport.query(origin.url("/fresh.png").absoluteString))", method: .get)
                 let control = try #require(fresh.headers[.cacheControl])
-                #expect(control == "public, max-age=600" || control == "public, max-age=599", "\(control)")
+                // The origin's 600 s less the time the answer took, which a loaded machine makes seconds.
+                let maxAge = try #require(control.firstMatch(of: /^public, max-age=(\d+)$/).flatMap { Int($0.1) })
+                #expect((590...600).contains(maxAge), "\(control)")
                 let unstored = try await client.execute(
                     uri: "/v1/colors?url=\(ServerSupport.query(origin.url("/private.png").absoluteString))",
                     method: .get)
