@@ -10,9 +10,11 @@
 #include "ic_codecs.h"
 #include "ic_heif_limits.h"
 
+#include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 
 #include <libheif/heif.h>
@@ -192,11 +194,22 @@ ic_status ic_heif_decode(ic_heif *heif, int32_t thumbnail, int32_t strict, uint3
     // fuzzer's 200×164 overlay claimed 57244×53468, a 3 GB plane libheif 1.15 crashed filling),
     // an alpha image or a bitstream may be larger than its ispe. ic_heif_open refused the
     // canvases it could read; as a second guard, the limit is lowered here to the longest side
-    // the header allows (coded or displayed, whichever is larger), plus one: libheif 1.15
-    // refuses a grid's canvas whose side equals the limit (a 300×200 grid under a limit of 300).
+    // the header allows (coded or displayed, whichever is larger), plus a coding block: HEVC codes
+    // a picture in whole coding blocks of at most 64 samples a side (MinCbSizeY, H.265 7.4.3.2.1)
+    // and crops the padding with its conformance window, and Debian's libheif 1.15.1-1+deb12u3
+    // (GHSA-48p4-gj45-w9v6) holds the coded size, before that crop, to this limit: a 300×200
+    // picture coded as 304×200 was refused under the side plus one used before (one, because
+    // libheif 1.15 refuses a grid's canvas whose side equals the limit). A plane past its header
+    // by more than a coding block is still refused here, and one within it once decoded (below).
+    // The caller's own limit gets the same margin: ic_heif_open held the header to it, and the
+    // padding of a picture at that limit does not make it a larger image.
     const int side = ic_heif_longest_side(handle);
     const int tightened = side > 0 && (heif->max_side == 0 || (uint32_t)side < heif->max_side);
-    if (tightened) heif_context_set_maximum_image_size_limit(heif->context, side + 1);
+    const int64_t bound = tightened ? side : (int64_t)heif->max_side;
+    if (bound > 0) {
+        const int64_t limit = bound + IC_HEIF_CODING_BLOCK;
+        heif_context_set_maximum_image_size_limit(heif->context, limit > INT_MAX ? INT_MAX : (int)limit);
+    }
     (void)ic_heif_hevc_take_warning();   // a warning left by an earlier decode on this thread
     struct heif_error error = heif_decode_image(handle, &heif->image, heif_colorspace_RGB, chroma, options);
     heif_decoding_options_free(options);

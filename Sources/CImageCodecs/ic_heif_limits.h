@@ -75,6 +75,10 @@ int ic_av1_sequence_size(const uint8_t *payload, size_t length, ic_picture_size 
 // An item's own size when its sequence headers or parameter sets disagree (ic_heif_streams.c).
 #define IC_HEIF_SIZE_CONFLICT UINT32_MAX
 
+// The most a coded picture may exceed its header on a side: HEVC's largest coding block (64
+// samples, H.265 7.4.3.2.1), whose padding its conformance window crops (ic_heif.c).
+#define IC_HEIF_CODING_BLOCK 64
+
 // libheif 1.15 makes a grid's canvas without clearing it and pastes each tile at the size its codec
 // decoded, stepping by each tile's own ispe (cropped by its clap, turned by its irot), so a tile
 // smaller than its cell, tiles of different sizes, or cells that do not reach the canvas's edges

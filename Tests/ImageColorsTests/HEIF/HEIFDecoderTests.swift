@@ -27,6 +27,17 @@ struct HEIFDecoderTests {
         #expect(WebGIFFixtures.visibleDifferences(image, oracle) == 0)
     }
 
+    @Test("a picture as large as the side limit is analysed though its coding blocks pad past it")
+    func codedPaddingAtTheSideLimit() async throws {
+        // Given coffee.heic, 300×200 shown and coded as 304×200 (HEVC's coding blocks, cropped by
+        // the conformance window), and a side limit of exactly 300
+        let analyzer = ImageColorAnalyzer(options: .init(limits: ImageLimits(maxSide: 300)))
+        // When it is analysed (libheif 1.15.1-1+deb12u3 holds the coded size to the limit it is given)
+        let colors = try await analyzer.analyze(fileAt: HEIFFixtures.path("coffee.heic"))
+        // Then it is the 300×200 image, not an over-limit error
+        #expect(colors.width == 300 && colors.height == 200)
+    }
+
     @Test(
         "10- and 12-bit files are rounded to 8 bits: within one level of heif-convert's 16-bit output",
         arguments: ["coffee-10bit.heic", "coffee-10bit.avif", "coffee-12bit.avif"])
