@@ -13,8 +13,10 @@ import Testing
 struct LimitsTests {
     @Test("Given one slot and a queue of one, when a third request comes, then 429 busy with Retry-After at once")
     func busy() async throws {
-        // The origin holds each answer 6 s, so "at once" (under 3 s, on a loaded machine) cannot be
-        // the queue moving on.
+        // "At once" is the 429 itself: a request let into the line waits for a slot and is then
+        // analysed (200), so a 429 was never queued. A bound on time is not asserted: with every
+        // suite running at once on two cores, a request's tasks were held for seconds, and the
+        // origin's 6 s keep the first request running (the line full) through such a wait.
         try await TestHTTPServer.with(ServerSupport.sampleRoute(delay: .seconds(6))) { origin in
             let configuration = ServerSupport.configuration {
                 $0.jobs = 1
@@ -29,9 +31,7 @@ struct LimitsTests {
                 async let second = client.execute(uri: uris[1], method: .get)
                 // The second waits in the queue: nothing more reaches the origin.
                 try await Task.sleep(for: .milliseconds(300))
-                let started = ContinuousClock.now
                 let third = try await client.execute(uri: uris[2], method: .get)
-                #expect(ContinuousClock.now - started < .seconds(3))
                 #expect(third.status == .tooManyRequests)
                 #expect(third.headers[.retryAfter] == "1")
                 #expect(try ServerSupport.errorCode(third) == "busy")
