@@ -53,7 +53,7 @@ public enum ErrorStatus {
             502,
             [
                 "http-status", "connection-refused", "connection-failed", "invalid-redirect", "too-many-redirects",
-                "redirect-loop", "body-truncated", "invalid-response",
+                "redirect-loop", "body-truncated", "invalid-response", "unexpected-content-encoding",
             ]
         ),
         // The origin or the request ran out of time.
