@@ -77,7 +77,7 @@ public enum RemoteLoadingError: ImageColorsError, Equatable {
     public var description: String {
         switch self {
         case .invalidURL(let text):
-            return "not an absolute http(s) URL: \(text)"
+            return "not an absolute http(s) URL: \(URL.displayString(ofText: text))"
         case .refusedURL(let url, .portOutOfRange(let port)):
             let shown = port.count > 12 ? port.prefix(12) + "…" : port
             return "port \(shown) is outside 1-65535 in \(url.displayString)"

@@ -12,6 +12,23 @@ import Testing
 /// content, the server's own words or build paths.
 @Suite("Remote images: no disclosure")
 struct DisclosureTests {
+    @Test(
+        "a URL refused for its form shows no user info, query or fragment in the message",
+        arguments: [
+            ("http://user:s3cr3t@/x.png?token=t0k", "http:///x.png"),
+            ("http:///x.png?token=t0k#frag", "http:///x.png"),
+            ("http://u:p?s3cr3t@host/x?token=t0k", "http://host/x"),
+            ("not a url?token=t0k", "not a url"),
+        ])
+    func invalidURLRedacted(text: String, shown: String) {
+        // Given a URL that is not one the loader can use, with secrets in it
+        // When its error is described
+        let message = RemoteLoadingError.invalidURL(text).description
+        // Then it names the URL without them
+        #expect(message == "not an absolute http(s) URL: \(shown)")
+        for secret in ["s3cr3t", "t0k", "frag", "user"] { #expect(!message.contains(secret)) }
+    }
+
     @Test("a text body is reported as not an image, without its bytes")
     func secretText() async throws {
         // Given an internal server that answers with a token file
