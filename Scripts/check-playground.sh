@@ -7,7 +7,9 @@
 #      script set data-state="done": a blocked script or a failed request leaves it otherwise);
 #   2. both cards' background, primary, secondary, detail and title, the palette and the ThumbHash
 #      and BlurHash in the page are the ones in GET /v1/colors' JSON for the same query;
-#   3. that JSON's colours are the CLI's (`imagecolors analyze --format json`, same options).
+#   3. that JSON's colours are the CLI's (`imagecolors analyze --format json`, same options);
+#   4. the README's service example: `imagecolors serve` with the README's flags (--port 0 for
+#      its 8080) and its `curl` line print the README's `--format json` line with "source":"upload".
 # Bounded: each Chromium run is killed after 90 s, the server and the origin are stopped on exit.
 # Usage: Scripts/check-playground.sh [SAMPLE…]   (names in Samples/; default coffee.png rocket.jpg)
 # Env: IMAGECOLORS_BIN (default .build/debug/imagecolors), SCREENSHOT=FILE.png (the first sample's
@@ -78,5 +80,16 @@ for sample in "${samples[@]}"; do
     failed=$((failed + $(grep -c '^FAILED ' <<<"$report" || true)))
     [ "$status" -le 1 ] || failed=$((failed + 1))
 done
+
+# The README's service example (section "The service"), as written but for the port and the cache's folder.
+serve_flags=$(grep -m1 '^imagecolors serve ' README.md | sed 's/^imagecolors serve //')
+curl_line=$(grep -m1 '^curl -s --data-binary @Samples/coffee.png ' README.md)
+readme_json=$(grep -m1 '^{"analyzed".*"source":"Samples/coffee.png"' README.md | sed 's|"source":"Samples/coffee.png"|"source":"upload"|')
+check "the README has the service example" test -n "$serve_flags" -a -n "$curl_line" -a -n "$readme_json"
+# shellcheck disable=SC2086 # the README's flags, split as a shell splits them
+serve_start "$binary" $(sed -e 's/--port [0-9]*//' -e "s|--cache |--cache $serve_scratch/|" <<<"$serve_flags")
+readme_answer=$(bash -c "${curl_line//http:\/\/127.0.0.1:8080/$server_url}")
+check "the README's curl prints the README's JSON line with source upload (got: ${readme_answer:0:200})" \
+    test "$readme_answer" = "$readme_json"
 echo "check-playground: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
