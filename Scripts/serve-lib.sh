@@ -33,11 +33,28 @@ serve_wait_for_line() {
     return 1
 }
 
-# serve_origin DIRECTORY: serves DIRECTORY's files over plain HTTP on a free loopback port (Python's
-# http.server) and sets `origin_url` (http://127.0.0.1:PORT, no trailing slash).
+# serve_origin DIRECTORY [MAX_AGE]: serves DIRECTORY's files over plain HTTP on a free loopback
+# port (Python's http.server, threaded, quiet; a query string is ignored, so `?n=1` makes another
+# URL for the same file) and sets `origin_url` (http://127.0.0.1:PORT, no trailing slash). With
+# MAX_AGE, answers say `Cache-Control: public, max-age=MAX_AGE` (http.server sends Last-Modified).
 serve_origin() {
     local log="$serve_scratch/origin.log" line
-    python3 -u -m http.server --bind 127.0.0.1 --directory "$1" 0 >"$log" 2>&1 &
+    python3 -u - "$1" "${2:-}" >"$log" 2>&1 <<'PY' &
+import functools, http.server, sys
+directory, max_age = sys.argv[1], sys.argv[2]
+class Handler(http.server.SimpleHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    def end_headers(self):
+        if max_age:
+            self.send_header("Cache-Control", f"public, max-age={max_age}")
+        super().end_headers()
+    def log_message(self, *arguments):
+        pass
+server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=directory))
+server.daemon_threads = True
+print(f"Serving HTTP on 127.0.0.1 port {server.server_address[1]}", flush=True)
+server.serve_forever()
+PY
     serve_pids+=($!)
     line=$(serve_wait_for_line "$log" 'Serving HTTP on .* port [0-9]+' 10) || {
         cat "$log" >&2
