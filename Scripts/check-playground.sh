@@ -6,14 +6,17 @@
 #   1. `/` answers with the contract's Content-Security-Policy, and the page ran under it (its
 #      script set data-state="done": a blocked script or a failed request leaves it otherwise);
 #   2. both cards' background, primary, secondary, detail and title, the palette and the ThumbHash
-#      and BlurHash in the page are the ones in GET /v1/colors' JSON for the same query;
+#      and BlurHash in the page are the ones in GET /v1/colors' JSON for the same query, and a
+#      screenshot (sRGB, one device pixel per CSS pixel) shows each card's background as a filled
+#      area and each of its colours as a swatch (exact pixels; needs Pillow from .build-venv);
 #   3. that JSON's colours are the CLI's (`imagecolors analyze --format json`, same options);
 #   4. the README's service example: `imagecolors serve` with the README's flags (--port 0 for
 #      its 8080) and its `curl` line print the README's `--format json` line with "source":"upload".
 # Bounded: each Chromium run is killed after 90 s, the server and the origin are stopped on exit.
 # Usage: Scripts/check-playground.sh [SAMPLE…]   (names in Samples/; default coffee.png rocket.jpg)
-# Env: IMAGECOLORS_BIN (default .build/debug/imagecolors), SCREENSHOT=FILE.png (the first sample's
-#      page, 1280×1800), CHROMIUM (default chromium). Needs Debian's chromium, curl and python3.
+# Env: IMAGECOLORS_BIN (default .build/debug/imagecolors), SCREENSHOT=FILE.png (keeps the first
+#      sample's page, 1280×2000), CHROMIUM (default chromium). Needs Debian's chromium, curl and
+#      python3, and the oracle environment (Tests/Oracles/make-venv.sh) for the pixel checks.
 # Ends with "check-playground: N passed, N failed"; exit status 1 when any check failed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -55,6 +58,10 @@ done
 options="quality=high&scheme=faithful&min-contrast=3&title-rule=brightness&palette=8&frames=first"
 options+="&placeholder=both&appearance=both"
 profile="$serve_scratch/chromium"
+# The oracle environment's Python has Pillow (Tests/Oracles/make-venv.sh), for the screenshot's
+# pixels; without it those checks are skipped and say so.
+python=python3
+[ -x .build-venv/bin/python ] && python=.build-venv/bin/python
 for sample in "${samples[@]}"; do
     url="$origin_url/$sample"
     encoded=$(python3 -c 'import sys, urllib.parse; print(urllib.parse.quote(sys.argv[1], safe=""))' "$url")
@@ -69,12 +76,12 @@ for sample in "${samples[@]}"; do
         --virtual-time-budget=30000 --dump-dom "$server_url/?url=$encoded" >"$dom" 2>"$serve_scratch/chromium.log" ||
         true
     echo "check-playground: $sample: page rendered in $((SECONDS - started)) s"
-    if [ -n "${SCREENSHOT:-}" ] && [ "$sample" = "${samples[0]}" ]; then
-        timeout 90 "$chromium" --headless --no-sandbox --disable-gpu --no-first-run --user-data-dir="$profile" \
-            --hide-scrollbars --window-size=1280,1800 --virtual-time-budget=30000 --screenshot="$SCREENSHOT" \
-            "$server_url/?url=$encoded" >/dev/null 2>&1 || true
-    fi
-    report=$(python3 Scripts/playground_dom.py "$dom" "$json" "$cli") && status=0 || status=$?
+    shot="$serve_scratch/${sample}.png"
+    timeout 90 "$chromium" --headless --no-sandbox --disable-gpu --no-first-run --user-data-dir="$profile" \
+        --hide-scrollbars --force-color-profile=srgb --force-device-scale-factor=1 --window-size=1280,2000 \
+        --virtual-time-budget=30000 --screenshot="$shot" "$server_url/?url=$encoded" >/dev/null 2>&1 || true
+    if [ -n "${SCREENSHOT:-}" ] && [ "$sample" = "${samples[0]}" ]; then cp "$shot" "$SCREENSHOT"; fi
+    report=$("$python" Scripts/playground_dom.py "$dom" "$json" "$cli" "$shot") && status=0 || status=$?
     echo "$report" | sed "s|^|check-playground: $sample: |"
     passed=$((passed + $(grep -c '^ok ' <<<"$report" || true)))
     failed=$((failed + $(grep -c '^FAILED ' <<<"$report" || true)))

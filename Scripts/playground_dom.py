@@ -1,6 +1,8 @@
 """Compares the playground's DOM (Chromium's --dump-dom) with the service's JSON and the CLI's.
 
-Usage: python3 Scripts/playground_dom.py PAGE.html SERVER.json CLI.json
+Usage: python3 Scripts/playground_dom.py PAGE.html SERVER.json CLI.json [SCREENSHOT.png]
+With a screenshot (sRGB, one device pixel per CSS pixel) and Pillow, also checks that each card's
+background fills an area and each of its colours is drawn as a swatch, exactly.
 Prints one line per check, "ok NAME" or "FAILED NAME: why"; exits 1 when any failed.
 Part of Scripts/check-playground.sh.
 """
@@ -57,6 +59,27 @@ class Page(HTMLParser):
             self.texts[self.reading[1]] += data
 
 
+def pixels(path, server, check):
+    """Counts the screenshot's pixels of each card colour: a card's body is hundreds of pixels of
+    its background; a swatch (1.1rem, rounded) is about 200 of its colour."""
+    try:
+        from PIL import Image
+    except ImportError:
+        print("skipped pixel checks: no Pillow (Tests/Oracles/make-venv.sh makes .build-venv)")
+        return
+    try:
+        counts = {color: n for n, color in Image.open(path).convert("RGB").getcolors(1 << 24)}
+    except OSError as error:
+        check("the screenshot", False, str(error))
+        return
+    for appearance, card in server["appearances"].items():
+        for role, least in [("background", 20_000), ("primary", 150), ("secondary", 150), ("detail", 150)]:
+            hex_color = card[role]
+            rgb = tuple(int(hex_color[i:i + 2], 16) for i in (1, 3, 5))
+            check(f"{appearance} {role} {hex_color} drawn (at least {least} px)", counts.get(rgb, 0) >= least,
+                  f"{counts.get(rgb, 0)} px of it in the screenshot")
+
+
 def main():
     page = Page()
     page.feed(open(sys.argv[1], encoding="utf-8").read())
@@ -92,6 +115,8 @@ def main():
     for key in ["thumbhash", "blurhash"]:
         text = page.texts.get(f"{key}-text", "")
         check(f"{key} in the page", holder.get(key) and text == holder[key], f"page {text!r}, JSON {holder.get(key)!r}")
+    if len(sys.argv) > 4:
+        pixels(sys.argv[4], server, check)
     # The service and the CLI: the same object but for `source` (the URL as given in both).
     same = {k: v for k, v in server.items() if k != "cache"} == {k: v for k, v in cli.items() if k != "cache"}
     differing = sorted(k for k in set(server) | set(cli) if server.get(k) != cli.get(k))

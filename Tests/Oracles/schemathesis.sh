@@ -53,13 +53,16 @@ EOF
 
 started=$SECONDS
 status=0
-timeout $((max_time + 60)) "$venv/bin/schemathesis" --config-file "$config" run "$server_url/openapi.json" \
+schemathesis=$(realpath "$venv/bin/schemathesis")
+report_dir=$(realpath "$report_dir")
+# From the scratch folder: schemathesis keeps its cache (.schemathesis/) in the working directory.
+(cd "$serve_scratch" && timeout $((max_time + 60)) "$schemathesis" --config-file "$config" run "$server_url/openapi.json" \
     --url "$server_url" \
     --checks not_a_server_error,status_code_conformance,content_type_conformance,response_headers_conformance,response_schema_conformance \
     --phases examples,coverage,fuzzing --max-examples "$max_examples" --max-time "$max_time" \
     --request-timeout 60 --workers 1 --seed "${SEED:-38}" --suppress-health-check too_slow,filter_too_much \
     --report junit,ndjson --report-junit-path "$report_dir/junit.xml" \
-    --report-ndjson-path "$report_dir/events.ndjson" || status=$?
+    --report-ndjson-path "$report_dir/events.ndjson") || status=$?
 echo "schemathesis: ran $((SECONDS - started)) s, exit status $status"
 
 # Operations passed and failed, from the JUnit report (one test case per operation).
