@@ -8,7 +8,7 @@
 # (status_code_conformance, content_type_conformance, response_headers_conformance,
 # response_schema_conformance). Phases: examples, coverage, fuzzing (positive and negative data).
 # Bounded: at most MAX_EXAMPLES cases per operation (default 40), MAX_TIME seconds for the run
-# (default 150; killed 60 s past it), and the server and the origin are stopped on exit.
+# (default 120; killed 60 s past it), and the server and the origin are stopped on exit.
 # Usage: Tests/Oracles/schemathesis.sh   Env: IMAGECOLORS_BIN (default .build/debug/imagecolors),
 #        MAX_EXAMPLES, MAX_TIME, SEED (default 38, for a reproducible run), REPORT_DIR (keeps the
 #        JUnit and NDJSON reports there).
@@ -25,7 +25,7 @@ venv=.build-venv
 serve_need schemathesis.sh "python3 curl" python3 curl
 binary=$(serve_binary)
 max_examples=${MAX_EXAMPLES:-40}
-max_time=${MAX_TIME:-150}
+max_time=${MAX_TIME:-120}
 report_dir=${REPORT_DIR:-$serve_scratch/report}
 mkdir -p "$report_dir"
 
