@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "ImageColorsImageIO", targets: ["ImageColorsImageIO"]),
         .library(name: "ImageColorsRemote", targets: ["ImageColorsRemote"]),
         .library(name: "ImageColorsCache", targets: ["ImageColorsCache"]),
+        .library(name: "ImageColorsServer", targets: ["ImageColorsServer"]),
         .executable(name: "imagecolors", targets: ["imagecolors"]),
     ],
     dependencies: [
@@ -29,6 +30,18 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
         // SQLite for the result cache (ImageColorsCache only; needs libsqlite3-dev).
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        // The HTTP service (ImageColorsServer only): the server, its start and stop, its metrics,
+        // request signing and its request log. The configuration trait is left out: the flags
+        // configure the server.
+        .package(
+            url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1", traits: ["FullFoundation"]),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-metrics", exact: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+        // Already in Hummingbird's graph (as resolved); named for HTTPField, which it does not re-export.
+        .package(url: "https://github.com/apple/swift-http-types", exact: "1.8.0"),
     ],
     targets: [
         // System libraries, found through pkg-config; the providers tell a user what to install.
@@ -126,12 +139,37 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
+        // The HTTP service behind `imagecolors serve`: routes, errors, signing, limits, metrics. Its
+        // own module, so the core, the loader and the cache never link the server stack.
+        .target(
+            name: "ImageColorsServer",
+            dependencies: [
+                "ImageColors",
+                "ImageColorsRemote",
+                "ImageColorsCache",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [
+                .embedInCode("Resources/openapi.json"),
+                .embedInCode("Resources/playground.html"),
+                .embedInCode("Resources/playground.js"),
+                .embedInCode("Resources/playground.css"),
+            ]
+        ),
         .executableTarget(
             name: "imagecolors",
             dependencies: [
                 "ImageColors",
                 "ImageColorsRemote",
                 "ImageColorsCache",
+                "ImageColorsServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -172,6 +210,17 @@ let package = Package(
             name: "ImageColorsCacheTests",
             dependencies: [
                 "ImageColorsCache", "TestSupport", "TestHTTPServer", .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        .testTarget(
+            name: "ImageColorsServerTests",
+            // The executable, so `swift test` builds the binary the process and parity tests run.
+            dependencies: [
+                "ImageColorsServer", "ImageColors", "ImageColorsRemote", "imagecolors", "TestSupport", "TestHTTPServer",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(

@@ -41,6 +41,15 @@ let package = Package(
         // runs the binary built here at -O.
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        // For the CLI's `serve`, which links the server module (as the main manifest).
+        .package(
+            url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1", traits: ["FullFoundation"]),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-metrics", exact: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-http-types", exact: "1.8.0"),
     ],
     targets: [
         .systemLibrary(name: "CJPEG", path: "Sources/CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
@@ -88,10 +97,32 @@ let package = Package(
             path: "Sources/ImageColorsCache",
             swiftSettings: releaseSwift
         ),
+        .target(
+            name: "ImageColorsServer",
+            dependencies: [
+                "ImageColors", "ImageColorsRemote", "ImageColorsCache",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Sources/ImageColorsServer",
+            resources: [
+                .embedInCode("Resources/openapi.json"),
+                .embedInCode("Resources/playground.html"),
+                .embedInCode("Resources/playground.js"),
+                .embedInCode("Resources/playground.css"),
+            ],
+            swiftSettings: releaseSwift
+        ),
         .executableTarget(
             name: "imagecolors",
             dependencies: [
-                "ImageColors", "ImageColorsRemote", "ImageColorsCache",
+                "ImageColors", "ImageColorsRemote", "ImageColorsCache", "ImageColorsServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/imagecolors",

@@ -16,7 +16,8 @@ if [ -f Package.resolved ]; then cp Package.resolved Release/Package.resolved; f
 # folders however this ends, so the main package's next build compiles them again instead of
 # linking them.
 cleanup() {
-    for target in CImageCodecs ImageColorsCore ImageColors ImageColorsRemote ImageColorsCache imagecolors CTestPNGWriter TestSupport \
+    for target in CImageCodecs ImageColorsCore ImageColors ImageColorsRemote ImageColorsCache ImageColorsServer imagecolors \
+        CTestPNGWriter TestSupport \
         TestHTTPServer ImageColorsTests ImageColorsRemoteTests imagecolorsTests; do
         rm -rf "$scratch/debug/$target.build"
     done

@@ -9,7 +9,7 @@ struct ImageColorsCommand: AsyncParsableCommand {
         commandName: "imagecolors",
         abstract: "Pick the colours of a card built around an image, and a readable title colour.",
         version: ImageColorsVersion.current,
-        subcommands: [AnalyzeCommand.self, ReportCommand.self, ContrastCommand.self],
+        subcommands: [AnalyzeCommand.self, ReportCommand.self, ContrastCommand.self, ServeCommand.self],
         defaultSubcommand: nil
     )
 

@@ -2,33 +2,13 @@ import Foundation
 import ImageColors
 import ImageColorsRemote
 
-/// Encodes results and failures as single JSON lines.
+/// Encodes results and failures as single JSON lines: ``ResultJSON``, which `imagecolors serve`
+/// answers with too, so both give the same bytes.
 enum JSONLines {
-    private static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        // Sorted keys: the same result always prints byte for byte the same line.
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
-
     static func line(for value: some Encodable) throws -> String {
-        String(decoding: try encoder.encode(value), as: UTF8.self)
+        try ResultJSON.line(for: value)
     }
 
     /// A result line, with `"cache"` (how `--cache` served it) when there is a cache.
-    struct CachedResult: Encodable {
-        var analysis: ColorAnalysis
-        var cache: CacheStatus?
-
-        private enum Key: String, CodingKey {
-            case cache
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            // The analysis' own keys and this one, in one object.
-            try analysis.encode(to: encoder)
-            var container = encoder.container(keyedBy: Key.self)
-            try container.encodeIfPresent(cache, forKey: .cache)
-        }
-    }
+    typealias CachedResult = ResultJSON.CachedResult
 }

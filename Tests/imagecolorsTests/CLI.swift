@@ -7,18 +7,7 @@ enum CLI {
     static let corpus = RepositoryPaths.corpus
 
     /// The binary, next to the test bundle in the build folder.
-    static let binary: URL = {
-        let candidates =
-            [
-                Bundle.main.bundleURL,
-                URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-            ] + Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
-        for directory in candidates {
-            let url = directory.appendingPathComponent("imagecolors")
-            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-        }
-        fatalError("imagecolors binary not found near \(candidates.map(\.path))")
-    }()
+    static let binary = ImageColorsBinary.url
 
     /// Runs `imagecolors ARGUMENTS…` in the package root with `environment` added.
     /// Suspends while the binary runs (see ``runProcessInBackground``).

@@ -1,0 +1,121 @@
+import Crypto
+import Foundation
+import ImageColors
+import ImageColorsCache
+import ImageColorsRemote
+
+/// The analyses behind the routes: one executor, one memory pool, one transport and one cache
+/// for the whole server, the admission queue in front of them and a single flight around them.
+final class ColorService: Sendable {
+    let configuration: ServerConfiguration
+    let metrics: ServerMetrics
+    let pool: MemoryPool
+    private let executor: AnalysisExecutor
+    private let transport: AsyncHTTPClientTransport
+    private let store: PolicyRecordingStore
+    private let admission: AdmissionQueue
+    private let flights = SingleFlight<FlightKey, AnalysisOutcome>()
+    private let sources: SourcePolicy
+
+    /// Starts the executor's threads and opens the cache, if any.
+    /// - Parameter warn: Told the cache's warnings (a file it cannot use, say).
+    init(configuration: ServerConfiguration, warn: @escaping @Sendable (String) -> Void) {
+        self.configuration = configuration
+        let pool = MemoryPool(capacity: configuration.poolCapacity)
+        self.pool = pool
+        let metrics = ServerMetrics(pool: pool)
+        self.metrics = metrics
+        executor = AnalysisExecutor(threads: configuration.jobs, name: "imagecolors-serve")
+        let limits = configuration.downloadLimits
+        transport = AsyncHTTPClientTransport(
+            connectTimeout: min(limits.connectTimeout, limits.timeout), addressPolicy: limits.addressPolicy)
+        store = PolicyRecordingStore(
+            cache: configuration.cachePath.map { path in AnalysisCache(path: path) { warn("\($0)") } })
+        admission = AdmissionQueue(slots: configuration.jobs, maxWaiting: configuration.maxQueue) {
+            metrics.recordQueueDepth($0)
+        }
+        sources = SourcePolicy(prefixes: configuration.allowedSources)
+    }
+
+    /// Whether results are kept in a cache.
+    var hasCache: Bool { store.cache != nil }
+
+    /// Closes the connections to origins (downloads still running fail). The cache closes when
+    /// the service is released.
+    func shutdown() async {
+        try? await transport.shutdown()
+    }
+
+    /// An analyzer for `options` on the service's executor and pool.
+    private func analyzer(_ options: AnalysisOptions) -> ImageColorAnalyzer {
+        ImageColorAnalyzer(options: options, memoryPool: pool, executor: executor)
+    }
+
+    /// Throws unless `url` is under an allowed source prefix.
+    func checkSource(_ url: String) throws(ServerError) {
+        try sources.check(url)
+    }
+
+    /// The result for the image at `url`, within the request's deadline.
+    /// - Throws: ``ServerError`` (source not allowed, busy, deadline), the loader's
+    ///   `RemoteLoadingError` and the analysis' errors.
+    func analyze(url: String, options: AnalysisOptions) async throws -> AnalysisOutcome {
+        try sources.check(url)
+        let analyzer = analyzer(options)
+        let key = FlightKey(source: "url:" + url, variant: AnalysisStoreKey.variant(of: analyzer, thumbnail: nil))
+        return try await run(key) { [self] in
+            guard let parsed = URL(string: url) else { throw RemoteLoadingError.invalidURL(url) }
+            let meter = MeteredTransport(base: transport) { [metrics] in metrics.countUpstreamBytes($0) }
+            let loader = RemoteImageLoader(
+                analyzer: analyzer, limits: configuration.downloadLimits, transport: meter, cache: store)
+            let note = PolicyNote()
+            let made = try await PolicyRecordingStore.$note.withValue(note) {
+                try await loader.analyze(url: parsed, thumbnail: nil)
+            }
+            metrics.countCache(made.cacheStatus)
+            var analysis = made.analysis
+            // As the CLI's JSON: the source as given, so results join back to their inputs.
+            analysis.source = url
+            return AnalysisOutcome(
+                analysis: analysis, cacheStatus: hasCache ? made.cacheStatus : nil,
+                policy: note.recorded?.isStorable == true ? note.recorded : nil)
+        }
+    }
+
+    /// The result for uploaded image bytes, within the request's deadline.
+    /// - Throws: ``ServerError`` (busy, deadline) and the analysis' errors.
+    func analyze(upload: Data, options: AnalysisOptions) async throws -> AnalysisOutcome {
+        let analyzer = analyzer(options)
+        let digest = SHA256.hash(data: upload).map { String(format: "%02x", $0) }.joined()
+        let key = FlightKey(source: "upload:" + digest, variant: AnalysisStoreKey.variant(of: analyzer, thumbnail: nil))
+        return try await run(key) {
+            var analysis = try await analyzer.analyze(data: upload)
+            analysis.source = "upload"
+            return AnalysisOutcome(analysis: analysis)
+        }
+    }
+
+    /// Runs `work` once for every request with `key` at the time, in an analysis slot, each
+    /// request within its deadline and the work within one too.
+    private func run(_ key: FlightKey, work: @escaping @Sendable () async throws -> AnalysisOutcome)
+        async throws -> AnalysisOutcome
+    {
+        let limit = configuration.requestTimeout
+        let admission = self.admission
+        let metrics = self.metrics
+        return try await Deadline.run(within: limit) { [flights] in
+            let (outcome, shared) = try await flights.value(for: key) {
+                try await Deadline.run(within: limit) {
+                    try await admission.withSlot {
+                        let started = ContinuousClock.now
+                        defer { metrics.recordAnalysis(ContinuousClock.now - started) }
+                        return try await work()
+                    }
+                }
+            }
+            var answered = outcome
+            answered.shared = shared
+            return answered
+        }
+    }
+}
