@@ -180,7 +180,8 @@ match = re.fullmatch(r"(\d+)(KB|MB|GB|KiB|MiB|GiB)?", total_memory)
 if match:
     scale = {"KB": 1e3, "MB": 1e6, "GB": 1e9, "KiB": 1024, "MiB": 1024**2, "GiB": 1024**3, None: 1}[match[2]]
     budget_kb = int(match[1]) * scale / 1024
-idle, peak = int(idle_kb), int(peak_kb)
+# VmHWM is kept lazily by the kernel and may trail the last VmRSS read; the peak is the larger.
+idle, peak = int(idle_kb), max([int(peak_kb)] + [kb for _, kb in samples])
 mb = lambda kb: f"{kb / 1024:.1f} MiB"
 print("| RSS | idle | first tenth | last tenth | peak | limit (--total-memory + idle) |")
 print("| --- | --- | --- | --- | --- | --- |")
