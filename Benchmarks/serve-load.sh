@@ -23,8 +23,8 @@
 # Usage: Benchmarks/serve-load.sh     (UPDATE_DOCS=1 writes the tables into Benchmarks/README.md)
 #   IMAGECOLORS_BIN=path  measure that binary instead of building the release CLI into SCRATCH
 #   SCRATCH=path          the build folder for that (default .build-static)
-#   ROUNDS (2), REPEAT (10), DURATION (15s), CONNECTIONS (8), JOBS (nproc), RSS_REQUESTS (10000),
-#   TOTAL_MEMORY (256MB)
+#   ROUNDS (2), REPEAT (100: 600 URLs, several seconds), DURATION (15s), CONNECTIONS (8),
+#   JOBS (nproc), RSS_REQUESTS (10000), TOTAL_MEMORY (256MB)
 # Needs: wrk (Debian), curl, python3. Everything it starts is stopped on exit.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -35,7 +35,7 @@ trap serve_stop_all EXIT
 serve_need serve-load.sh "wrk curl python3" wrk curl python3
 
 rounds=${ROUNDS:-2}
-repeat=${REPEAT:-10}
+repeat=${REPEAT:-100}
 duration=${DURATION:-15s}
 connections=${CONNECTIONS:-8}
 jobs=${JOBS:-$(nproc)}
