@@ -21,7 +21,8 @@
 # to the last, no errors but 429.
 #
 # Usage: Benchmarks/serve-load.sh     (UPDATE_DOCS=1 writes the tables into Benchmarks/README.md)
-#   IMAGECOLORS_BIN=path  measure that binary instead of building the release CLI into SCRATCH
+#   IMAGECOLORS_BIN=path  measure that binary (imagecolors-server beside it) instead of building the
+#                         release CLI and server into SCRATCH
 #   SCRATCH=path          the build folder for that (default .build-static)
 #   ROUNDS (2), REPEAT (100: 600 URLs, several seconds), DURATION (15s), CONNECTIONS (8),
 #   JOBS (nproc), RSS_REQUESTS (10000), TOTAL_MEMORY (256MB)
@@ -42,6 +43,10 @@ jobs=${JOBS:-$(nproc)}
 rss_requests=${RSS_REQUESTS:-10000}
 total_memory=${TOTAL_MEMORY:-256MB}
 binary=$(release_cli "${SCRATCH:-.build-static}")
+# `imagecolors serve` runs imagecolors-server from the CLI's folder: build it there too.
+if [ -z "${IMAGECOLORS_BIN:-}" ]; then
+    swift build -c release --static-swift-stdlib --product imagecolors-server --scratch-path "${SCRATCH:-.build-static}" >&2
+fi
 server_flags=(--allow-loopback --jobs "$jobs" --max-queue 64 --total-memory "$total_memory")
 
 serve_origin Samples 3600
