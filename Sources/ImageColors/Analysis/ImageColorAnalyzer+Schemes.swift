@@ -75,35 +75,21 @@ extension ImageColorAnalyzer {
         otherOptions.placeholders = []
         otherOptions.titleRegion = nil
         otherOptions.paletteSize = 0
-        let quantizer = options.quantizer
         // One reservation for both quantizers: they run one after the other, and are the same size.
-        try quantizer.reserveMemory(in: ledger)
-        if case .data(let data) = source {
-            try ledger.reserve(data.count, for: "the encoded image held in memory")
-        }
-        var (image, thumbnailImage, info, colors) = try downscaledImages(
-            source, ledger: ledger, thumbnailSide: request?.clampedLongSide)
-        var description = ImageDescription(
-            format: info.format, width: info.width, height: info.height, orientation: info.orientation)
-        if case .file(let path) = source { description.source = path }
-        description.colorProfile = colors.profile
-        description.colorNote = colors.note
-        description.frames = info.frames
-        description.decoder = info.decoder
+        let quantizer = options.quantizer
+        let decoded = try decodedForAnalysis(source, quantizer: quantizer, thumbnail: request, ledger: ledger)
+        var image = decoded.image
         // The first analysis composites a backdrop onto its image in place: the second gets a copy.
         try ledger.reserve(image.pixels.count, for: "the analysed image, copied for the second scheme")
         var copy = image
         let analysis = try ColorAnalysis(
-            analyzing: &image, described: description, options: options, quantizer: quantizer, ledger: ledger)
+            analyzing: &image, described: decoded.description, options: options, quantizer: quantizer, ledger: ledger)
         let comparison = try ColorAnalysis(
-            analyzing: &copy, described: description, options: otherOptions, quantizer: otherOptions.quantizer,
+            analyzing: &copy, described: decoded.description, options: otherOptions, quantizer: otherOptions.quantizer,
             ledger: ledger)
-        guard let request, var thumbnailImage else {
-            return SchemeComparison(response: AnalysisResponse(analysis: analysis), comparison: comparison)
-        }
-        if let backdrop = options.backdrop { thumbnailImage.composite(onto: backdrop) }
-        let thumbnail = try Thumbnail(encoding: thumbnailImage, as: request, backdrop: analysis.background)
         return SchemeComparison(
-            response: AnalysisResponse(analysis: analysis, thumbnail: thumbnail), comparison: comparison)
+            response: AnalysisResponse(
+                analysis: analysis, thumbnail: try thumbnail(decoded.thumbnail, as: request, behind: analysis)),
+            comparison: comparison)
     }
 }

@@ -78,6 +78,20 @@ public struct ImageColorAnalyzer: Sendable {
     {
         let ledger = ledger ?? MemoryLedger(budget: options.memoryBudget)
         let quantizer = options.quantizer
+        let decoded = try decodedForAnalysis(source, quantizer: quantizer, thumbnail: request, ledger: ledger)
+        var image = decoded.image
+        // The core's steps from here on, as for pixels handed to PixelAnalyzer.
+        let analysis = try ColorAnalysis(
+            analyzing: &image, described: decoded.description, options: options, quantizer: quantizer, ledger: ledger)
+        return AnalysisResponse(
+            analysis: analysis, thumbnail: try thumbnail(decoded.thumbnail, as: request, behind: analysis))
+    }
+
+    /// The steps before the colours: `quantizer`'s memory reserved first, then `source` decoded
+    /// into the analysis downscaler (and the thumbnail's, when asked), and described.
+    func decodedForAnalysis(
+        _ source: ImageSource, quantizer: Quantizer, thumbnail request: ThumbnailRequest?, ledger: MemoryLedger
+    ) throws -> (image: RGBAImage, thumbnail: RGBAImage?, description: ImageDescription) {
         // Quantizing allocates after decoding; reserving first keeps the decoder from taking the
         // room it will need (one image, one set of options, one answer: see reserveMemory(in:)).
         try quantizer.reserveMemory(in: ledger)
@@ -85,7 +99,7 @@ public struct ImageColorAnalyzer: Sendable {
             // Encoded bytes in memory stay there until decoding ends (a file is read as it goes).
             try ledger.reserve(data.count, for: "the encoded image held in memory")
         }
-        var (image, thumbnailImage, info, colors) = try downscaledImages(
+        let (image, thumbnailImage, info, colors) = try downscaledImages(
             source, ledger: ledger, thumbnailSide: request?.clampedLongSide)
         var description = ImageDescription(
             format: info.format, width: info.width, height: info.height, orientation: info.orientation)
@@ -94,15 +108,18 @@ public struct ImageColorAnalyzer: Sendable {
         description.colorNote = colors.note
         description.frames = info.frames
         description.decoder = info.decoder
-        // The core's steps from here on, as for pixels handed to PixelAnalyzer.
-        let analysis = try ColorAnalysis(
-            analyzing: &image, described: description, options: options, quantizer: quantizer, ledger: ledger)
-        guard let request, var thumbnailImage else { return AnalysisResponse(analysis: analysis) }
-        if let backdrop = options.backdrop { thumbnailImage.composite(onto: backdrop) }
-        // Transparent pixels are composited onto the card's background: what the card shows.
-        return AnalysisResponse(
-            analysis: analysis,
-            thumbnail: try Thumbnail(encoding: thumbnailImage, as: request, backdrop: analysis.background))
+        return (image, thumbnailImage, description)
+    }
+
+    /// The thumbnail `request` asked for, encoded from `image` (the same decoding pass's), or
+    /// `nil` when none was asked. Transparent pixels are composited onto the backdrop, then onto
+    /// the card's background: what the card shows.
+    func thumbnail(_ image: RGBAImage?, as request: ThumbnailRequest?, behind analysis: ColorAnalysis) throws
+        -> Thumbnail?
+    {
+        guard let request, var image else { return nil }
+        if let backdrop = options.backdrop { image.composite(onto: backdrop) }
+        return try Thumbnail(encoding: image, as: request, backdrop: analysis.background)
     }
 
     /// Decodes `source` into the analysis downscaler and, when `thumbnailSide` is given, makes
