@@ -16,15 +16,25 @@ struct CachePolicyTests {
         }
     }
 
-    @Test("a result stored with loopback allowed is refused to a loader that refuses loopback")
-    func loopbackRefused() async throws {
-        // Given a loopback image, fresh for an hour, stored by a loader that allows loopback
+    /// Runs `body` with a loopback image (fresh for an hour) that a loader with the fixtures'
+    /// limits (loopback allowed, 50 MB) has already stored in `cache`.
+    static func withStoredImage(
+        _ body: (_ url: URL, _ cache: AnalysisCache, _ server: TestHTTPServer) async throws -> Void
+    ) async throws {
         let folder = try CacheFolder()
         let cache = AnalysisCache(path: folder.path("c.sqlite"))
         let resource = ConditionalResource(body: CacheFixtures.png, cacheControl: "max-age=3600")
         try await TestHTTPServer.with(requests: resource.respond) { server in
             let url = server.url("/a.png")
             _ = try await Self.fetch(url, cache: cache, limits: CacheFixtures.limits)
+            try await body(url, cache, server)
+        }
+    }
+
+    @Test("a result stored with loopback allowed is refused to a loader that refuses loopback")
+    func loopbackRefused() async throws {
+        // Given a loopback image stored by a loader that allows loopback
+        try await Self.withStoredImage { url, cache, server in
             // When a loader with the default policy asks for it
             var strict = CacheFixtures.limits
             strict.addressPolicy = .default
@@ -40,12 +50,7 @@ struct CachePolicyTests {
     @Test("a result stored under a larger download limit is not served under a smaller one")
     func smallerBodyLimit() async throws {
         // Given an image stored by a loader with the default 50 MB limit
-        let folder = try CacheFolder()
-        let cache = AnalysisCache(path: folder.path("c.sqlite"))
-        let resource = ConditionalResource(body: CacheFixtures.png, cacheControl: "max-age=3600")
-        try await TestHTTPServer.with(requests: resource.respond) { server in
-            let url = server.url("/a.png")
-            _ = try await Self.fetch(url, cache: cache, limits: CacheFixtures.limits)
+        try await Self.withStoredImage { url, cache, server in
             // When a loader whose limit is under the image's size asks for it
             var small = CacheFixtures.limits
             small.maxBodySize = 1000
@@ -61,12 +66,7 @@ struct CachePolicyTests {
     @Test("each policy keeps its own entry: blocking private addresses is a miss for an entry made without")
     func policyInKey() async throws {
         // Given an image stored by a loader that allows private addresses
-        let folder = try CacheFolder()
-        let cache = AnalysisCache(path: folder.path("c.sqlite"))
-        let resource = ConditionalResource(body: CacheFixtures.png, cacheControl: "max-age=3600")
-        try await TestHTTPServer.with(requests: resource.respond) { server in
-            let url = server.url("/a.png")
-            _ = try await Self.fetch(url, cache: cache, limits: CacheFixtures.limits)
+        try await Self.withStoredImage { url, cache, server in
             // When one that blocks them (loopback still allowed) asks twice
             var blocking = CacheFixtures.limits
             blocking.addressPolicy.allowsPrivate = false

@@ -20,15 +20,21 @@ struct CacheRowTests {
         }
     }
 
-    @Test("a file's row without a thumbnail is a miss when a thumbnail is asked for")
-    func fileRowWithoutThumbnail() async throws {
-        // Given a file analysed with a thumbnail through the cache, then its row's thumbnail removed
-        let folder = try CacheFolder()
+    /// A JPEG file in `folder`, analysed with ``thumbnail`` through a cache there: its path and the cache's.
+    static func storedFile(in folder: borrowing CacheFolder) async throws -> (image: String, cache: String) {
         let image = folder.path("rocket.jpg")
         try CacheFixtures.jpeg.write(to: URL(fileURLWithPath: image))
         let path = folder.path("c.sqlite")
         _ = try await AnalysisCache(path: path).analyze(
             fileAt: image, with: ImageColorAnalyzer(), thumbnail: Self.thumbnail)
+        return (image, path)
+    }
+
+    @Test("a file's row without a thumbnail is a miss when a thumbnail is asked for")
+    func fileRowWithoutThumbnail() async throws {
+        // Given a file analysed with a thumbnail through the cache, then its row's thumbnail removed
+        let folder = try CacheFolder()
+        let (image, path) = try await Self.storedFile(in: folder)
         try await Self.dropThumbnails(path)
         // When it is analysed again with a thumbnail
         let again = try await AnalysisCache(path: path).analyze(
@@ -75,11 +81,7 @@ struct CacheRowTests {
     func oddColumns(assignment: String) async throws {
         // Given a row with a thumbnail, then one or more columns set to what no version writes
         let folder = try CacheFolder()
-        let image = folder.path("rocket.jpg")
-        try CacheFixtures.jpeg.write(to: URL(fileURLWithPath: image))
-        let path = folder.path("c.sqlite")
-        _ = try await AnalysisCache(path: path).analyze(
-            fileAt: image, with: ImageColorAnalyzer(), thumbnail: Self.thumbnail)
+        let (image, path) = try await Self.storedFile(in: folder)
         try await DatabaseQueue(path: path).write { db in
             // The schema says NOT NULL; another writer's table need not.
             try db.execute(sql: "PRAGMA ignore_check_constraints = ON")
