@@ -1,6 +1,6 @@
 # Set-up shared by the benchmark scripts (compare.sh, compare-webp.sh, compare-heif.sh,
-# memory.sh). Source it from the repository root, after `cd`, with `work` set to the script's
-# folder of made images.
+# memory.sh; need() also by Scripts/serve-lib.sh). Source it from the repository root, after
+# `cd`, with `work` set to the script's folder of made images.
 
 # need SCRIPT "DEBIAN PACKAGES" TOOL…: exits 2, naming the packages, when a tool is missing.
 need() {

@@ -33,7 +33,7 @@ source Benchmarks/lib.sh
 docs_tables "$@" -- "serve-load=| workload |" "serve-load-memory=| RSS |"
 source Scripts/serve-lib.sh
 trap serve_stop_all EXIT
-serve_need serve-load.sh "wrk curl python3" wrk curl python3
+need serve-load.sh "wrk curl python3" wrk curl python3
 
 rounds=${ROUNDS:-2}
 repeat=${REPEAT:-100}

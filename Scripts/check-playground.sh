@@ -24,7 +24,7 @@ cd "$(dirname "$0")/.."
 source Scripts/serve-lib.sh
 trap serve_stop_all EXIT
 chromium=${CHROMIUM:-chromium}
-serve_need check-playground.sh "chromium curl python3" "$chromium" curl python3
+need check-playground.sh "chromium curl python3" "$chromium" curl python3
 binary=$(serve_binary)
 samples=("$@")
 [ ${#samples[@]} -gt 0 ] || samples=(coffee.png rocket.jpg)

@@ -6,17 +6,9 @@
 serve_pids=()
 serve_scratch=$(mktemp -d "${TMPDIR:-/tmp}/imagecolors-serve.XXXXXX")
 
-# serve_need SCRIPT "DEBIAN PACKAGES" TOOL…: exits 2, naming the packages, when a tool is missing.
-serve_need() {
-    local script=$1 packages=$2 tool
-    shift 2
-    for tool in "$@"; do
-        command -v "$tool" >/dev/null || {
-            echo "$script needs $tool (apt-get install -y $packages)" >&2
-            exit 2
-        }
-    done
-}
+# need SCRIPT "DEBIAN PACKAGES" TOOL…, which exits 2 naming the packages when a tool is missing,
+# is the benchmarks' own.
+source Benchmarks/lib.sh
 
 # serve_wait_for_line FILE PATTERN SECONDS: prints the first line of FILE matching the extended
 # regular expression PATTERN, waiting up to SECONDS for it; returns 1 when it never comes.

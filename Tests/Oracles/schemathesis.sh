@@ -22,7 +22,7 @@ venv=.build-venv
     echo "schemathesis.sh needs schemathesis in $venv: run Tests/Oracles/make-venv.sh" >&2
     exit 2
 }
-serve_need schemathesis.sh "python3 curl" python3 curl
+need schemathesis.sh "python3 curl" python3 curl
 binary=$(serve_binary)
 max_examples=${MAX_EXAMPLES:-40}
 max_time=${MAX_TIME:-120}
