@@ -239,7 +239,7 @@ extension AnalysisCache {
     /// the `-wal` and `-shm` files the database's mode. Does nothing when the file exists.
     private func createPrivateFile() {
         let descriptor = Foundation.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        if descriptor >= 0 { close(descriptor) }
+        if descriptor >= 0 { Foundation.close(descriptor) }
     }
 
     /// Makes the database and its `-wal` and `-shm` files 0600, for a cache made before this

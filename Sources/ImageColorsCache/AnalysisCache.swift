@@ -100,6 +100,18 @@ public final class AnalysisCache: AnalysisStore, Sendable {
         }
     }
 
+    /// Closes the database (a server calls it as it stops): its WAL is checkpointed and its
+    /// `-wal` and `-shm` files are removed when no other process has it open. A later use opens
+    /// it again.
+    public func close() async {
+        let pool = connection.withLock { state in
+            defer { state.pool = nil }
+            return state.pool
+        }
+        // Closing waits for any reads and writes still running on the pool to end.
+        try? pool?.close()
+    }
+
     // MARK: Inspection
 
     /// How many entries the cache holds (0 when it cannot be read).

@@ -81,6 +81,44 @@ struct CachingTests {
     }
 
     @Test(
+        "Given --cache and a fresh result, when every slot is taken and none may wait, then it is answered, fresh"
+    )
+    func freshWhileBusy() async throws {
+        let scratch = try ScratchDirectory()
+        let routes: TestHTTPServer.Routes = { path in
+            var response = TestResponse.ok((try? ServerSupport.sample("coffee.png")) ?? Data())
+            response.headers += [("Cache-Control", "max-age=600")]
+            // The slow image keeps the only slot for 6 s.
+            if path.hasPrefix("/slow") { response.headDelay = .seconds(6) }
+            return response
+        }
+        try await TestHTTPServer.with(routes) { origin in
+            let configuration = ServerSupport.configuration {
+                $0.cachePath = scratch.path("cache.sqlite")
+                $0.jobs = 1
+                $0.maxQueue = 0
+            }
+            let fresh = "/v1/colors?url=\(ServerSupport.query(origin.url("/fresh.png").absoluteString))"
+            let slow = "/v1/colors?url=\(ServerSupport.query(origin.url("/slow.png").absoluteString))"
+            try await ServerSupport.withApp(configuration) { client in
+                let first = try await client.execute(uri: fresh, method: .get)
+                #expect(first.headers[.imageColorsCache] == "stored")
+                async let busy = client.execute(uri: slow, method: .get)
+                #expect(await eventually(within: .seconds(30)) { origin.requestCount("/slow.png") == 1 })
+                // Another analysis now would be 429 busy: the fresh result needs none.
+                let other = "/v1/colors?url=\(ServerSupport.query(origin.url("/other.png").absoluteString))"
+                #expect(try await client.execute(uri: other, method: .get).status == .tooManyRequests)
+                let again = try await client.execute(uri: fresh, method: .get)
+                #expect(again.status == .ok)
+                #expect(again.headers[.imageColorsCache] == "fresh")
+                #expect(ServerSupport.text(again) == ServerSupport.text(first))
+                #expect(try await busy.status == .ok)
+            }
+            #expect(origin.requestCount("/fresh.png") == 1)
+        }
+    }
+
+    @Test(
         "Given --cache and an origin saying no-cache, when asked again, then the origin answers 304: revalidated"
     )
     func revalidated() async throws {

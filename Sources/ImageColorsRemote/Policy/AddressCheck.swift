@@ -78,9 +78,11 @@ extension AddressPolicy {
         }
     }
 
-    /// ``checkBeforeConnecting(to:)`` for `url`'s host, as the loader reports it.
+    /// Throws when any address `url`'s host resolves to now is refused, as the loader checks
+    /// before it answers from a cache (a name may resolve elsewhere than when it was kept).
+    /// - Parameter url: The image's URL.
     /// - Throws: ``RemoteLoadingError/addressNotAllowed(_:address:addressClass:)``.
-    func check(hostOf url: URL) throws(RemoteLoadingError) {
+    public func check(hostOf url: URL) throws(RemoteLoadingError) {
         do {
             try checkBeforeConnecting(to: url.host ?? "")
         } catch {

@@ -15,6 +15,7 @@ final class ColorService: Sendable {
     private let store: PolicyRecordingStore
     private let admission: AdmissionQueue
     private let flights = SingleFlight<FlightKey, AnalysisOutcome>()
+    private let answers = FreshAnswers()
     private let sources: SourcePolicy
 
     /// Starts the executor's threads and opens the cache, if any.
@@ -40,10 +41,10 @@ final class ColorService: Sendable {
     /// Whether results are kept in a cache.
     var hasCache: Bool { store.cache != nil }
 
-    /// Closes the connections to origins (downloads still running fail). The cache closes when
-    /// the service is released.
+    /// Closes the connections to origins (downloads still running fail), then the cache.
     func shutdown() async {
         try? await transport.shutdown()
+        await store.close()
     }
 
     /// An analyzer for `options` on the service's executor and pool.
@@ -63,7 +64,8 @@ final class ColorService: Sendable {
         try sources.check(url)
         let analyzer = analyzer(options)
         let key = FlightKey(source: "url:" + url, variant: AnalysisStoreKey.variant(of: analyzer, thumbnail: nil))
-        return try await run(key) { [self] in
+        if let answer = try freshAnswer(for: key, url: url) { return answer }
+        let outcome = try await run(key) { [self] in
             guard let parsed = URL(string: url) else { throw RemoteLoadingError.invalidURL(url) }
             let meter = MeteredTransport(base: transport) { [metrics] in metrics.countUpstreamBytes($0) }
             let loader = RemoteImageLoader(
@@ -80,6 +82,19 @@ final class ColorService: Sendable {
                 analysis: analysis, cacheStatus: hasCache ? made.cacheStatus : nil,
                 policy: note.recorded?.isStorable == true ? note.recorded : nil)
         }
+        if hasCache { answers.remember(outcome, for: key) }
+        return outcome
+    }
+
+    /// The answer kept in memory for `key` while its origin's response is fresh, counted as a
+    /// cache hit; `nil` without `--cache` (every request is then analysed) or when none is kept.
+    /// - Throws: `RemoteLoadingError.addressNotAllowed` when the URL's host now resolves to an
+    ///   address the policy refuses, as the loader checks before a cached result.
+    private func freshAnswer(for key: FlightKey, url: String) throws -> AnalysisOutcome? {
+        guard hasCache, let outcome = answers.outcome(for: key) else { return nil }
+        if let parsed = URL(string: url) { try configuration.downloadLimits.addressPolicy.check(hostOf: parsed) }
+        metrics.countCache(.fresh)
+        return outcome
     }
 
     /// The result for uploaded image bytes, within the request's deadline.

@@ -1,4 +1,5 @@
 import Foundation
+import ImageColorsCache
 import ImageColorsRemote
 import Synchronization
 
@@ -8,7 +9,7 @@ import Synchronization
 /// the note is all that is kept.
 struct PolicyRecordingStore: AnalysisStore {
     /// The cache behind it, or `nil`.
-    let cache: (any AnalysisStore)?
+    let cache: AnalysisCache?
 
     /// Where the current request's policy is noted; set around one loader call.
     @TaskLocal static var note: PolicyNote?
@@ -22,6 +23,11 @@ struct PolicyRecordingStore: AnalysisStore {
     func store(_ entry: CachedAnalysis, for key: AnalysisStoreKey) async {
         Self.note?.record(entry.policy)
         await cache?.store(entry, for: key)
+    }
+
+    /// Closes the cache, if any (the service stops).
+    func close() async {
+        await cache?.close()
     }
 
     func removeEntry(for key: AnalysisStoreKey) async {
