@@ -21,6 +21,9 @@ public enum ServerError: ImageColorsError, Equatable {
     case signatureMissing
     /// Signing is on and `signature` matches no key.
     case signatureInvalid
+    /// Signing is on and a batch's signed query does not name its body's SHA-256
+    /// (`body-sha256`), so the signature would not cover the URLs it asks for.
+    case batchBodyUnsigned
     /// `--allowed-sources` is set and the URL starts with none of its prefixes.
     case sourceNotAllowed(url: String)
     /// Every analysis slot is taken and `--max-queue` requests wait already.
@@ -42,7 +45,7 @@ public enum ServerError: ImageColorsError, Equatable {
         case .uploadTooLarge: "upload-too-large"
         case .invalidBatch: "invalid-batch"
         case .batchTooLarge: "batch-too-large"
-        case .signatureMissing: "signature-missing"
+        case .signatureMissing, .batchBodyUnsigned: "signature-missing"
         case .signatureInvalid: "signature-invalid"
         case .sourceNotAllowed: "source-not-allowed"
         case .busy: "busy"
@@ -71,6 +74,9 @@ public enum ServerError: ImageColorsError, Equatable {
             "the request is not signed: add signature=… (see the service's signing keys)"
         case .signatureInvalid:
             "the request's signature does not match its path and query"
+        case .batchBodyUnsigned:
+            "a signed batch must name its body's SHA-256 (64 hex digits) as body-sha256=… in its signed query, "
+                + "so the signature covers the URLs"
         case .sourceNotAllowed(let url):
             "\(url) is not under any allowed source prefix"
         case .busy(let queued):

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import Hummingbird
 import ImageColors
@@ -16,8 +17,9 @@ struct BatchRoute<Context: RequestContext> {
         let configuration = service.configuration
         let options = try RequestOptions(
             query: request.uri.query, defaults: configuration.analysisOptions, takesURL: false,
-            signed: !configuration.signingKeys.isEmpty)
+            signed: !configuration.signingKeys.isEmpty, takesBodyDigest: true)
         let body = try await UploadBody.collect(request, limit: configuration.maxUploadSize)
+        try Self.check(body, digest: options.bodyDigest, signed: !configuration.signingKeys.isEmpty)
         let urls = try Self.urls(in: body, limit: configuration.maxBatch)
         let service = self.service
         let lines = ResponseBody { writer in
@@ -56,6 +58,21 @@ struct BatchRoute<Context: RequestContext> {
             continuation.yield(ByteBuffer(bytes: line))
         }
         continuation.finish()
+    }
+
+    /// Checks the body against `body-sha256`: a signature covers the query only, so a signed
+    /// batch names its body's digest there, or its URLs could be swapped for any others.
+    /// - Throws: ``ServerError/invalidOption(name:reason:)`` when the digest is not the body's;
+    ///   ``ServerError/batchBodyUnsigned`` when signing is on and there is none.
+    static func check(_ body: Data, digest: String?, signed: Bool) throws(ServerError) {
+        guard let digest else {
+            if signed { throw .batchBodyUnsigned }
+            return
+        }
+        let actual = SHA256.hash(data: body).map { String(format: "%02x", $0) }.joined()
+        guard actual == digest else {
+            throw .invalidOption(name: "body-sha256", reason: "\(digest) is not the body's SHA-256 (\(actual))")
+        }
     }
 
     /// The URLs of a batch body.

@@ -10,6 +10,8 @@ struct RequestOptions: Sendable {
     var appearances: Set<CardAppearance> = [.light, .dark]
     /// `url=`, for the routes that take one.
     var url: String?
+    /// `body-sha256=`, lowercase hex, for the batch: the body's digest, which a signature then covers.
+    var bodyDigest: String?
 
     /// The analysis options a request may set, as the CLI's flags name them.
     static let optionNames: [String] = [
@@ -23,9 +25,12 @@ struct RequestOptions: Sendable {
     ///   - defaults: The server's analysis options.
     ///   - takesURL: Whether the route takes `url`.
     ///   - signed: Whether signing is on (`signature` is then a known parameter, checked elsewhere).
+    ///   - takesBodyDigest: Whether the route takes `body-sha256` (the batch); default `false`.
     /// - Throws: ``ServerError/invalidOption(name:reason:)`` for an unknown or repeated parameter
     ///   or a bad value; ``ServerError/missingURL`` when the route takes `url` and it is absent.
-    init(query: String?, defaults: AnalysisOptions, takesURL: Bool, signed: Bool) throws(ServerError) {
+    init(
+        query: String?, defaults: AnalysisOptions, takesURL: Bool, signed: Bool, takesBodyDigest: Bool = false
+    ) throws(ServerError) {
         analysis = defaults
         var seen: Set<String> = []
         for (name, value) in try Self.parameters(query) {
@@ -35,6 +40,11 @@ struct RequestOptions: Sendable {
             switch name {
             case "url" where takesURL: url = value
             case "signature" where signed: continue
+            case "body-sha256" where takesBodyDigest:
+                guard value.count == 64, value.allSatisfy(\.isHexDigit) else {
+                    throw .invalidOption(name: name, reason: "\(value) is not 64 hexadecimal digits")
+                }
+                bodyDigest = value.lowercased()
             default: try apply(name, value)
             }
         }
