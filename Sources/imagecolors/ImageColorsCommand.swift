@@ -36,6 +36,7 @@ struct ImageColorsCommand: AsyncParsableCommand {
         } catch {
             exit(withError: error)
         }
+        let commandType = type(of: command)
         // Handed to one task and never touched here again.
         nonisolated(unsafe) let parsed = command
         let work = Task.detached {
@@ -49,7 +50,21 @@ struct ImageColorsCommand: AsyncParsableCommand {
         let signals = SignalCancellation { work.cancel() }
         let result = await work.result
         if let status = signals.exitStatus { Foundation.exit(status) }
-        if case .failure(let error) = result { exit(withError: error) }
+        if case .failure(let error) = result {
+            if let refusal = error as? ValidationError { exitRefusing(refusal, by: commandType) }
+            exit(withError: error)
+        }
+    }
+
+    /// Exits 64 for a refusal found while running (an output over a source, say) with the
+    /// subcommand's usage, as one found while parsing has: the root's `exit(withError:)` would
+    /// print `imagecolors <subcommand>`, which tells the user nothing.
+    static func exitRefusing(_ refusal: ValidationError, by command: any ParsableCommand.Type) -> Never {
+        let name = command == Self.self ? "imagecolors" : "imagecolors \(command.configuration.commandName ?? "")"
+        StandardStreams.printError("Error: \(refusal.message)")
+        StandardStreams.printError("Usage: \(usageString(for: command))")
+        StandardStreams.printError("  See '\(name) --help' for more information.")
+        Foundation.exit(ExitCode.validationFailure.rawValue)
     }
 
     /// A hint for each `--name=` with nothing after the `=`, before any `--`: argument-parser

@@ -10,8 +10,8 @@ struct OutputOverInputTests {
     static let jpeg = try! Data(contentsOf: RepositoryPaths.samples.appendingPathComponent("rocket.jpg"))
     static let png = try! Data(contentsOf: RepositoryPaths.samples.appendingPathComponent("coffee.png"))
 
-    /// Runs `arguments` and expects a usage error that names `mentioning`, nothing on standard
-    /// output, and every file in `unchanged` as it was.
+    /// Runs `arguments` and expects a usage error that names `mentioning` and shows the
+    /// subcommand's usage, nothing on standard output, and every file in `unchanged` as it was.
     static func expectRefused(
         _ arguments: [String], mentioning: String, unchanged: [String: Data],
         sourceLocation: SourceLocation = #_sourceLocation
@@ -20,6 +20,10 @@ struct OutputOverInputTests {
         #expect(output.status == 64, "\(output.stderr)", sourceLocation: sourceLocation)
         #expect(output.stdout.isEmpty, sourceLocation: sourceLocation)
         #expect(output.stderr.contains(mentioning), "\(output.stderr)", sourceLocation: sourceLocation)
+        // The subcommand's usage, as for a mistake found while parsing, not the root's.
+        #expect(
+            output.stderr.contains("Usage: imagecolors \(arguments[0]) ["), "\(output.stderr)",
+            sourceLocation: sourceLocation)
         for (path, data) in unchanged {
             #expect(FileManager.default.contents(atPath: path) == data, "\(path)", sourceLocation: sourceLocation)
         }
