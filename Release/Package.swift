@@ -197,5 +197,13 @@ let package = Package(
             path: "Tests/ImageColorsRemoteTests",
             swiftSettings: releaseSwift
         ),
+        .testTarget(
+            name: "ImageColorsCacheTests",
+            dependencies: [
+                "ImageColorsCache", "TestSupport", "TestHTTPServer", .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            path: "Tests/ImageColorsCacheTests",
+            swiftSettings: releaseSwift
+        ),
     ]
 )

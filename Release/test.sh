@@ -5,12 +5,12 @@
 # dependencies in debug itself.
 #
 # Usage: Release/test.sh [FILTER]   (default: every suite of ImageColorsTests,
-# ImageColorsRemoteTests and ImageColorsServerTests, and the CLI's batch suite, which runs the
+# ImageColorsRemoteTests, ImageColorsCacheTests and ImageColorsServerTests, and the CLI's batch suite, which runs the
 # imagecolors binary built here; the server's suite runs imagecolors-server built here)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scratch="$PWD/.build"
-filter=${1:-'(ImageColorsTests|ImageColorsRemoteTests|ImageColorsServerTests|imagecolorsTests)\.'}
+filter=${1:-'(ImageColorsTests|ImageColorsRemoteTests|ImageColorsCacheTests|ImageColorsServerTests|imagecolorsTests)\.'}
 # The dependency versions the debug build resolved, so nothing is checked out or built again.
 if [ -f Package.resolved ]; then cp Package.resolved Release/Package.resolved; fi
 # Whole-module builds keep no incremental build record: remove the optimised targets' build
@@ -19,7 +19,7 @@ if [ -f Package.resolved ]; then cp Package.resolved Release/Package.resolved; f
 cleanup() {
     for target in CImageCodecs ImageColorsCore ImageColors ImageColorsRemote ImageColorsCache ImageColorsServer \
         imagecolors imagecolors-server CTestPNGWriter TestSupport \
-        TestHTTPServer ImageColorsTests ImageColorsRemoteTests ImageColorsServerTests imagecolorsTests; do
+        TestHTTPServer ImageColorsTests ImageColorsRemoteTests ImageColorsCacheTests ImageColorsServerTests imagecolorsTests; do
         rm -rf "$scratch/debug/$target.build"
     done
 }
