@@ -93,4 +93,22 @@ struct FreshAnswersTests {
         #expect(answers.outcome(for: Self.key("later"), at: Self.now) != nil)
         #expect(answers.outcome(for: Self.key("new"), at: Self.now) != nil)
     }
+
+    @Test("Given a kept answer, when its JSON is asked for twice per appearance set, then each is encoded once")
+    func bodiesReused() async throws {
+        let analysis = try await Self.analysis()
+        let answers = FreshAnswers()
+        answers.remember(Self.outcome(analysis, freshFor: 600), for: Self.key("a"), at: Self.now)
+        let outcome = try #require(answers.outcome(for: Self.key("a"), at: Self.now))
+        let both = try ResultResponse.encoded(outcome, appearances: [.light, .dark])
+        let light = try ResultResponse.encoded(outcome, appearances: [.light])
+        // The same bytes and tag as encoding afresh, and the kept ones are what comes back.
+        let fresh = try ResultResponse.json(outcome, appearances: [.light, .dark])
+        #expect(both.data == fresh)
+        #expect(both.etag == ResultResponse.entityTag(fresh))
+        #expect(light.data != both.data)
+        let kept = try #require(outcome.bodies)
+        let again = kept.body(for: [.light, .dark]) { EncodedBody(data: Data(), etag: "made again") }
+        #expect(again.etag == both.etag)
+    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import ImageColors
 import ImageColorsRemote
+import Synchronization
 
 /// One request's result, before it is written: the analysis, how the cache served it, and the
 /// origin's HTTP cache policy that the response's `Cache-Control` follows.
@@ -13,6 +14,29 @@ struct AnalysisOutcome: Sendable {
     var policy: HTTPCachePolicy?
     /// Whether the result came from a flight another request had started.
     var shared = false
+    /// The JSON bodies already written for this result, when it is kept in memory
+    /// (``FreshAnswers``): each later hit reuses them instead of encoding again.
+    var bodies: EncodedBodies?
+}
+
+/// The JSON bodies of one kept result, by the appearances asked for, with their entity tags.
+/// Encoding a result took a third of a cached answer's time.
+final class EncodedBodies: Sendable {
+    private let bodies = Mutex<[Set<CardAppearance>: EncodedBody]>([:])
+
+    /// The body for `appearances`: the one written before, or `make`'s, kept for next time.
+    func body(for appearances: Set<CardAppearance>, make: () throws -> EncodedBody) rethrows -> EncodedBody {
+        if let body = bodies.withLock({ $0[appearances] }) { return body }
+        let body = try make()
+        bodies.withLock { $0[appearances] = body }
+        return body
+    }
+}
+
+/// A response body and its entity tag.
+struct EncodedBody: Sendable {
+    var data: Data
+    var etag: String
 }
 
 /// What one analysis is identified by for a single flight: the same source analysed with the

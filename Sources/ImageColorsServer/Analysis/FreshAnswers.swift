@@ -53,6 +53,7 @@ final class FreshAnswers: Sendable {
         var kept = outcome
         kept.cacheStatus = .fresh
         kept.shared = false
+        kept.bodies = EncodedBodies()
         let answer = Answer(outcome: kept, until: min(freshUntil, now.addingTimeInterval(lifetime)))
         answers.withLock { answers in
             if answers[key] == nil, answers.count >= capacity {

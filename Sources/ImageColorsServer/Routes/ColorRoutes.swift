@@ -24,8 +24,9 @@ struct ColorRoutes<Context: RequestContext> {
     private func colorsOfURL(_ request: Request) async throws -> Response {
         let options = try options(request, takesURL: true)
         let outcome = try await service.analyze(url: options.url ?? "", options: options.analysis)
-        let body = try ResultResponse.json(outcome, appearances: options.appearances)
-        return ResultResponse.response(body, contentType: "application/json", outcome: outcome, request: request)
+        let body = try ResultResponse.encoded(outcome, appearances: options.appearances)
+        return ResultResponse.response(
+            body.data, contentType: "application/json", outcome: outcome, request: request, etag: body.etag)
     }
 
     private func colorsOfUpload(_ request: Request) async throws -> Response {

@@ -16,16 +16,29 @@ enum ResultResponse {
         return try ResultJSON.data(for: analysis)
     }
 
+    /// ``json(_:appearances:)`` and its entity tag, reused from the outcome's kept bodies when
+    /// it has them.
+    static func encoded(_ outcome: AnalysisOutcome, appearances: Set<CardAppearance>) throws -> EncodedBody {
+        let make = {
+            let data = try json(outcome, appearances: appearances)
+            return EncodedBody(data: data, etag: entityTag(data))
+        }
+        guard let bodies = outcome.bodies else { return try make() }
+        return try bodies.body(for: appearances, make: make)
+    }
+
     /// The answer for `body`, or `304 Not Modified` when the request already has it.
     /// - Parameters:
     ///   - body: The response's bytes.
     ///   - contentType: Its media type.
     ///   - outcome: The result it was made from (its cache status and origin policy).
     ///   - request: The request (its `If-None-Match`).
+    ///   - etag: The body's ``entityTag(_:)`` when known; default `nil`: computed here.
     static func response(
-        _ body: Data, contentType: String, outcome: AnalysisOutcome, request: Request, now: Date = Date()
+        _ body: Data, contentType: String, outcome: AnalysisOutcome, request: Request, etag: String? = nil,
+        now: Date = Date()
     ) -> Response {
-        let etag = entityTag(body)
+        let etag = etag ?? entityTag(body)
         var headers: HTTPFields = [
             .eTag: etag, .cacheControl: cacheControl(outcome.policy, now: now),
         ]
