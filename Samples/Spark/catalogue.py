@@ -113,28 +113,30 @@ def piped_rows(sc, options, flags, sources, partitions, kinds, counters):
     environment = {name: os.environ.get(name, default) for name, default in
                    (("PATH", "/usr/bin:/bin"), ("HOME", "/tmp"), ("LANG", "C.UTF-8"))}  # fmt: skip
 
-    def keyed(line):
-        counters["analysed"].add(1)
-        return printed_source(line), line
-
     # One CLI reads at most 1,000,000 lines (and 64 MiB) from --input-list: stay well below.
     partitions = max(partitions, math.ceil(len(lines) / 100_000))
-    printed = sc.parallelize(list(lines), partitions).pipe(command, env=environment, checkCode=False).map(keyed)
+    # The same slicing of the same number of items: partition i of `wanted` holds the sources of
+    # the lines piped in partition i of `printed`, so each partition joins on its own, no shuffle.
+    printed = sc.parallelize(list(lines), partitions).pipe(command, env=environment, checkCode=False)
     wanted = sc.parallelize(list(lines.items()), partitions)
 
     def rows(pair):
-        _, (line, names) = pair
-        if names is None:
-            # A line naming no listed source: the join is broken, and the summary says so.
-            counters["orphans"].add(1)
-        for name in names or ():
-            if line is None:
-                message = "imagecolors printed no line for it (it stopped early: see the executor's stderr)"
-                yield error_row(name, NO_OUTPUT, message, kinds)
-            else:
-                yield row_from_line(name, line, kinds)
+        wanted_lines, printed_lines = pair
+        counters["analysed"].add(len(printed_lines))
+        sources = [printed_source(line) for line in printed_lines]
+        by_source = dict(zip(sources, printed_lines))
+        # A line naming no source of its partition: the join is broken, and the summary says so.
+        asked = {line for line, _ in wanted_lines}
+        counters["orphans"].add(sum(1 for source in sources if source not in asked))
+        for line, names in wanted_lines:
+            for name in names:
+                if line in by_source:
+                    yield row_from_line(name, by_source[line], kinds)
+                else:
+                    message = "imagecolors printed no line for it (it stopped early: see the executor's stderr)"
+                    yield error_row(name, NO_OUTPUT, message, kinds)
 
-    joined = printed.fullOuterJoin(wanted, partitions).flatMap(rows)
+    joined = wanted.glom().zip(printed.glom()).flatMap(rows)
     if not unlistable:
         return joined
     message = "no --input-list line can name it (it ends in space, holds a line break or is not UTF-8)"
