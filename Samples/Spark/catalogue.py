@@ -19,7 +19,7 @@ import sys
 import threading
 import time
 
-from catalogue_rows import NO_OUTPUT, UNLISTABLE, error_row, placeholder_kinds, printed_source, row_from_line, schema
+from catalogue_rows import UNLISTABLE, error_row, join_partition, placeholder_kinds, schema
 from catalogue_service import BatchClient, query_from_flags
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -123,18 +123,9 @@ def piped_rows(sc, options, flags, sources, partitions, kinds, counters):
     def rows(pair):
         wanted_lines, printed_lines = pair
         counters["analysed"].add(len(printed_lines))
-        sources = [printed_source(line) for line in printed_lines]
-        by_source = dict(zip(sources, printed_lines))
-        # A line naming no source of its partition: the join is broken, and the summary says so.
-        asked = {line for line, _ in wanted_lines}
-        counters["orphans"].add(sum(1 for source in sources if source not in asked))
-        for line, names in wanted_lines:
-            for name in names:
-                if line in by_source:
-                    yield row_from_line(name, by_source[line], kinds)
-                else:
-                    message = "imagecolors printed no line for it (it stopped early: see the executor's stderr)"
-                    yield error_row(name, NO_OUTPUT, message, kinds)
+        joined, strays = join_partition(wanted_lines, printed_lines, kinds)
+        counters["orphans"].add(strays)
+        return joined
 
     joined = wanted.glom().zip(printed.glom()).flatMap(rows)
     if not unlistable:

@@ -89,6 +89,27 @@ def row_from_line(source, line, kinds):
     )
 
 
+def join_partition(wanted, printed, kinds):
+    """One partition's rows, and how many printed lines named none of its sources.
+
+    - wanted: (CLI line, [sources]) pairs, the lines piped in this partition;
+    - printed: the JSON lines the CLI printed for them, each naming its `source` as it was given.
+    A source whose line printed nothing is a `no-output` row (the CLI stopped early).
+    """
+    named = [printed_source(line) for line in printed]
+    by_source = dict(zip(named, printed))
+    asked = {line for line, _ in wanted}
+    rows = []
+    for line, sources in wanted:
+        for source in sources:
+            if line in by_source:
+                rows.append(row_from_line(source, by_source[line], kinds))
+            else:
+                message = "imagecolors printed no line for it (it stopped early: see the executor's stderr)"
+                rows.append(error_row(source, NO_OUTPUT, message, kinds))
+    return rows, sum(1 for source in named if source not in asked)
+
+
 def printed_source(line):
     """The `source` a JSON line names, or None when it names none (or is not JSON)."""
     try:

@@ -1,9 +1,10 @@
-"""How the catalogue lists its sources and names them to the CLI (no Spark).
+"""How the catalogue lists its sources, names them to the CLI and joins its lines back (no Spark).
 
 Run: .build-venv-spark/bin/python -m unittest Samples/Spark/test_catalogue_sources.py
 (Samples/Spark/test-catalogue.sh runs it first).
 """
 
+import json
 import os
 import sys
 import tempfile
@@ -11,6 +12,7 @@ import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from catalogue import cli_line, list_sources  # noqa: E402
+from catalogue_rows import join_partition  # noqa: E402
 
 
 class ListTests(unittest.TestCase):
@@ -45,6 +47,33 @@ class LineTests(unittest.TestCase):
     def test_names_no_line_can_hold_are_refused(self):
         for name in ("cover.png ", "two\nlines.png", "bad\udcff.png"):
             self.assertIsNone(cli_line(name), name)
+
+
+def result(source):
+    return json.dumps({"source": source, "format": "png", "width": 4, "height": 3, "background": "#000000"})
+
+
+class JoinTests(unittest.TestCase):
+    def test_two_names_of_one_file_each_get_the_row(self):
+        rows, strays = join_partition([("/a.png", ["a.png", "./a.png"])], [result("/a.png")], ())
+        self.assertEqual([(row[0], row[1], row[-2]) for row in rows], [("a.png", "png", None), ("./a.png", "png", None)])
+        self.assertEqual(strays, 0)
+
+    def test_a_source_the_cli_never_answered_is_a_no_output_row(self):
+        # Given a CLI that stopped after its first line, then the second source is `no-output`.
+        rows, _ = join_partition([("/a.png", ["/a.png"]), ("/b.png", ["/b.png"])], [result("/a.png")], ())
+        self.assertEqual([row[-2] for row in rows], [None, "no-output"])
+
+    def test_lines_naming_no_source_are_counted(self):
+        # Given a line for another source and a line that is not JSON, then both count as strays.
+        rows, strays = join_partition([("/a.png", ["/a.png"])], [result("/z.png"), "Segmentation fault"], ())
+        self.assertEqual(([row[-2] for row in rows], strays), (["no-output"], 2))
+
+    def test_a_failure_line_is_an_error_row(self):
+        line = json.dumps({"source": "/a.png", "error": {"code": "file-not-found", "message": "no such file"}})
+        rows, _ = join_partition([("/a.png", ["a.png"])], [line], ())
+        self.assertEqual(rows[0][-2:], ("file-not-found", "no such file"))
+        self.assertEqual(set(rows[0][1:-2]), {None})
 
 
 if __name__ == "__main__":
