@@ -95,11 +95,15 @@ def main():
         if not changed:
             problems.append(f"no row differs from {options.differs}: the flags did not pass through")
     if options.same_as:
-        by_name = {name(row["source"]): row for row in pq.read_table(options.same_as).to_pylist()}
+        by_name = {}
+        for twin in pq.read_table(options.same_as).to_pylist():
+            by_name.setdefault(name(twin["source"]), []).append(twin)
         for row in rows:
-            twin = by_name.get(name(row["source"]))
-            if twin is None or any(row[column] != twin[column] for column in COLOURS) or (
-                bool(row["error_code"]) != bool(twin["error_code"])
+            # Any file of that name will do: the other catalogue may hold several (a corpus).
+            if not any(
+                all(row[column] == twin[column] for column in COLOURS)
+                and bool(row["error_code"]) == bool(twin["error_code"])
+                for twin in by_name.get(name(row["source"]), [])
             ):
                 problems.append(f"{row['source']}: not the same colours as in {options.same_as}")
     for problem in problems:
