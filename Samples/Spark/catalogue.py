@@ -162,10 +162,16 @@ def main(argv):
     options, flags = parse_arguments(argv)
     if options.binary:
         options.binary = os.path.abspath(options.binary)
-        check = subprocess.run([options.binary, "--version"], capture_output=True, text=True)
+        try:
+            check = subprocess.run([options.binary, "--version"], capture_output=True, text=True, timeout=60)
+        except (OSError, subprocess.TimeoutExpired) as error:
+            sys.exit(f"catalogue.py: --binary {options.binary} does not run: {error}")
         if check.returncode != 0:
             sys.exit(f"catalogue.py: {options.binary} --version failed: {check.stderr.strip()}")
-    sources, repeats = list_sources(options.input)
+    try:
+        sources, repeats = list_sources(options.input)
+    except (OSError, UnicodeDecodeError) as error:
+        sys.exit(f"catalogue.py: --input {options.input} cannot be read: {error}")
     if not sources:
         sys.exit(f"catalogue.py: {options.input} lists no source")
 
