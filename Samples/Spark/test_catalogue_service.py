@@ -108,6 +108,18 @@ class BatchClientTests(unittest.TestCase):
         rows = list(client.rows(0, ["http://a/1"]))
         self.assertEqual(rows[0][-2], "service-unreachable")
 
+    def test_a_fleet_retries_on_the_next_server(self):
+        # Given a fleet whose first server is gone, when a batch is posted, then the retry goes to
+        # the second server, which answers it.
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        server = ScriptedServer(["200"])
+        self.addCleanup(server.close)
+        client = BatchClient([f"http://127.0.0.1:{port}", server.url], [], (), attempts=2, timeout=5)
+        rows = list(client.rows(0, ["http://a/1"]))
+        self.assertEqual((rows[0][-2], len(server.requests)), (None, 1))
+
 
 class QueryTests(unittest.TestCase):
     def test_flags_become_parameters(self):
