@@ -2,6 +2,7 @@
 // descriptor (rows, columns, output size; ISO/IEC 23008-12 6.6.2.3), its dimg references in
 // order, the first tile's ispe, and each tile's own size as its stream gives it.
 #include "ic_heif_limits.h"
+#include "ic_heif_avif.h"
 
 #include "ic_heif_boxes.h"
 
@@ -80,7 +81,7 @@ static void ic_ispe(const ic_heif_meta *meta, const ic_box *properties, size_t p
 
 // Whether `item` is an alpha image, as libheif 1.15 decides it: its auxC names one of the alpha
 // types. Depth maps and gain maps are auxiliary images libheif does not decode with the image.
-static int ic_is_alpha(const ic_heif_meta *meta, const ic_box *properties, size_t property_count, uint32_t item) {
+int ic_heif_is_alpha(const ic_heif_meta *meta, const ic_box *properties, size_t property_count, uint32_t item) {
     static const char *const alpha[] = {"urn:mpeg:avc:2015:auxid:1", "urn:mpeg:hevc:2015:auxid:1",
                                         "urn:mpeg:mpegB:cicp:systems:auxiliary:alpha"};
     const ic_heif_item key = {item, 0, 0};
@@ -127,7 +128,7 @@ static int ic_decoded_items(const ic_heif_meta *meta, const ic_box *properties, 
                 const uint32_t to = (uint32_t)ic_read(&reader.r, reader.field);
                 uint32_t add = 0;
                 if (inputs && !ic_in(*ids, *count, to)) add = to;
-                if (auxiliary && ic_in(*ids, *count, to) && ic_is_alpha(meta, properties, property_count, entry.from)) {
+                if (auxiliary && ic_in(*ids, *count, to) && ic_heif_is_alpha(meta, properties, property_count, entry.from)) {
                     add = entry.from;
                 }
                 if (reader.r.ok && add != 0 && !ic_in(*ids, *count, add)) {

@@ -308,6 +308,16 @@ typedef struct ic_heif_image_info {
     int32_t nclx_transfer;
     int32_t nclx_matrix;
     int32_t nclx_full_range;
+    /// 1 when ic_heif_decode decodes it with dav1d from the item's own data and converts its
+    /// rows as they are read (an av01 item, not a grid: ic_heif_avif.c), so no RGB image is
+    /// made; 0 when libheif decodes it whole.
+    int32_t dav1d;
+    /// For the dav1d path: the bytes of dav1d's pictures (the image's and its alpha's) as their
+    /// av1C and ispe say, which the shim's picture allocator holds dav1d to; whether either is
+    /// deeper than 8 bits; and the bytes of the items' streams, which dav1d copies.
+    uint64_t dav1d_picture_bytes;
+    int32_t dav1d_deep;
+    uint64_t dav1d_stream_bytes;
 } ic_heif_image_info;
 
 /// The file, filled by ic_heif_open.
