@@ -117,7 +117,8 @@ static ic_status ic_heif_plan_dav1d(ic_heif *heif, const uint8_t *data, size_t s
     heif->data = data;
     heif->size = size;
     info->dav1d = planned == 1;
-    info->dav1d_picture_bytes = plan->color_picture + plan->alpha_picture;
+    info->dav1d_picture_bytes = plan->held_pictures;
+    info->dav1d_frame_pixels = (uint64_t)plan->cell_width * plan->cell_height;
     info->dav1d_deep = plan->deep;
     info->dav1d_stream_bytes = plan->stream_bytes;
     return IC_OK;
@@ -197,21 +198,9 @@ ic_status ic_heif_decode(ic_heif *heif, int32_t thumbnail, int32_t strict, uint3
         ic_status status = ic_heif_describe(heif, handle, &icc, &info);
         free(icc);
         char message[256];
-        if (status == IC_OK) status = ic_avif_decode(heif->data, heif->size, plan, &info, &heif->avif, message,
-                                                     sizeof(message));
+        if (status == IC_OK) status = ic_avif_decode(heif->data, heif->size, plan, &info, strict, &heif->avif,
+                                                     message, sizeof(message));
         if (status != IC_OK) return heif->failed ? status : ic_heif_fail(heif, status, message);
-        // Strict decoding refuses what libheif would have warned of: a colour code it does not
-        // know in either picture's sequence header (the alpha's last, as libheif keeps the last).
-        uint16_t codes[3];
-        const char *warning = NULL;
-        for (int alpha = 0; alpha < 2; alpha++) {
-            const char *found = ic_avif_codes(heif->avif, alpha, codes) ? ic_heif_nclx_warning(codes[0], codes[1], codes[2]) : NULL;
-            if (found != NULL) warning = found;
-        }
-        if (strict && warning != NULL) {
-            snprintf(message, sizeof(message), "%s (a decoding warning, an error in strict mode)", warning);
-            return ic_heif_fail(heif, IC_ERR_CORRUPT, message);
-        }
         ic_avif_size(heif->avif, width, height);
         return IC_OK;
     }
@@ -297,7 +286,10 @@ ic_status ic_heif_decode(ic_heif *heif, int32_t thumbnail, int32_t strict, uint3
 
 ic_status ic_heif_read_rows(ic_heif *heif, uint8_t *rgba, size_t stride, uint32_t first_row, uint32_t rows) {
     if (heif != NULL && heif->avif != NULL && !heif->failed) {
-        return ic_avif_read_rows(heif->avif, rgba, stride, first_row, rows);
+        char message[256];
+        const ic_status status = ic_avif_read_rows(heif->avif, rgba, stride, first_row, rows, message,
+                                                   sizeof(message));
+        return status == IC_OK || status == IC_ERR_STATE ? status : ic_heif_fail(heif, status, message);
     }
     if (heif == NULL || rgba == NULL || heif->image == NULL || heif->failed) return IC_ERR_STATE;
     int plane_stride = 0;
@@ -363,6 +355,8 @@ void ic_heif_destroy(ic_heif *heif) {
     if (heif == NULL) return;
     if (heif->image != NULL) heif_image_release(heif->image);
     ic_avif_free(heif->avif);
+    ic_avif_plan_free(&heif->plans[0]);
+    ic_avif_plan_free(&heif->plans[1]);
     if (heif->thumbnail != NULL) heif_image_handle_release(heif->thumbnail);
     if (heif->primary != NULL) heif_image_handle_release(heif->primary);
     if (heif->context != NULL) heif_context_free(heif->context);

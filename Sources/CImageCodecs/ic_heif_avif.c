@@ -1,6 +1,6 @@
-// The shim's own AVIF path: an av01 image item, and its alpha image, fed from the items' own
-// extents (ic_heif_extents.c) to dav1d (ic_heif_dav1d.c), and converted to RGBA row by row
-// (ic_heif_avif_rows.c). See ic_heif_avif.h.
+// The shim's own AVIF path: an av01 image item or a grid of them, and its alpha image, fed from
+// the items' own extents (ic_heif_extents.c) to dav1d (ic_heif_dav1d.c) one row of tiles at a
+// time, and converted to RGBA row by row (ic_heif_avif_rows.c). See ic_heif_avif.h.
 //
 // Why not a dav1d plugin under libheif: libheif 1.15 copies a decoded picture into its own
 // planes and then converts the whole image to interleaved RGB(A) before the shim reads a row,
@@ -10,8 +10,10 @@
 // (sizes, colour profiles, thumbnails, the decoding of grids, overlays and HEVC); the items this
 // path takes are the ones it can reproduce exactly: libheif's transformations (clap, irot, imir)
 // as libheif 1.15 applies them, its colour conversion (nearest chroma, the nclx matrix) and its
-// alpha. Anything else (a grid, an overlay, an alpha image with transformations of its own, a
-// crop libheif would clamp) stays with libheif.
+// alpha. libheif 1.15 decodes a grid whole into one canvas; here only a row of tiles is held
+// (all of them when a quarter turn reads the canvas by columns). Anything else (an overlay, HEVC,
+// an alpha image with transformations of its own or another layout, a crop libheif would clamp)
+// stays with libheif.
 #include "ic_heif_avif.h"
 
 #include <stdio.h>
@@ -97,31 +99,16 @@ static int ic_avif_transforms(const ic_heif_meta *meta, const ic_box *properties
     return 1;
 }
 
-// The item's ispe in *width, *height (0 when it has none).
-static int ic_avif_ispe(const ic_heif_meta *meta, const ic_box *properties, size_t count, const ic_heif_item *item,
-                        uint32_t *width, uint32_t *height) {
-    uint32_t index = 0;
-    if (ic_heif_item_properties(meta, properties, count, item, 1, IC_FOURCC('i', 's', 'p', 'e'), &index) != 0) {
-        return -1;
-    }
-    ic_box_reader r = ic_property(meta, properties, count, index);
-    ic_read(&r, 4);
-    *width = (uint32_t)ic_read(&r, 4);
-    *height = (uint32_t)ic_read(&r, 4);
-    if (!r.ok) *width = *height = 0;
-    return 0;
-}
-
 // dav1d's picture for an item of w×h, as its av1C says (its third byte: high_bitdepth,
 // twelve_bit, monochrome, chroma_subsampling_x and _y); 0 when the av1C is too short. Its OBUs'
-// bytes are added to *stream.
+// bytes in *config.
 static uint64_t ic_avif_picture(const ic_heif_meta *meta, const ic_box *properties, size_t count, uint32_t index,
-                                uint32_t width, uint32_t height, int *deep, uint64_t *stream) {
+                                uint32_t width, uint32_t height, int *deep, uint64_t *config) {
     ic_box_reader r = ic_property(meta, properties, count, index);
     ic_read(&r, 2);
     const unsigned flags = (unsigned)ic_read(&r, 1);
     if (!r.ok || r.end - r.at < 1) return 0;
-    *stream += r.end - r.at - 1;
+    *config = r.end - r.at - 1;
     const int bits = (flags & 0x40) ? ((flags & 0x20) ? 12 : 10) : 8;
     const int sub_x = (flags >> 3) & 1, sub_y = (flags >> 2) & 1;
     const int layout = (flags & 0x10) ? DAV1D_PIXEL_LAYOUT_I400
@@ -132,10 +119,132 @@ static uint64_t ic_avif_picture(const ic_heif_meta *meta, const ic_box *properti
     return ic_dav1d_picture_bytes(width, height, bits, layout, NULL, NULL, NULL);
 }
 
-// Adds an item's data bytes (its extents) to the counter `context`.
+// Each listed item's data bytes (its extents), by its place in the list.
+typedef struct {
+    const ic_heif_item *items;
+    uint64_t *bytes;
+} ic_avif_sizes;
+
 static void ic_avif_count(const ic_heif_item *item, const ic_extent *extents, size_t count, void *context) {
+    ic_avif_sizes *sizes = context;
+    for (size_t i = 0; i < count; i++) sizes->bytes[item - sizes->items] += extents[i].length;
+}
+
+// A grid's descriptor: rows and columns, then the canvas (gathered across the item's extents).
+typedef struct {
+    uint32_t rows, columns, width, height;
+} ic_avif_grid;
+
+static void ic_avif_descriptor(const ic_heif_item *item, const ic_extent *extents, size_t count, void *context) {
     (void)item;
-    for (size_t i = 0; i < count; i++) *(uint64_t *)context += extents[i].length;
+    ic_avif_grid *grid = context;
+    uint8_t head[12];
+    ic_stream stream = {extents, count, 0, 0};
+    const size_t got = (size_t)ic_stream_take(&stream, head, sizeof(head));
+    const unsigned field = got >= 2 && (head[1] & 1) ? 4 : 2;
+    if (got < 4 + 2 * field) return;
+    ic_box_reader r = {head, 4, got, 1};
+    grid->width = (uint32_t)ic_read(&r, field);
+    grid->height = (uint32_t)ic_read(&r, field);
+    grid->rows = head[2] + 1u;
+    grid->columns = head[3] + 1u;
+}
+
+// The tiles of `root` (itself when it is an av01 item, a grid's first rows × columns inputs
+// otherwise) in *tiles (to free), checked as the path needs them: av01 items of one ispe with an
+// av1C each. Fills the plan's layout, or, for an alpha image, checks it against it (`alpha`), and
+// its picture and stream sizes. 1 when the path takes it, 0 when libheif must, -1 out of memory.
+static int ic_avif_tiles(const ic_heif_meta *meta, const ic_box *properties, size_t property_count,
+                         const ic_heif_item *av01, size_t av01_count, const ic_heif_item *root, int alpha,
+                         ic_avif_plan *plan, uint32_t **tiles) {
+    ic_avif_grid grid = {1, 1, 0, 0};
+    size_t listed = 1;
+    *tiles = NULL;
+    if (root->type == IC_FOURCC('g', 'r', 'i', 'd')) {
+        if (ic_heif_visit_items(meta, root, 1, ic_avif_descriptor, &grid) != 0) return -1;
+        if (ic_heif_grid_tiles(meta, root->id, tiles, &listed) != 0) return -1;
+        if (grid.width == 0 || grid.height == 0 || listed < (size_t)grid.rows * grid.columns) return 0;
+    } else {
+        *tiles = malloc(sizeof(uint32_t));
+        if (*tiles == NULL) return -1;
+        (*tiles)[0] = root->id;
+    }
+    const size_t cells = (size_t)grid.rows * grid.columns;
+    ic_heif_item *items = calloc(cells, sizeof(ic_heif_item));
+    uint32_t *configs = calloc(cells, sizeof(uint32_t)), *ispes = calloc(cells, sizeof(uint32_t));
+    uint64_t *bytes = calloc(cells, sizeof(uint64_t));
+    int result = items == NULL || configs == NULL || ispes == NULL || bytes == NULL ? -1 : 1;
+    size_t unique = 0;
+    for (size_t t = 0; result == 1 && t < cells; t++) {
+        const ic_heif_item key = {(*tiles)[t], 0, 0};
+        const ic_heif_item *tile = bsearch(&key, av01, av01_count, sizeof(ic_heif_item), ic_heif_item_order);
+        if (tile == NULL) result = 0;   // an HEVC tile, a grid of grids: libheif's
+        else items[unique++] = *tile;
+    }
+    if (result == 1) {
+        qsort(items, unique, sizeof(ic_heif_item), ic_heif_item_order);
+        size_t kept = 0;
+        for (size_t i = 0; i < unique; i++) {
+            if (kept == 0 || items[kept - 1].id != items[i].id) items[kept++] = items[i];
+        }
+        unique = kept;
+        // A grid's tiles with transformations of their own (HEIFDecoder drops libavif's before the
+        // file is opened: ic_heif_tile_transforms) are libheif's, which applies them per tile.
+        static const uint32_t transforms[3] = {IC_FOURCC('c', 'l', 'a', 'p'), IC_FOURCC('i', 'r', 'o', 't'),
+                                               IC_FOURCC('i', 'm', 'i', 'r')};
+        for (size_t k = 0; k < 3 && result == 1 && root->type == IC_FOURCC('g', 'r', 'i', 'd'); k++) {
+            if (ic_heif_item_properties(meta, properties, property_count, items, unique, transforms[k], configs) != 0) {
+                result = -1;
+            }
+            for (size_t i = 0; result == 1 && i < unique; i++) {
+                if (configs[i] != 0) result = 0;
+            }
+        }
+        if (result == 1 && (ic_heif_item_properties(meta, properties, property_count, items, unique,
+                                                    IC_FOURCC('a', 'v', '1', 'C'), configs) != 0 ||
+                            ic_heif_item_properties(meta, properties, property_count, items, unique,
+                                                    IC_FOURCC('i', 's', 'p', 'e'), ispes) != 0)) {
+            result = -1;
+        }
+    }
+    ic_avif_sizes sizes = {items, bytes};
+    if (result == 1 && ic_heif_visit_items(meta, items, unique, ic_avif_count, &sizes) != 0) result = -1;
+    for (size_t i = 0; result == 1 && i < unique; i++) {
+        ic_box_reader r = ic_property(meta, properties, property_count, ispes[i]);
+        ic_read(&r, 4);
+        const uint32_t w = (uint32_t)ic_read(&r, 4), h = (uint32_t)ic_read(&r, 4);
+        if (!r.ok || w == 0 || h == 0 || configs[i] == 0) result = 0;
+        if (result == 1 && i == 0 && !alpha) plan->cell_width = w, plan->cell_height = h;
+        if (result == 1 && (w != plan->cell_width || h != plan->cell_height)) result = 0;
+        uint64_t config = 0;
+        const uint64_t picture = result == 1 ? ic_avif_picture(meta, properties, property_count, configs[i], w, h,
+                                                               &plan->deep, &config)
+                                             : 0;
+        if (picture == 0) result = 0;
+        if (picture > plan->tile_picture) plan->tile_picture = picture;
+        if (config + bytes[i] > plan->stream_bytes) plan->stream_bytes = config + bytes[i];
+    }
+    free(items);
+    free(configs);
+    free(ispes);
+    free(bytes);
+    if (result != 1) return result;
+    if (!alpha) {
+        plan->rows = grid.rows;
+        plan->columns = grid.columns;
+        plan->coded_width = root->type == IC_FOURCC('g', 'r', 'i', 'd') ? grid.width : plan->cell_width;
+        plan->coded_height = root->type == IC_FOURCC('g', 'r', 'i', 'd') ? grid.height : plan->cell_height;
+        // The tiles cover the canvas (ic_heif_check_grid_cells refused the file otherwise).
+        if ((uint64_t)plan->cell_width * grid.columns < plan->coded_width ||
+            (uint64_t)plan->cell_height * grid.rows < plan->coded_height) {
+            return 0;
+        }
+    } else if (grid.rows != plan->rows || grid.columns != plan->columns ||
+               (root->type == IC_FOURCC('g', 'r', 'i', 'd') &&
+                (grid.width != plan->coded_width || grid.height != plan->coded_height))) {
+        return 0;
+    }
+    return 1;
 }
 
 // The alpha image of `root` libheif 1.15 would take: the first auxl to it from an alpha image.
@@ -162,33 +271,25 @@ int ic_avif_plan_image(const uint8_t *data, size_t size, uint32_t root, uint32_t
     plan->mirror = -1;
     ic_heif_meta meta;
     if (data == NULL || !ic_heif_find_meta(data, size, &meta) || meta.iprp.type == 0) return 0;
-    const uint32_t types[1] = {IC_FOURCC('a', 'v', '0', '1')};
-    ic_heif_item *items = NULL;
+    const uint32_t types[2] = {IC_FOURCC('a', 'v', '0', '1'), IC_FOURCC('g', 'r', 'i', 'd')};
+    ic_heif_item *items = NULL, *av01 = NULL;
     ic_box *properties = NULL;
-    size_t item_count = 0, property_count = 0;
-    if (ic_heif_list_items(&meta, types, 1, &items, &item_count) != 0) return -1;
+    size_t item_count = 0, av01_count = 0, property_count = 0;
+    if (ic_heif_list_items(&meta, types, 2, &items, &item_count) != 0 ||
+        ic_heif_list_items(&meta, types, 1, &av01, &av01_count) != 0) {
+        free(items);
+        return -1;
+    }
     int result = 0;
     const ic_heif_item key = {root, 0, 0};
     const ic_heif_item *color = bsearch(&key, items, item_count, sizeof(ic_heif_item), ic_heif_item_order);
-    if (color == NULL) goto done;   // a grid, an overlay, an HEVC image: libheif's
+    if (color == NULL) goto done;   // an overlay, an HEVC image: libheif's
     if (ic_heif_list_properties(&meta, &properties, &property_count) != 0) {
         result = -1;
         goto done;
     }
-    uint32_t config = 0;
-    if (ic_heif_item_properties(&meta, properties, property_count, color, 1, IC_FOURCC('a', 'v', '1', 'C'), &config) !=
-            0 ||
-        ic_avif_ispe(&meta, properties, property_count, color, &plan->coded_width, &plan->coded_height) != 0) {
-        result = -1;
-        goto done;
-    }
-    if (config == 0 || plan->coded_width == 0 || plan->coded_height == 0) goto done;
-    plan->color_picture = ic_avif_picture(&meta, properties, property_count, config, plan->coded_width,
-                                          plan->coded_height, &plan->deep, &plan->stream_bytes);
-    if (plan->color_picture == 0 || ic_heif_visit_items(&meta, color, 1, ic_avif_count, &plan->stream_bytes) != 0) {
-        result = plan->color_picture == 0 ? 0 : -1;
-        goto done;
-    }
+    result = ic_avif_tiles(&meta, properties, property_count, av01, av01_count, color, 0, plan, &plan->color_tiles);
+    if (result != 1) goto done;
     plan->color = root;
     result = ic_avif_transforms(&meta, properties, property_count, color, plan);
     if (result != 1) goto done;
@@ -202,42 +303,34 @@ int ic_avif_plan_image(const uint8_t *data, size_t size, uint32_t root, uint32_t
         plan->alpha = ic_avif_alpha_item(&meta, properties, property_count, root);
         const ic_heif_item alpha_key = {plan->alpha, 0, 0};
         const ic_heif_item *alpha = bsearch(&alpha_key, items, item_count, sizeof(ic_heif_item), ic_heif_item_order);
-        ic_avif_plan own = *plan;
-        uint32_t alpha_config = 0, alpha_width = 0, alpha_height = 0;
         result = 0;
-        if (alpha == NULL) goto done;
-        if (ic_heif_item_properties(&meta, properties, property_count, alpha, 1, IC_FOURCC('a', 'v', '1', 'C'),
-                                    &alpha_config) != 0 ||
-            ic_avif_ispe(&meta, properties, property_count, alpha, &alpha_width, &alpha_height) != 0) {
-            result = -1;
-            goto done;
-        }
-        // The alpha image must be the colour image's coded size and untransformed: libheif
-        // transforms (or scales) it on its own otherwise.
-        own.coded_width = alpha_width;
-        own.coded_height = alpha_height;
-        if (alpha_config == 0 || alpha_width != plan->coded_width || alpha_height != plan->coded_height) goto done;
-        plan->alpha_picture = ic_avif_picture(&meta, properties, property_count, alpha_config, alpha_width,
-                                              alpha_height, &plan->deep, &plan->stream_bytes);
-        if (plan->alpha_picture == 0) goto done;
-        if (ic_heif_visit_items(&meta, alpha, 1, ic_avif_count, &plan->stream_bytes) != 0) {
-            result = -1;
-            goto done;
-        }
-        result = ic_avif_transforms(&meta, properties, property_count, alpha, &own);
+        if (alpha == NULL || alpha->type != color->type) goto done;
+        result = ic_avif_tiles(&meta, properties, property_count, av01, av01_count, alpha, 1, plan, &plan->alpha_tiles);
         if (result != 1) goto done;
-        if (own.quarter_turns != 0 || own.mirror != -1 || own.crop_width != alpha_width ||
-            own.crop_height != alpha_height) {
+        // Untransformed: libheif transforms an alpha image on its own otherwise.
+        ic_avif_plan own = *plan;
+        result = ic_avif_transforms(&meta, properties, property_count, alpha, &own);
+        if (result == 1 && (own.quarter_turns != 0 || own.mirror != -1 || own.crop_width != plan->coded_width ||
+                            own.crop_height != plan->coded_height || own.crop_left != 0 || own.crop_top != 0)) {
             result = 0;
-            goto done;
         }
     }
+    // A quarter turn reads the canvas by columns: every tile is held; else one row of them.
+    plan->held_pictures = plan->tile_picture * plan->columns * (plan->quarter_turns & 1 ? plan->rows : 1) *
+                          (plan->alpha_tiles != NULL ? 2 : 1);
 done:
     free(items);
+    free(av01);
     free(properties);
     if (result != 1) {
-        memset(plan, 0, sizeof(*plan));
+        ic_avif_plan_free(plan);
         plan->mirror = -1;
     }
     return result;
+}
+
+void ic_avif_plan_free(ic_avif_plan *plan) {
+    free(plan->color_tiles);
+    free(plan->alpha_tiles);
+    memset(plan, 0, sizeof(*plan));
 }

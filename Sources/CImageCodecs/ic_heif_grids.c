@@ -40,9 +40,7 @@ static void ic_grid_descriptor(const ic_heif_item *item, const ic_extent *extent
     layout->columns = head[3] + 1u;
 }
 
-// The first dimg entry from `grid` in iref, as libheif 1.15 takes it: its to_item_IDs in *tiles
-// (to free) and how many in *count; 0 tiles when there is none; -1 when out of memory.
-static int ic_grid_tiles(const ic_heif_meta *meta, uint32_t grid, uint32_t **tiles, size_t *count) {
+int ic_heif_grid_tiles(const ic_heif_meta *meta, uint32_t grid, uint32_t **tiles, size_t *count) {
     *tiles = NULL;
     *count = 0;
     ic_iref_reader reader = ic_iref_begin(meta->data, &meta->iref);
@@ -249,7 +247,7 @@ ic_status ic_heif_check_grid_cells(ic_heif *heif, const ic_heif_meta *meta, uint
     ic_status status = result == 0 ? IC_OK : ic_heif_fail(heif, IC_ERR_NO_MEMORY, "cannot list the file's grids");
     char message[200];
     for (size_t g = 0; status == IC_OK && g < count; g++) {
-        if (ic_grid_tiles(meta, grids[g].id, &tiles, &tile_count) != 0) {
+        if (ic_heif_grid_tiles(meta, grids[g].id, &tiles, &tile_count) != 0) {
             status = ic_heif_fail(heif, IC_ERR_NO_MEMORY, "cannot list a grid's tiles");
             break;
         }

@@ -14,6 +14,8 @@ struct AVIFDav1dTests {
     static func decode(_ path: String, budget: MemoryBudget = .megabytes(2048)) throws -> (RGBAImage, MemoryLedger) {
         var sink = FullImageSink()
         var options = DecodeOptions()
+        // A 48-tile grid in a debug build beside other suites takes longer than the default 10 s.
+        options.limits = ImageLimits(decodeTimeout: .seconds(120))
         let ledger = MemoryLedger(budget: budget)
         options.ledger = ledger
         _ = try ImageDecoding.decode(try SourceProbe(.file(path)), options: options, into: &sink)

@@ -6,10 +6,10 @@ import Foundation
 /// EXIF orientation is not used; alpha from the auxiliary alpha image (premultiplied colours
 /// divided back); depth and gain maps ignored.
 ///
-/// An AVIF image that is one av01 item (not a grid) goes to the shim's own dav1d path
-/// (`ic_heif_avif.c`): dav1d decodes the item's stream, libheif's transformations and colour
-/// conversion are applied to each row as it is read, and no RGB image is made
-/// (``dav1dWorkingBytes(_:)``). Everything else goes through libheif.
+/// An AVIF image that is one av01 item or a grid of them goes to the shim's own dav1d path
+/// (`ic_heif_avif.c`): dav1d decodes the items' streams, a grid one row of tiles at a time,
+/// libheif's transformations and colour conversion are applied to each row as it is read, and no
+/// RGB image is made (``dav1dWorkingBytes(_:)``). Everything else goes through libheif.
 ///
 /// libheif 1.15 decodes a whole image in one call, so the memory is planned from the header
 /// first (HEIFDecoder+Memory.swift):
