@@ -130,24 +130,9 @@ static void ic_avif_count(const ic_heif_item *item, const ic_extent *extents, si
     for (size_t i = 0; i < count; i++) sizes->bytes[item - sizes->items] += extents[i].length;
 }
 
-// A grid's descriptor: rows and columns, then the canvas (gathered across the item's extents).
-typedef struct {
-    uint32_t rows, columns, width, height;
-} ic_avif_grid;
-
 static void ic_avif_descriptor(const ic_heif_item *item, const ic_extent *extents, size_t count, void *context) {
     (void)item;
-    ic_avif_grid *grid = context;
-    uint8_t head[12];
-    ic_stream stream = {extents, count, 0, 0};
-    const size_t got = (size_t)ic_stream_take(&stream, head, sizeof(head));
-    const unsigned field = got >= 2 && (head[1] & 1) ? 4 : 2;
-    if (got < 4 + 2 * field) return;
-    ic_box_reader r = {head, 4, got, 1};
-    grid->width = (uint32_t)ic_read(&r, field);
-    grid->height = (uint32_t)ic_read(&r, field);
-    grid->rows = head[2] + 1u;
-    grid->columns = head[3] + 1u;
+    ic_heif_grid_layout(extents, count, context);
 }
 
 // The tiles of `root` (itself when it is an av01 item, a grid's first rows × columns inputs
@@ -157,7 +142,7 @@ static void ic_avif_descriptor(const ic_heif_item *item, const ic_extent *extent
 static int ic_avif_tiles(const ic_heif_meta *meta, const ic_box *properties, size_t property_count,
                          const ic_heif_item *av01, size_t av01_count, const ic_heif_item *root, int alpha,
                          ic_avif_plan *plan, uint32_t **tiles) {
-    ic_avif_grid grid = {1, 1, 0, 0};
+    ic_grid_layout grid = {1, 1, 0, 0};
     size_t listed = 1;
     *tiles = NULL;
     if (root->type == IC_FOURCC('g', 'r', 'i', 'd')) {

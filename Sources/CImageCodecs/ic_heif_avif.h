@@ -138,6 +138,19 @@ int ic_avif_grey(ic_avif *avif);
 
 void ic_avif_free(ic_avif *avif);
 
+// One grid: its descriptor, read from the item's data (0 rows: unreadable).
+typedef struct {
+    uint32_t rows;
+    uint32_t columns;
+    uint32_t width;
+    uint32_t height;
+} ic_grid_layout;
+
+// A grid item's descriptor (version, flags, bit 0 for 32-bit sizes, rows - 1, columns - 1, the
+// output width and height), gathered across its extents, in *layout; left as it was when the data
+// is too short (ic_heif_grids.c).
+void ic_heif_grid_layout(const ic_extent *extents, size_t count, ic_grid_layout *layout);
+
 // The first dimg entry from `grid` in iref, as libheif 1.15 takes it: its to_item_IDs in *tiles
 // (to free) and how many in *count; 0 tiles when there is none; -1 when out of memory
 // (ic_heif_grids.c).

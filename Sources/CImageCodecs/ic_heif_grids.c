@@ -10,34 +10,27 @@
 #include <stdlib.h>
 #include <string.h>
 
-// One grid: its descriptor, read from the item's data (0 rows: unreadable).
-typedef struct {
-    uint32_t rows;
-    uint32_t columns;
-    uint32_t width;
-    uint32_t height;
-} ic_grid_layout;
-
 typedef struct {
     const ic_heif_item *grids;
     ic_grid_layout *layouts;
 } ic_grid_search;
 
-// The descriptor: version, flags (bit 0: 32-bit sizes), rows - 1, columns - 1, then the output
-// width and height, gathered across the item's extents.
-static void ic_grid_descriptor(const ic_heif_item *item, const ic_extent *extents, size_t count, void *context) {
-    ic_grid_search *search = context;
+void ic_heif_grid_layout(const ic_extent *extents, size_t count, ic_grid_layout *layout) {
     uint8_t head[12];
     ic_stream stream = {extents, count, 0, 0};
     const size_t got = (size_t)ic_stream_take(&stream, head, sizeof(head));
     const unsigned field = got >= 2 && (head[1] & 1) ? 4 : 2;
     if (got < 4 + 2 * field) return;
     ic_box_reader r = {head, 4, got, 1};
-    ic_grid_layout *layout = &search->layouts[item - search->grids];
     layout->width = (uint32_t)ic_read(&r, field);
     layout->height = (uint32_t)ic_read(&r, field);
     layout->rows = head[2] + 1u;
     layout->columns = head[3] + 1u;
+}
+
+static void ic_grid_descriptor(const ic_heif_item *item, const ic_extent *extents, size_t count, void *context) {
+    ic_grid_search *search = context;
+    ic_heif_grid_layout(extents, count, &search->layouts[item - search->grids]);
 }
 
 int ic_heif_grid_tiles(const ic_heif_meta *meta, uint32_t grid, uint32_t **tiles, size_t *count) {

@@ -76,10 +76,10 @@ struct AVIFDav1dTests {
     }
 
     @Test(
-        "fixtures give libheif's pixels within one level: depths, alpha, premultiplied, profiles",
+        "fixtures give libheif's pixels within one level: depths, alpha, profiles, grids (by tile row)",
         arguments: [
             "coffee.avif", "coffee-10bit.avif", "coffee-12bit.avif", "horse-alpha.avif", "irot1.avif", "imir1.avif",
-            "icc-p3.avif", "nclx-p3.avif", "hero-1620.avif",
+            "icc-p3.avif", "nclx-p3.avif", "hero-1620.avif", "grid.avif", "grid-8x6.avif",
         ])
     func fixturesAgreeWithLibheif(name: String) throws {
         let path = HEIFFixtures.path(name)
