@@ -9,6 +9,7 @@
 // rounding and undoes premultiplied alpha.
 #include "ic_codecs.h"
 #include "ic_heif_limits.h"
+#include "ic_heif_avif.h"
 
 #include <limits.h>
 #include <pthread.h>
@@ -31,6 +32,10 @@ struct ic_heif {
     int premultiplied;
     int failed;
     uint32_t max_side;                     // the caller's cap on a side (0: libheif's default)
+    const uint8_t *data;                   // the file, valid until ic_heif_destroy
+    size_t size;
+    ic_avif_plan plans[2];                 // the primary image's and the thumbnail's dav1d path
+    ic_avif *avif;                         // the image decoded by it, until ic_heif_destroy
     char message[256];
 };
 
@@ -103,6 +108,22 @@ static ic_status ic_heif_describe(ic_heif *heif, struct heif_image_handle *handl
     return IC_OK;
 }
 
+// Whether the image `id` takes the shim's dav1d path (ic_heif_avif.c), in info->dav1d.
+static ic_status ic_heif_plan_dav1d(ic_heif *heif, const uint8_t *data, size_t size, uint32_t id,
+                                    ic_heif_image_info *info, ic_avif_plan *plan) {
+    if (!ic_dav1d_available()) return IC_OK;
+    const int planned = ic_avif_plan_image(data, size, id, info->width, info->height, info->has_alpha, plan);
+    if (planned < 0) return ic_heif_fail(heif, IC_ERR_NO_MEMORY, "cannot list the AV1 image's items");
+    heif->data = data;
+    heif->size = size;
+    info->dav1d = planned == 1;
+    info->dav1d_picture_bytes = plan->held_pictures;
+    info->dav1d_frame_pixels = (uint64_t)plan->cell_width * plan->cell_height;
+    info->dav1d_deep = plan->deep;
+    info->dav1d_stream_bytes = plan->stream_bytes;
+    return IC_OK;
+}
+
 ic_status ic_heif_open(ic_heif *heif, const uint8_t *data, size_t size, uint32_t max_side, ic_heif_info *info) {
     if (heif == NULL || info == NULL || data == NULL || heif->context != NULL || heif->failed) return IC_ERR_STATE;
     memset(info, 0, sizeof(*info));
@@ -126,6 +147,7 @@ ic_status ic_heif_open(ic_heif *heif, const uint8_t *data, size_t size, uint32_t
     heif_item_id primary_id = 0, thumbnail_id = 0;
     heif_context_get_primary_image_ID(heif->context, &primary_id);
     status = ic_heif_check_image(heif, data, size, primary_id, &info->primary, "image");
+    if (status == IC_OK) status = ic_heif_plan_dav1d(heif, data, size, primary_id, &info->primary, &heif->plans[0]);
     if (status != IC_OK) return status;
     const int count = heif_image_handle_get_number_of_thumbnails(heif->primary);
     info->thumbnail_count = count > 0 ? (uint32_t)count : 0;
@@ -153,6 +175,9 @@ ic_status ic_heif_open(ic_heif *heif, const uint8_t *data, size_t size, uint32_t
             if (status == IC_OK) {
                 status = ic_heif_check_image(heif, data, size, thumbnail_id, &info->thumbnail, "thumbnail");
             }
+            if (status == IC_OK) {
+                status = ic_heif_plan_dav1d(heif, data, size, thumbnail_id, &info->thumbnail, &heif->plans[1]);
+            }
             if (status != IC_OK) return status;
         }
     }
@@ -165,7 +190,20 @@ ic_status ic_heif_decode(ic_heif *heif, int32_t thumbnail, int32_t strict, uint3
         return IC_ERR_STATE;
     }
     struct heif_image_handle *handle = thumbnail ? heif->thumbnail : heif->primary;
-    if (handle == NULL) return IC_ERR_STATE;
+    if (handle == NULL || heif->avif != NULL) return IC_ERR_STATE;
+    const ic_avif_plan *plan = &heif->plans[thumbnail ? 1 : 0];
+    if (plan->color != 0) {
+        ic_heif_image_info info = {0};
+        uint8_t *icc = NULL;
+        ic_status status = ic_heif_describe(heif, handle, &icc, &info);
+        free(icc);
+        char message[256];
+        if (status == IC_OK) status = ic_avif_decode(heif->data, heif->size, plan, &info, strict, &heif->avif,
+                                                     message, sizeof(message));
+        if (status != IC_OK) return heif->failed ? status : ic_heif_fail(heif, status, message);
+        ic_avif_size(heif->avif, width, height);
+        return IC_OK;
+    }
     const int bits = heif_image_handle_get_luma_bits_per_pixel(handle);
     const int alpha = heif_image_handle_has_alpha_channel(handle);
     // Deeper than 8 bits: 16-bit little-endian samples, reduced here with rounding (libheif's
@@ -247,6 +285,12 @@ ic_status ic_heif_decode(ic_heif *heif, int32_t thumbnail, int32_t strict, uint3
 }
 
 ic_status ic_heif_read_rows(ic_heif *heif, uint8_t *rgba, size_t stride, uint32_t first_row, uint32_t rows) {
+    if (heif != NULL && heif->avif != NULL && !heif->failed) {
+        char message[256];
+        const ic_status status = ic_avif_read_rows(heif->avif, rgba, stride, first_row, rows, message,
+                                                   sizeof(message));
+        return status == IC_OK || status == IC_ERR_STATE ? status : ic_heif_fail(heif, status, message);
+    }
     if (heif == NULL || rgba == NULL || heif->image == NULL || heif->failed) return IC_ERR_STATE;
     int plane_stride = 0;
     const uint8_t *plane = heif_image_get_plane_readonly(heif->image, heif_channel_interleaved, &plane_stride);
@@ -284,6 +328,7 @@ ic_status ic_heif_read_rows(ic_heif *heif, uint8_t *rgba, size_t stride, uint32_
 }
 
 int32_t ic_heif_decoded_grey(const ic_heif *heif) {
+    if (heif != NULL && heif->avif != NULL && !heif->failed) return ic_avif_grey(heif->avif);
     if (heif == NULL || heif->image == NULL || heif->failed) return 0;
     int stride = 0;
     const uint8_t *plane = heif_image_get_plane_readonly(heif->image, heif_channel_interleaved, &stride);
@@ -309,6 +354,9 @@ int32_t ic_heif_decoded_grey(const ic_heif *heif) {
 void ic_heif_destroy(ic_heif *heif) {
     if (heif == NULL) return;
     if (heif->image != NULL) heif_image_release(heif->image);
+    ic_avif_free(heif->avif);
+    ic_avif_plan_free(&heif->plans[0]);
+    ic_avif_plan_free(&heif->plans[1]);
     if (heif->thumbnail != NULL) heif_image_handle_release(heif->thumbnail);
     if (heif->primary != NULL) heif_image_handle_release(heif->primary);
     if (heif->context != NULL) heif_context_free(heif->context);

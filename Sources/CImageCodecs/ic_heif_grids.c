@@ -2,6 +2,7 @@
 // descriptor (rows, columns, output size; ISO/IEC 23008-12 6.6.2.3), its dimg references in
 // order, the first tile's ispe, and each tile's own size as its stream gives it.
 #include "ic_heif_limits.h"
+#include "ic_heif_avif.h"
 
 #include "ic_heif_boxes.h"
 
@@ -9,39 +10,30 @@
 #include <stdlib.h>
 #include <string.h>
 
-// One grid: its descriptor, read from the item's data (0 rows: unreadable).
-typedef struct {
-    uint32_t rows;
-    uint32_t columns;
-    uint32_t width;
-    uint32_t height;
-} ic_grid_layout;
-
 typedef struct {
     const ic_heif_item *grids;
     ic_grid_layout *layouts;
 } ic_grid_search;
 
-// The descriptor: version, flags (bit 0: 32-bit sizes), rows - 1, columns - 1, then the output
-// width and height, gathered across the item's extents.
-static void ic_grid_descriptor(const ic_heif_item *item, const ic_extent *extents, size_t count, void *context) {
-    ic_grid_search *search = context;
+void ic_heif_grid_layout(const ic_extent *extents, size_t count, ic_grid_layout *layout) {
     uint8_t head[12];
     ic_stream stream = {extents, count, 0, 0};
     const size_t got = (size_t)ic_stream_take(&stream, head, sizeof(head));
     const unsigned field = got >= 2 && (head[1] & 1) ? 4 : 2;
     if (got < 4 + 2 * field) return;
     ic_box_reader r = {head, 4, got, 1};
-    ic_grid_layout *layout = &search->layouts[item - search->grids];
     layout->width = (uint32_t)ic_read(&r, field);
     layout->height = (uint32_t)ic_read(&r, field);
     layout->rows = head[2] + 1u;
     layout->columns = head[3] + 1u;
 }
 
-// The first dimg entry from `grid` in iref, as libheif 1.15 takes it: its to_item_IDs in *tiles
-// (to free) and how many in *count; 0 tiles when there is none; -1 when out of memory.
-static int ic_grid_tiles(const ic_heif_meta *meta, uint32_t grid, uint32_t **tiles, size_t *count) {
+static void ic_grid_descriptor(const ic_heif_item *item, const ic_extent *extents, size_t count, void *context) {
+    ic_grid_search *search = context;
+    ic_heif_grid_layout(extents, count, &search->layouts[item - search->grids]);
+}
+
+int ic_heif_grid_tiles(const ic_heif_meta *meta, uint32_t grid, uint32_t **tiles, size_t *count) {
     *tiles = NULL;
     *count = 0;
     ic_iref_reader reader = ic_iref_begin(meta->data, &meta->iref);
@@ -80,7 +72,7 @@ static void ic_ispe(const ic_heif_meta *meta, const ic_box *properties, size_t p
 
 // Whether `item` is an alpha image, as libheif 1.15 decides it: its auxC names one of the alpha
 // types. Depth maps and gain maps are auxiliary images libheif does not decode with the image.
-static int ic_is_alpha(const ic_heif_meta *meta, const ic_box *properties, size_t property_count, uint32_t item) {
+int ic_heif_is_alpha(const ic_heif_meta *meta, const ic_box *properties, size_t property_count, uint32_t item) {
     static const char *const alpha[] = {"urn:mpeg:avc:2015:auxid:1", "urn:mpeg:hevc:2015:auxid:1",
                                         "urn:mpeg:mpegB:cicp:systems:auxiliary:alpha"};
     const ic_heif_item key = {item, 0, 0};
@@ -127,7 +119,7 @@ static int ic_decoded_items(const ic_heif_meta *meta, const ic_box *properties, 
                 const uint32_t to = (uint32_t)ic_read(&reader.r, reader.field);
                 uint32_t add = 0;
                 if (inputs && !ic_in(*ids, *count, to)) add = to;
-                if (auxiliary && ic_in(*ids, *count, to) && ic_is_alpha(meta, properties, property_count, entry.from)) {
+                if (auxiliary && ic_in(*ids, *count, to) && ic_heif_is_alpha(meta, properties, property_count, entry.from)) {
                     add = entry.from;
                 }
                 if (reader.r.ok && add != 0 && !ic_in(*ids, *count, add)) {
@@ -248,7 +240,7 @@ ic_status ic_heif_check_grid_cells(ic_heif *heif, const ic_heif_meta *meta, uint
     ic_status status = result == 0 ? IC_OK : ic_heif_fail(heif, IC_ERR_NO_MEMORY, "cannot list the file's grids");
     char message[200];
     for (size_t g = 0; status == IC_OK && g < count; g++) {
-        if (ic_grid_tiles(meta, grids[g].id, &tiles, &tile_count) != 0) {
+        if (ic_heif_grid_tiles(meta, grids[g].id, &tiles, &tile_count) != 0) {
             status = ic_heif_fail(heif, IC_ERR_NO_MEMORY, "cannot list a grid's tiles");
             break;
         }

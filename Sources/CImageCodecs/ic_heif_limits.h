@@ -114,6 +114,11 @@ int ic_heif_av1_register(void);
 struct heif_error ic_heif_set_nclx(struct heif_image *image, uint16_t primaries, uint16_t transfer, uint16_t matrix,
                                    int full_range, int strict);
 
+// The warning libheif 1.15 gives a decoder plugin's picture whose bitstream has these colour codes
+// (ic_heif_set_nclx): the last code it does not know, named as libheif names it; NULL when it
+// knows all three. For the shim's dav1d path, which gives libheif no picture (ic_heif_nclx.c).
+const char *ic_heif_nclx_warning(uint16_t primaries, uint16_t transfer, uint16_t matrix);
+
 // Registers the shim's HEVC decoder plugin (libde265 on mid-grey buffers, ic_heif_hevc.c) above
 // libheif's own libde265 plugin. Call once, after heif_init; 1 on success.
 int ic_heif_hevc_register(void);

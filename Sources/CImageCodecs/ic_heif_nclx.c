@@ -34,3 +34,21 @@ struct heif_error ic_heif_set_nclx(struct heif_image *image, uint16_t primaries,
     struct heif_error ok = {heif_error_Ok, heif_suberror_Unspecified, "Success"};
     return ok;
 }
+
+const char *ic_heif_nclx_warning(uint16_t primaries, uint16_t transfer, uint16_t matrix) {
+    struct heif_color_profile_nclx *nclx = heif_nclx_color_profile_alloc();
+    if (nclx == NULL) return NULL;
+    // The codes libheif 1.15 knows are its setters'; its warning's text names the last unknown one.
+    const char *warning = NULL;
+    if (heif_nclx_color_profile_set_color_primaries(nclx, primaries).code != heif_error_Ok) {
+        warning = "Invalid input: Unknown NCLX color primaries";
+    }
+    if (heif_nclx_color_profile_set_transfer_characteristics(nclx, transfer).code != heif_error_Ok) {
+        warning = "Invalid input: Unknown NCLX transfer characteristics";
+    }
+    if (heif_nclx_color_profile_set_matrix_coefficients(nclx, matrix).code != heif_error_Ok) {
+        warning = "Invalid input: Unknown NCLX matrix coefficients";
+    }
+    heif_nclx_color_profile_free(nclx);
+    return warning;
+}

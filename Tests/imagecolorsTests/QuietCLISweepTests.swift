@@ -87,8 +87,42 @@ struct QuietCLISweepTests {
         """)
     func quietOnDamagedAV1Pictures() async throws {
         // libheif 1.15 sent these pictures to dav1d whatever the shim asked, and dav1d printed
-        // ("Error parsing OBU data"); the shim's own AV1 plugin (libaom) is silent.
-        try await expectQuietRefusals(AV1Damage.allCases.map { ("\($0).avif", try $0.bytes()) })
+        // ("Error parsing OBU data"); the shim's own AV1 plugin (libaom) is silent, and so is dav1d
+        // called by the shim itself (ic_heif_dav1d.c: its logger set). An alpha plane damaged
+        // inside its tile data is decoded by dav1d (no check catches it), so it is analysed.
+        let refused = AV1Damage.allCases.filter { $0 != .damagedAlpha }
+        try await expectQuietRefusals(refused.map { ("\($0).avif", try $0.bytes()) })
+        try await expectQuietAnalyses([("damagedAlpha.avif", try AV1Damage.damagedAlpha.bytes())])
+    }
+
+    @Test(
+        """
+        Given the fuzzer's HEIF findings (Fuzz/crashes/heif-*), when the CLI analyses them, then stderr holds only \
+        its own lines
+        """)
+    func quietOnHEIFFuzzFindings() async throws {
+        // dav1d, now called by the shim for AVIF (ic_heif_dav1d.c), logs through its callback only.
+        let crashes = CLI.root.appendingPathComponent("Fuzz/crashes")
+        let names = try FileManager.default.contentsOfDirectory(atPath: crashes.path).filter { $0.hasPrefix("heif-") }
+        #expect(names.count > 20)
+        let output = try await runProcessInBackground(CLI.binary, ["analyze", "--format", "json"] + names, in: crashes)
+        #expect(output.status == 0 || output.status == 1, "exit status \(output.status): a crash?")
+        #expect(output.lines.count == names.count, "one JSON line per file")
+        for line in output.errorLines {
+            #expect(line.hasPrefix("imagecolors: "), "stray stderr: \(line)")
+        }
+    }
+
+    /// Analyses `files` with one CLI run and expects each analysed with nothing on stderr.
+    private func expectQuietAnalyses(_ files: [(name: String, bytes: Data)]) async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("imagecolors-quiet-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for file in files { try file.bytes.write(to: folder.appendingPathComponent(file.name)) }
+        let output = try await runProcessInBackground(
+            CLI.binary, ["analyze", "--format", "json"] + files.map(\.name), in: folder)
+        #expect(output.status == 0)
+        #expect(output.errorLines.isEmpty, "stray stderr: \(output.errorLines)")
     }
 
     @Test(

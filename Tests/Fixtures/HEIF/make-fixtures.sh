@@ -38,6 +38,11 @@
 #                           with -L; checkerboard-10bit.heic 10-bit (511 and 513), -q 80 -b 10
 #   hdr-pq.avif             coffee.png at 300×200, 10-bit, nclx 9/16/9 (BT.2020, PQ): refused
 #   hdr-hlg.avif            the same with transfer 18 (HLG): refused
+#   hero-1620.avif          Samples/coffee.png stretched to 1620×1080, avifenc -s 8 --min 20
+#                           --max 30 (79 kB: issue 40's typical web hero image, which libaom
+#                           through libheif needed 45 MB to analyse)
+#   grid-8x6.avif           Samples/coffee.png stretched to 4032×3024 (a phone photo's size) as
+#                           an 8×6 grid of 504×504 tiles, avifenc -s 10 --min 40 --max 50 -g 8x6
 #   sequence.avif           an image sequence (avis): coffee.png then chelsea.png at 300×200;
 #                           avifenc also writes the first frame as the primary item, which is
 #                           what libheif reads (remaking it changes a few of its bytes: avifenc
@@ -90,3 +95,7 @@ avif --min 20 --max 30 -d 10 --cicp 9/16/9 "$work/coffee16.png" hdr-pq.avif
 avif --min 20 --max 30 -d 10 --cicp 9/18/9 "$work/coffee16.png" hdr-hlg.avif
 convert "$samples/chelsea.png" -resize '300x200!' "$work/chelsea.png"
 avif --min 20 --max 30 "$work/coffee.png" "$work/chelsea.png" sequence.avif
+convert "$samples/coffee.png" -resize '1620x1080!' "$work/hero.png"
+avifenc --jobs 1 -s 8 --min 20 --max 30 "$work/hero.png" hero-1620.avif >/dev/null
+convert "$samples/coffee.png" -resize '4032x3024!' "$work/phone.png"
+avifenc --jobs 1 -s 10 --min 40 --max 50 -g 8x6 "$work/phone.png" grid-8x6.avif >/dev/null

@@ -6,6 +6,11 @@ import Foundation
 /// EXIF orientation is not used; alpha from the auxiliary alpha image (premultiplied colours
 /// divided back); depth and gain maps ignored.
 ///
+/// An AVIF image that is one av01 item or a grid of them goes to the shim's own dav1d path
+/// (`ic_heif_avif.c`): dav1d decodes the items' streams, a grid one row of tiles at a time,
+/// libheif's transformations and colour conversion are applied to each row as it is read, and no
+/// RGB image is made (``dav1dWorkingBytes(_:)``). Everything else goes through libheif.
+///
 /// libheif 1.15 decodes a whole image in one call, so the memory is planned from the header
 /// first (HEIFDecoder+Memory.swift):
 /// 1. an embedded thumbnail at least the analysis size is decoded instead of the image
@@ -73,11 +78,14 @@ enum HEIFDecoder {
         }
         let working = workingBytes(image, format: format)
         let what = useThumbnail ? "its embedded thumbnail" : "the image"
+        let how =
+            image.dav1d != 0
+            ? "dav1d's picture and state; rows converted as they are read" : "libheif has no smaller way"
         try options.reserve(
             working,
             for: """
                 decoding \(what) whole (\(image.width)×\(image.height), \(max(8, image.luma_bits))-bit\
-                \(image.has_alpha != 0 ? ", with alpha" : "")): libheif has no smaller way
+                \(image.has_alpha != 0 ? ", with alpha" : "")): \(how)
                 """,
             adding: &reserved)
 

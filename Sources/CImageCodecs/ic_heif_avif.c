@@ -1,0 +1,321 @@
+// The shim's own AVIF path: an av01 image item or a grid of them, and its alpha image, fed from
+// the items' own extents (ic_heif_extents.c) to dav1d (ic_heif_dav1d.c) one row of tiles at a
+// time, and converted to RGBA row by row (ic_heif_avif_rows.c). See ic_heif_avif.h.
+//
+// Why not a dav1d plugin under libheif: libheif 1.15 copies a decoded picture into its own
+// planes and then converts the whole image to interleaved RGB(A) before the shim reads a row,
+// so the codec's picture, libheif's planes and the RGB image are all alive at once (18–21 bytes
+// a pixel with libaom, measured). Feeding dav1d the item's OBUs here keeps only dav1d's picture:
+// the rows are converted from it as the downscaler asks for them. libheif still reads the boxes
+// (sizes, colour profiles, thumbnails, the decoding of grids, overlays and HEVC); the items this
+// path takes are the ones it can reproduce exactly: libheif's transformations (clap, irot, imir)
+// as libheif 1.15 applies them, its colour conversion (nearest chroma, the nclx matrix) and its
+// alpha. libheif 1.15 decodes a grid whole into one canvas; here only a row of tiles is held
+// (all of them when a quarter turn reads the canvas by columns). Anything else (an overlay, HEVC,
+// an alpha image with transformations of its own or another layout, a crop libheif would clamp)
+// stays with libheif.
+#include "ic_heif_avif.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+// A property's payload reader, or an empty one when `index` names none.
+static ic_box_reader ic_property(const ic_heif_meta *meta, const ic_box *properties, size_t count, uint32_t index) {
+    ic_box_reader r = {meta->data, 0, 0, 0};
+    if (index == 0 || index > count) return r;
+    r.at = properties[index - 1].start;
+    r.end = properties[index - 1].end;
+    r.ok = 1;
+    return r;
+}
+
+// A signed 32-bit field of a clap box.
+static int64_t ic_signed(ic_box_reader *r) {
+    const uint32_t value = (uint32_t)ic_read(r, 4);
+    return value > INT32_MAX ? (int64_t)value - 4294967296LL : (int64_t)value;
+}
+
+// libheif 1.15's clap rounding (Box_clap::left_rounded, right_rounded): the aperture's first
+// sample is offset + (size − 1)/2 − (aperture − 1)/2, truncated; its last one that plus
+// aperture − 1, truncated; both clamped to the picture. 0 when a denominator is 0 or the crop
+// is empty (libheif refuses or divides by it).
+static int ic_clap_span(int64_t aperture_n, int64_t aperture_d, int64_t offset_n, int64_t offset_d, uint32_t size,
+                        uint32_t *first, uint32_t *length) {
+    if (aperture_d <= 0 || offset_d == 0) return 0;
+    // left = offset + (size − 1)/2 − (aperture − 1)/2 over the common denominator 2·ad·od.
+    const int64_t d = 2 * aperture_d * offset_d;
+    const int64_t n = 2 * offset_n * aperture_d + ((int64_t)size - 1) * aperture_d * offset_d -
+                      (aperture_n - aperture_d) * offset_d;
+    int64_t left = n / d;
+    // right = aperture − 1 + left, truncated: aperture_n / aperture_d − 1 + left.
+    int64_t right = (aperture_n - aperture_d + left * aperture_d) / aperture_d;
+    if (left < 0) left = 0;
+    if (right >= (int64_t)size) right = (int64_t)size - 1;
+    if (left >= right) return 0;
+    *first = (uint32_t)left;
+    *length = (uint32_t)(right - left + 1);
+    return 1;
+}
+
+// The transformations of `item` in *plan; 0 when libheif's reading could differ (a clap it would
+// clamp or refuse).
+static int ic_avif_transforms(const ic_heif_meta *meta, const ic_box *properties, size_t count,
+                              const ic_heif_item *item, ic_avif_plan *plan) {
+    uint32_t clap = 0, irot = 0, imir = 0;
+    if (ic_heif_item_properties(meta, properties, count, item, 1, IC_FOURCC('c', 'l', 'a', 'p'), &clap) != 0 ||
+        ic_heif_item_properties(meta, properties, count, item, 1, IC_FOURCC('i', 'r', 'o', 't'), &irot) != 0 ||
+        ic_heif_item_properties(meta, properties, count, item, 1, IC_FOURCC('i', 'm', 'i', 'r'), &imir) != 0) {
+        return -1;
+    }
+    plan->crop_left = plan->crop_top = 0;
+    plan->crop_width = plan->coded_width;
+    plan->crop_height = plan->coded_height;
+    if (clap != 0) {
+        ic_box_reader r = ic_property(meta, properties, count, clap);
+        const int64_t wn = (int64_t)ic_read(&r, 4), wd = (int64_t)ic_read(&r, 4);
+        const int64_t hn = (int64_t)ic_read(&r, 4), hd = (int64_t)ic_read(&r, 4);
+        const int64_t xn = ic_signed(&r), xd = (int64_t)ic_read(&r, 4);
+        const int64_t yn = ic_signed(&r), yd = (int64_t)ic_read(&r, 4);
+        if (!r.ok || !ic_clap_span(wn, wd, xn, xd, plan->coded_width, &plan->crop_left, &plan->crop_width) ||
+            !ic_clap_span(hn, hd, yn, yd, plan->coded_height, &plan->crop_top, &plan->crop_height)) {
+            return 0;
+        }
+    }
+    plan->quarter_turns = 0;
+    plan->mirror = -1;
+    if (irot != 0) {
+        ic_box_reader r = ic_property(meta, properties, count, irot);
+        const uint64_t angle = ic_read(&r, 1);
+        if (!r.ok) return 0;
+        plan->quarter_turns = (int)(angle & 3);
+    }
+    if (imir != 0) {
+        ic_box_reader r = ic_property(meta, properties, count, imir);
+        const uint64_t axis = ic_read(&r, 1);
+        if (!r.ok) return 0;
+        plan->mirror = (int)(axis & 1);
+    }
+    return 1;
+}
+
+// dav1d's picture for an item of w×h, as its av1C says (its third byte: high_bitdepth,
+// twelve_bit, monochrome, chroma_subsampling_x and _y); 0 when the av1C is too short. Its OBUs'
+// bytes in *config.
+static uint64_t ic_avif_picture(const ic_heif_meta *meta, const ic_box *properties, size_t count, uint32_t index,
+                                uint32_t width, uint32_t height, int *deep, uint64_t *config) {
+    ic_box_reader r = ic_property(meta, properties, count, index);
+    ic_read(&r, 2);
+    const unsigned flags = (unsigned)ic_read(&r, 1);
+    if (!r.ok || r.end - r.at < 1) return 0;
+    *config = r.end - r.at - 1;
+    const int bits = (flags & 0x40) ? ((flags & 0x20) ? 12 : 10) : 8;
+    const int sub_x = (flags >> 3) & 1, sub_y = (flags >> 2) & 1;
+    const int layout = (flags & 0x10) ? DAV1D_PIXEL_LAYOUT_I400
+                       : sub_x && sub_y ? DAV1D_PIXEL_LAYOUT_I420
+                       : sub_x          ? DAV1D_PIXEL_LAYOUT_I422
+                                        : DAV1D_PIXEL_LAYOUT_I444;
+    if (bits > 8) *deep = 1;
+    return ic_dav1d_picture_bytes(width, height, bits, layout, NULL, NULL, NULL);
+}
+
+// Each listed item's data bytes (its extents), by its place in the list.
+typedef struct {
+    const ic_heif_item *items;
+    uint64_t *bytes;
+} ic_avif_sizes;
+
+static void ic_avif_count(const ic_heif_item *item, const ic_extent *extents, size_t count, void *context) {
+    ic_avif_sizes *sizes = context;
+    for (size_t i = 0; i < count; i++) sizes->bytes[item - sizes->items] += extents[i].length;
+}
+
+static void ic_avif_descriptor(const ic_heif_item *item, const ic_extent *extents, size_t count, void *context) {
+    (void)item;
+    ic_heif_grid_layout(extents, count, context);
+}
+
+// The tiles of `root` (itself when it is an av01 item, a grid's first rows × columns inputs
+// otherwise) in *tiles (to free), checked as the path needs them: av01 items of one ispe with an
+// av1C each. Fills the plan's layout, or, for an alpha image, checks it against it (`alpha`), and
+// its picture and stream sizes. 1 when the path takes it, 0 when libheif must, -1 out of memory.
+static int ic_avif_tiles(const ic_heif_meta *meta, const ic_box *properties, size_t property_count,
+                         const ic_heif_item *av01, size_t av01_count, const ic_heif_item *root, int alpha,
+                         ic_avif_plan *plan, uint32_t **tiles) {
+    ic_grid_layout grid = {1, 1, 0, 0};
+    size_t listed = 1;
+    *tiles = NULL;
+    if (root->type == IC_FOURCC('g', 'r', 'i', 'd')) {
+        if (ic_heif_visit_items(meta, root, 1, ic_avif_descriptor, &grid) != 0) return -1;
+        if (ic_heif_grid_tiles(meta, root->id, tiles, &listed) != 0) return -1;
+        if (grid.width == 0 || grid.height == 0 || listed < (size_t)grid.rows * grid.columns) return 0;
+    } else {
+        *tiles = malloc(sizeof(uint32_t));
+        if (*tiles == NULL) return -1;
+        (*tiles)[0] = root->id;
+    }
+    const size_t cells = (size_t)grid.rows * grid.columns;
+    ic_heif_item *items = calloc(cells, sizeof(ic_heif_item));
+    uint32_t *configs = calloc(cells, sizeof(uint32_t)), *ispes = calloc(cells, sizeof(uint32_t));
+    uint64_t *bytes = calloc(cells, sizeof(uint64_t));
+    int result = items == NULL || configs == NULL || ispes == NULL || bytes == NULL ? -1 : 1;
+    size_t unique = 0;
+    for (size_t t = 0; result == 1 && t < cells; t++) {
+        const ic_heif_item key = {(*tiles)[t], 0, 0};
+        const ic_heif_item *tile = bsearch(&key, av01, av01_count, sizeof(ic_heif_item), ic_heif_item_order);
+        if (tile == NULL) result = 0;   // an HEVC tile, a grid of grids: libheif's
+        else items[unique++] = *tile;
+    }
+    if (result == 1) {
+        qsort(items, unique, sizeof(ic_heif_item), ic_heif_item_order);
+        size_t kept = 0;
+        for (size_t i = 0; i < unique; i++) {
+            if (kept == 0 || items[kept - 1].id != items[i].id) items[kept++] = items[i];
+        }
+        unique = kept;
+        // A grid's tiles with transformations of their own (HEIFDecoder drops libavif's before the
+        // file is opened: ic_heif_tile_transforms) are libheif's, which applies them per tile.
+        static const uint32_t transforms[3] = {IC_FOURCC('c', 'l', 'a', 'p'), IC_FOURCC('i', 'r', 'o', 't'),
+                                               IC_FOURCC('i', 'm', 'i', 'r')};
+        for (size_t k = 0; k < 3 && result == 1 && root->type == IC_FOURCC('g', 'r', 'i', 'd'); k++) {
+            if (ic_heif_item_properties(meta, properties, property_count, items, unique, transforms[k], configs) != 0) {
+                result = -1;
+            }
+            for (size_t i = 0; result == 1 && i < unique; i++) {
+                if (configs[i] != 0) result = 0;
+            }
+        }
+        if (result == 1 && (ic_heif_item_properties(meta, properties, property_count, items, unique,
+                                                    IC_FOURCC('a', 'v', '1', 'C'), configs) != 0 ||
+                            ic_heif_item_properties(meta, properties, property_count, items, unique,
+                                                    IC_FOURCC('i', 's', 'p', 'e'), ispes) != 0)) {
+            result = -1;
+        }
+    }
+    ic_avif_sizes sizes = {items, bytes};
+    if (result == 1 && ic_heif_visit_items(meta, items, unique, ic_avif_count, &sizes) != 0) result = -1;
+    for (size_t i = 0; result == 1 && i < unique; i++) {
+        ic_box_reader r = ic_property(meta, properties, property_count, ispes[i]);
+        ic_read(&r, 4);
+        const uint32_t w = (uint32_t)ic_read(&r, 4), h = (uint32_t)ic_read(&r, 4);
+        if (!r.ok || w == 0 || h == 0 || configs[i] == 0) result = 0;
+        if (result == 1 && i == 0 && !alpha) plan->cell_width = w, plan->cell_height = h;
+        if (result == 1 && (w != plan->cell_width || h != plan->cell_height)) result = 0;
+        uint64_t config = 0;
+        const uint64_t picture = result == 1 ? ic_avif_picture(meta, properties, property_count, configs[i], w, h,
+                                                               &plan->deep, &config)
+                                             : 0;
+        if (picture == 0) result = 0;
+        if (picture > plan->tile_picture) plan->tile_picture = picture;
+        if (config + bytes[i] > plan->stream_bytes) plan->stream_bytes = config + bytes[i];
+    }
+    free(items);
+    free(configs);
+    free(ispes);
+    free(bytes);
+    if (result != 1) return result;
+    if (!alpha) {
+        plan->rows = grid.rows;
+        plan->columns = grid.columns;
+        plan->coded_width = root->type == IC_FOURCC('g', 'r', 'i', 'd') ? grid.width : plan->cell_width;
+        plan->coded_height = root->type == IC_FOURCC('g', 'r', 'i', 'd') ? grid.height : plan->cell_height;
+        // The tiles cover the canvas (ic_heif_check_grid_cells refused the file otherwise).
+        if ((uint64_t)plan->cell_width * grid.columns < plan->coded_width ||
+            (uint64_t)plan->cell_height * grid.rows < plan->coded_height) {
+            return 0;
+        }
+    } else if (grid.rows != plan->rows || grid.columns != plan->columns ||
+               (root->type == IC_FOURCC('g', 'r', 'i', 'd') &&
+                (grid.width != plan->coded_width || grid.height != plan->coded_height))) {
+        return 0;
+    }
+    return 1;
+}
+
+// The alpha image of `root` libheif 1.15 would take: the first auxl to it from an alpha image.
+static uint32_t ic_avif_alpha_item(const ic_heif_meta *meta, const ic_box *properties, size_t count, uint32_t root) {
+    if (meta->iref.type == 0) return 0;
+    ic_iref_reader reader = ic_iref_begin(meta->data, &meta->iref);
+    ic_iref_entry entry;
+    while (ic_iref_next(&reader, &entry)) {
+        const int auxiliary = entry.type == IC_FOURCC('a', 'u', 'x', 'l');
+        for (uint64_t i = 0; i < entry.count && reader.r.ok; i++) {
+            const uint32_t to = (uint32_t)ic_read(&reader.r, reader.field);
+            if (auxiliary && reader.r.ok && to == root && ic_heif_is_alpha(meta, properties, count, entry.from)) {
+                return entry.from;
+            }
+            if (reader.r.at >= reader.r.end) break;
+        }
+    }
+    return 0;
+}
+
+int ic_avif_plan_image(const uint8_t *data, size_t size, uint32_t root, uint32_t width, uint32_t height,
+                       int has_alpha, ic_avif_plan *plan) {
+    memset(plan, 0, sizeof(*plan));
+    plan->mirror = -1;
+    ic_heif_meta meta;
+    if (data == NULL || !ic_heif_find_meta(data, size, &meta) || meta.iprp.type == 0) return 0;
+    const uint32_t types[2] = {IC_FOURCC('a', 'v', '0', '1'), IC_FOURCC('g', 'r', 'i', 'd')};
+    ic_heif_item *items = NULL, *av01 = NULL;
+    ic_box *properties = NULL;
+    size_t item_count = 0, av01_count = 0, property_count = 0;
+    if (ic_heif_list_items(&meta, types, 2, &items, &item_count) != 0 ||
+        ic_heif_list_items(&meta, types, 1, &av01, &av01_count) != 0) {
+        free(items);
+        return -1;
+    }
+    int result = 0;
+    const ic_heif_item key = {root, 0, 0};
+    const ic_heif_item *color = bsearch(&key, items, item_count, sizeof(ic_heif_item), ic_heif_item_order);
+    if (color == NULL) goto done;   // an overlay, an HEVC image: libheif's
+    if (ic_heif_list_properties(&meta, &properties, &property_count) != 0) {
+        result = -1;
+        goto done;
+    }
+    result = ic_avif_tiles(&meta, properties, property_count, av01, av01_count, color, 0, plan, &plan->color_tiles);
+    if (result != 1) goto done;
+    plan->color = root;
+    result = ic_avif_transforms(&meta, properties, property_count, color, plan);
+    if (result != 1) goto done;
+    const int turned = plan->quarter_turns & 1;
+    if ((turned ? plan->crop_height : plan->crop_width) != width ||
+        (turned ? plan->crop_width : plan->crop_height) != height) {
+        result = 0;   // libheif reads the transformations otherwise: it decodes
+        goto done;
+    }
+    if (has_alpha) {
+        plan->alpha = ic_avif_alpha_item(&meta, properties, property_count, root);
+        const ic_heif_item alpha_key = {plan->alpha, 0, 0};
+        const ic_heif_item *alpha = bsearch(&alpha_key, items, item_count, sizeof(ic_heif_item), ic_heif_item_order);
+        result = 0;
+        if (alpha == NULL || alpha->type != color->type) goto done;
+        result = ic_avif_tiles(&meta, properties, property_count, av01, av01_count, alpha, 1, plan, &plan->alpha_tiles);
+        if (result != 1) goto done;
+        // Untransformed: libheif transforms an alpha image on its own otherwise.
+        ic_avif_plan own = *plan;
+        result = ic_avif_transforms(&meta, properties, property_count, alpha, &own);
+        if (result == 1 && (own.quarter_turns != 0 || own.mirror != -1 || own.crop_width != plan->coded_width ||
+                            own.crop_height != plan->coded_height || own.crop_left != 0 || own.crop_top != 0)) {
+            result = 0;
+        }
+    }
+    // A quarter turn reads the canvas by columns: every tile is held; else one row of them.
+    plan->held_pictures = plan->tile_picture * plan->columns * (plan->quarter_turns & 1 ? plan->rows : 1) *
+                          (plan->alpha_tiles != NULL ? 2 : 1);
+done:
+    free(items);
+    free(av01);
+    free(properties);
+    if (result != 1) {
+        ic_avif_plan_free(plan);
+        plan->mirror = -1;
+    }
+    return result;
+}
+
+void ic_avif_plan_free(ic_avif_plan *plan) {
+    free(plan->color_tiles);
+    free(plan->alpha_tiles);
+    memset(plan, 0, sizeof(*plan));
+}

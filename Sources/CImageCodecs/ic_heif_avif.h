@@ -1,0 +1,162 @@
+// The shim's own AVIF path (ic_heif_avif.c, ic_heif_avif_rows.c, ic_heif_dav1d.c), private to
+// ic_heif.c: an av01 image item and its alpha image decoded by dav1d from the items' own extents,
+// then converted to RGBA row by row with irot, imir and clap applied. Not part of ic_codecs.h.
+#ifndef IC_HEIF_AVIF_H
+#define IC_HEIF_AVIF_H
+
+#include "ic_codecs.h"
+#include "ic_heif_boxes.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <dav1d/dav1d.h>
+
+// The longest message dav1d's logger leaves for an error, with its terminator.
+#define IC_DAV1D_MESSAGE 200
+
+// A picture dav1d decoded, held until ic_dav1d_release.
+typedef struct {
+    Dav1dPicture picture;
+    int held;
+} ic_dav1d_picture;
+
+// 1 when libdav1d.so.6 could be loaded (once per process), 0 otherwise.
+int ic_dav1d_available(void);
+
+// Decodes the AV1 stream made of `parts` (configuration OBUs, then the item's data) into *out:
+// one thread, frames of more than `max_pixels` refused by dav1d before it allocates them, and
+// pictures of more than `max_picture_bytes` (ic_dav1d_picture_bytes) by the shim's allocator; its
+// log kept in `message` (IC_DAV1D_MESSAGE bytes), never printed. IC_ERR_UNSUPPORTED when dav1d
+// cannot be loaded, IC_ERR_CORRUPT when the stream gives no picture, IC_ERR_NO_MEMORY.
+ic_status ic_dav1d_decode(const ic_extent *parts, size_t count, uint64_t max_pixels, uint64_t max_picture_bytes,
+                          ic_dav1d_picture *out, char *message);
+
+// The bytes of dav1d 1.0's picture of width×height, `bits` deep, in a Dav1dPixelLayout, as its
+// default allocator lays it out (the shim's allocator does the same); its strides, luma plane and
+// one chroma plane's bytes in the pointers that are not NULL.
+uint64_t ic_dav1d_picture_bytes(uint32_t width, uint32_t height, int bits, int layout, ptrdiff_t *strides,
+                                uint64_t *luma_bytes, uint64_t *chroma_bytes);
+
+// Releases a picture (a no-op on an empty one).
+void ic_dav1d_release(ic_dav1d_picture *picture);
+
+// What decoding an AVIF image directly needs, found in the boxes by ic_avif_plan_image: an av01
+// item, or a grid of av01 tiles (a single item is a grid of one tile), and its alpha image the
+// same way, tile for tile.
+typedef struct {
+    uint32_t color;          // the image item (av01 or grid)
+    uint32_t alpha;          // its alpha image (auxl with an alpha auxC), or 0
+    uint32_t *color_tiles;   // rows × columns av01 items, row by row (owned: ic_avif_plan_free)
+    uint32_t *alpha_tiles;   // the alpha image's, the same layout, or NULL
+    uint32_t rows;
+    uint32_t columns;
+    uint32_t cell_width;     // every tile's ispe
+    uint32_t cell_height;
+    uint32_t coded_width;    // the canvas (a grid's output size, an item's ispe)
+    uint32_t coded_height;
+    uint32_t crop_left;      // clap, as libheif 1.15 rounds and clamps it (the whole canvas without)
+    uint32_t crop_top;
+    uint32_t crop_width;
+    uint32_t crop_height;
+    int quarter_turns;       // irot: anti-clockwise quarter turns, 0 to 3
+    int mirror;              // imir as libheif 1.15 reads it: -1 none, 0 top to bottom, 1 left to right
+    uint64_t tile_picture;   // dav1d's picture for the largest tile, colour and alpha together, by
+                             // their av1C (ic_dav1d_picture_bytes): the allocator's cap for each
+    uint64_t held_pictures;  // the pictures held at once: one row of tiles, or all when turned
+    int deep;                // a tile deeper than 8 bits
+    uint64_t stream_bytes;   // the largest tile's stream (dav1d's copy of it)
+} ic_avif_plan;
+
+// 1 and *plan when the image `root` of the file can be decoded by the shim's dav1d path: an av01
+// item or a grid of av01 tiles of one size (not an overlay), each with an av1C and an ispe, its
+// transformations giving the header's displayed size `width`×`height`, and, when `has_alpha`, an
+// alpha image laid out the same without transformations of its own; 0 otherwise (libheif
+// decodes it); -1 when out of memory. ic_avif_plan_free frees it either way.
+int ic_avif_plan_image(const uint8_t *data, size_t size, uint32_t root, uint32_t width, uint32_t height,
+                       int has_alpha, ic_avif_plan *plan);
+
+void ic_avif_plan_free(ic_avif_plan *plan);
+
+// A decoding in progress: the plan's tiles, a row of them held at a time (ic_heif_avif_tiles.c),
+// and how rows are read from them (ic_heif_avif_rows.c).
+typedef struct ic_avif {
+    const uint8_t *data;
+    size_t size;
+    const ic_avif_plan *plan;
+    ic_dav1d_picture *color;           // rows × columns tiles, those of the row held decoded
+    ic_dav1d_picture *alpha;           // the same for the alpha image, or NULL
+    int64_t band;                      // the row of tiles held: -1 none, IC_AVIF_ALL_TILES all
+    int strict;
+    uint32_t width, height;            // displayed
+    int64_t x_step, x_row, x_start;    // canvas x = x_step·ox + x_row·oy + x_start
+    int64_t y_step, y_row, y_start;    // canvas y likewise
+    float kr, kb;                      // the matrix's coefficients (ic_avif_coefficients)
+    int identity, full_range, premultiplied, colors_set;
+    int bits, layout, alpha_bits;      // the first tile's, which every tile must share
+    int32_t has_nclx, nclx_matrix, nclx_primaries, nclx_full_range;
+} ic_avif;
+
+// Every row of tiles at once (for a quarter turn).
+#define IC_AVIF_ALL_TILES (-2)
+
+// Holds the row of tiles `band` decoded (the previous one released), or every tile for
+// IC_AVIF_ALL_TILES (ic_heif_avif_tiles.c).
+ic_status ic_avif_hold(ic_avif *avif, int64_t band, char *message, size_t message_size);
+
+// The row of tiles displayed row `row` reads, or IC_AVIF_ALL_TILES (ic_heif_avif_rows.c).
+int64_t ic_avif_band(const ic_avif *avif, uint32_t row);
+
+// The output-to-canvas mapping of the plan's transformations (imir undone, then irot, then
+// clap's offset), into avif's steps (ic_heif_avif_rows.c).
+void ic_avif_mapping(ic_avif *avif, const ic_avif_plan *plan);
+
+// Kr and Kb for an nclx matrix (and primaries, for the chromaticity-derived matrices 12 and 13).
+void ic_avif_coefficients(int matrix, int primaries, float *kr, float *kb);
+
+// Prepares the plan's decoding (its first row of tiles, or all when a quarter turn needs them,
+// decoded by dav1d, each held to its ispe); the colour conversion from `info`'s nclx (a colr box,
+// which libheif 1.15 prefers) or else the first tile's sequence header, premultiplied alpha as
+// `info` says. `data` and `plan` must outlive *out. When `strict`, a tile whose sequence header
+// has a colour code libheif does not know fails, as libheif's warning would (ic_heif_nclx_warning).
+// The error's message in `message`.
+ic_status ic_avif_decode(const uint8_t *data, size_t size, const ic_avif_plan *plan, const ic_heif_image_info *info,
+                         int strict, ic_avif **out, char *message, size_t message_size);
+
+// The decoded image's displayed size (transformations applied).
+void ic_avif_size(const ic_avif *avif, uint32_t *width, uint32_t *height);
+
+// RGBA8 rows [first, first + rows) of the displayed image, converted from the planes as they are
+// read (ic_heif_avif_rows.c): no RGB image is kept. A grid's next row of tiles is decoded when a
+// row needs it, the previous one released; its error's message in `message`.
+ic_status ic_avif_read_rows(ic_avif *avif, uint8_t *rgba, size_t stride, uint32_t first, uint32_t rows,
+                            char *message, size_t message_size);
+
+// 1 when every pixel is grey (red, green and blue within 2 levels at 8 bits); a grid's rows of
+// tiles are decoded again for it.
+int ic_avif_grey(ic_avif *avif);
+
+void ic_avif_free(ic_avif *avif);
+
+// One grid: its descriptor, read from the item's data (0 rows: unreadable).
+typedef struct {
+    uint32_t rows;
+    uint32_t columns;
+    uint32_t width;
+    uint32_t height;
+} ic_grid_layout;
+
+// A grid item's descriptor (version, flags, bit 0 for 32-bit sizes, rows - 1, columns - 1, the
+// output width and height), gathered across its extents, in *layout; left as it was when the data
+// is too short (ic_heif_grids.c).
+void ic_heif_grid_layout(const ic_extent *extents, size_t count, ic_grid_layout *layout);
+
+// The first dimg entry from `grid` in iref, as libheif 1.15 takes it: its to_item_IDs in *tiles
+// (to free) and how many in *count; 0 tiles when there is none; -1 when out of memory
+// (ic_heif_grids.c).
+int ic_heif_grid_tiles(const ic_heif_meta *meta, uint32_t grid, uint32_t **tiles, size_t *count);
+
+// Whether `item` is an alpha image as libheif 1.15 decides it (ic_heif_grids.c).
+int ic_heif_is_alpha(const ic_heif_meta *meta, const ic_box *properties, size_t property_count, uint32_t item);
+
+#endif
