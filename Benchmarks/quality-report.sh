@@ -14,8 +14,9 @@
 #                                              of session 28; heldout4, seen since its needless
 #                                              fallbacks were looked at in session 28 (the numbers
 #                                              of these four are no longer held-out); heldout5, the
-#                                              held-out set
-#   ./quality-report.sh --evaluation --html FILE   also write FILE: the held-out set's (heldout5)
+#                                              held-out set before issue 41; heldout6, chosen for
+#                                              issue 41 (one card per picture) before its changes
+#   ./quality-report.sh --evaluation --html FILE   also write FILE: the newest held-out set's (heldout6)
 #                                              page, faithful and classic side by side
 #                                              (imagecolors report)
 #   ./quality-report.sh [OPTIONS] [SETS...]    options and sets as imagecolors-quality takes them
@@ -39,7 +40,8 @@ while [ "$#" -gt 0 ]; do
                    --set "heldout2 (seen: no longer held-out)=.build-evaluation/heldout2"
                    --set "heldout3 (seen: no longer held-out)=.build-evaluation/heldout3"
                    --set "heldout4 (seen: no longer held-out)=.build-evaluation/heldout4"
-                   --set "heldout5 (held-out)=.build-evaluation/heldout5") ;;
+                   --set "heldout5 (held-out)=.build-evaluation/heldout5"
+                   --set "heldout6 (held-out, issue 41)=.build-evaluation/heldout6") ;;
         --html) html="$2"; shift ;;
         *) args+=("$1") ;;
     esac
@@ -47,6 +49,6 @@ while [ "$#" -gt 0 ]; do
 done
 .build/release/imagecolors-quality --cli "$bin" ${args[@]+"${args[@]}"}
 if [ -n "$html" ]; then
-    [ -d .build-evaluation/heldout5 ] || evaluation/fetch.sh .build-evaluation >&2
-    "$bin" report --compare-scheme classic --color-management off -o "$html" .build-evaluation/heldout5/*
+    [ -d .build-evaluation/heldout6 ] || evaluation/fetch.sh .build-evaluation >&2
+    "$bin" report --compare-scheme classic --color-management off -o "$html" .build-evaluation/heldout6/*
 fi

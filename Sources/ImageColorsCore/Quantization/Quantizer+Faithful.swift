@@ -96,6 +96,33 @@ extension Quantizer {
     /// hue (chroma under 0.02, or more than 15° off).
     package static let separatingStep = 1.15
 
+    /// `toned`, or, while it is indistinct from a role already taken, the same image colour toned
+    /// further from `background` (a target ``separatingStep`` higher each step, up to 21:1) as
+    /// long as it keeps its hue: chroma 0.02 or more, within 15° of `hue`. The last step that kept
+    /// the hue, distinct or not.
+    /// - Parameters:
+    ///   - toned: The image colour toned to the contrast target.
+    ///   - hue: The image colour's hue (OKLCh degrees), which every step keeps.
+    ///   - background: The background the roles are read on.
+    ///   - isDistinctFromTaken: Whether a colour (in OKLab) is distinct from every role taken
+    ///     (``isDistinct(_:_:)``); a closure, so that callers keep their own lists unallocated.
+    package static func separating(
+        _ toned: ToneAdjustment, hue: Double, on background: RGBColor, isDistinctFromTaken: (OKLab) -> Bool
+    ) -> ToneAdjustment {
+        var toned = toned
+        var target = toned.contrastRatio
+        while !isDistinctFromTaken(OKLab(toned.color)), target < 21 {
+            target = min(21, target * separatingStep)
+            guard let further = ToneAdjustment(toned.original, reaching: target, on: background) else { break }
+            let lch = OKLCh(further.color)
+            guard lch.chroma >= ColorDistance.greyChromaThreshold,
+                OKLCh.hueDistance(lch.hue, hue) <= Salience.hueFamilyWidth
+            else { break }
+            toned = further
+        }
+        return toned
+    }
+
     /// ``RoleScheme/faithful``: primary, secondary and detail, best first.
     ///
     /// Candidates are the image's clusters of at least ``candidateNoiseShare`` of its pixels
@@ -164,20 +191,12 @@ extension Quantizer {
             guard var toned = ToneAdjustment(candidate.cluster.color, reaching: minimumContrast, on: background) else {
                 return false
             }
-            var lab = OKLab(toned.color)
-            var target = toned.contrastRatio
-            while separating, !taken.allSatisfy({ Self.isDistinct($0.lab, lab) }), target < 21 {
-                target = min(21, target * Self.separatingStep)
-                guard let further = ToneAdjustment(candidate.cluster.color, reaching: target, on: background) else {
-                    break
+            if separating {
+                toned = Self.separating(toned, hue: candidate.cluster.lch.hue, on: background) { lab in
+                    taken.allSatisfy { Self.isDistinct($0.lab, lab) }
                 }
-                let lch = OKLCh(further.color)
-                guard lch.chroma >= ColorDistance.greyChromaThreshold,
-                    OKLCh.hueDistance(lch.hue, candidate.cluster.lch.hue) <= Salience.hueFamilyWidth
-                else { break }
-                toned = further
-                lab = OKLab(toned.color)
             }
+            let lab = OKLab(toned.color)
             guard taken.allSatisfy({ Self.isDistinct($0.lab, lab) }) else { return true }
             chosen.append(
                 Choice(

@@ -21,7 +21,14 @@
 ///   ``RoleReport/adjustment`` original; for the classic scheme, the colour the light card
 ///   uses) to reach the same contrast target on the dark background (``ToneAdjustment``: along
 ///   lightness, hue kept). A role that fell back in light mode, or that cannot reach the target
-///   (only above about 12:1), falls back to the neutral that reads best (white).
+///   (only above about 12:1), falls back to the neutral that reads best (white). A role toned
+///   into a colour indistinct from an earlier one (ΔE_OK under 0.08) is toned further from the
+///   background while it keeps its hue (``Quantizer/separating(_:hue:on:isDistinctFromTaken:)``), as in the
+///   light card.
+/// - **Logos**: a picture on transparent edges is drawn on the card itself. When its main colour
+///   (``logoColor(of:)``) would read under ``logoContrast`` (2:1) on that dark background, the
+///   background is toned along lightness until it reads (``background(_:showing:)``), out of
+///   the band if need be: a dark logo does not vanish into its dark card.
 /// - **Title**: chosen on the dark background by the same ``TitleRule`` and threshold.
 public enum DarkScheme {
     /// The OKLab lightness band of dark backgrounds: 0.19 (CIE L\* ≈ 6, Material's dark
@@ -43,7 +50,9 @@ public enum DarkScheme {
         brightnessThreshold: Double = TitleChoice.defaultBrightnessThreshold
     ) -> CardColors {
         let target = Quantizer(scheme: scheme, minimumContrast: minimumContrast).minimumContrast
-        let background = background(for: light.background)
+        // A picture on transparent edges is drawn on the card: it must stay visible there.
+        let banded = Self.background(for: light.background)
+        let background = Self.logoColor(of: light).map { Self.background(banded, showing: $0) } ?? banded
         let lightReports = light.roleReports
         var backgroundReport = lightReports.background
         backgroundReport.adjustment =
@@ -69,11 +78,18 @@ public enum DarkScheme {
             // The image's own colour: what the light card toned, or used as it is.
             let imageColor = report.adjustment?.original ?? light[role]
             let start = scheme == .classic ? light[role] : imageColor
-            guard let toned = ToneAdjustment(start, reaching: target, on: background) else {
+            guard let first = ToneAdjustment(start, reaching: target, on: background) else {
                 colors.append(neutral)
                 reports.append(neutralReport)
                 fallback.append(role)
                 continue
+            }
+            // Toned to one lightness on the dark background, two shades distinct in the light card
+            // can meet; the later one is toned further while it keeps its hue, as the light card's are.
+            let toned = Quantizer.separating(first, hue: OKLCh(start).hue, on: background) { lab in
+                colors.indices.allSatisfy {
+                    reports[$0].source == .fallback || Quantizer.isDistinct(OKLab(colors[$0]), lab)
+                }
             }
             let adjustment: RoleReport.Adjustment? =
                 toned.color == imageColor
