@@ -8,8 +8,11 @@ struct ReadmeInstallTests {
     /// What `.ci/run` installs for its own extra checks and the benchmarks, not for `swift build`
     /// and `swift test`: valgrind (the shim's leak check), chromium (the report's screenshots),
     /// python3-venv (the PyPI oracles), libvips-tools (the benchmarks' large images), curl (the
-    /// service's schemathesis and playground checks).
-    static let ciOnly: Set<String> = ["valgrind", "chromium", "python3-venv", "libvips-tools", "curl"]
+    /// service's schemathesis and playground checks), openjdk-17-jre-headless (the Spark sample's
+    /// check, Samples/Spark/test-catalogue.sh).
+    static let ciOnly: Set<String> = [
+        "valgrind", "chromium", "python3-venv", "libvips-tools", "curl", "openjdk-17-jre-headless",
+    ]
 
     /// The package names in `command` (flags and line continuations dropped).
     static func packages(in command: Substring) -> Set<String> {
