@@ -77,47 +77,26 @@ const char *ic_dynlib_failure(void) { return ic_dynlib_first_failure; }
 #define IC_DL_SLOT(table, library, function) \
     table.function = (__typeof__(table.function))ic_dynlib_symbol(&library, #function);
 
-static const char *const ic_heif_sonames[] = {"libheif.so.1", "libheif.1.dylib", NULL};
-static ic_dynlib ic_heif_library = {.name = "libheif", .sonames = ic_heif_sonames};
-static pthread_once_t ic_heif_dl_once = PTHREAD_ONCE_INIT;
-static void ic_heif_dl_open(void) {
-    if (!ic_dynlib_open(&ic_heif_library)) return;
-#define IC_HEIF_SLOT(function) IC_DL_SLOT(ic_heif_dl, ic_heif_library, function)
-    IC_HEIF_FUNCTIONS(IC_HEIF_SLOT)
-#undef IC_HEIF_SLOT
-}
-int ic_heif_dl_load(void) {
-    pthread_once(&ic_heif_dl_once, ic_heif_dl_open);
-    return !ic_heif_library.failed;
-}
-const char *ic_heif_dl_message(void) { return ic_heif_library.message; }
+// One library's loader: its sonames, its once, the function filling its table (FUNCTIONS, the
+// header's list) and the two functions ic_dynlib.h declares, ic_PREFIX_dl_load and _message.
+#define IC_DL_LIBRARY(prefix, FUNCTIONS, label, ...)                                             \
+    static const char *const prefix##_sonames[] = {__VA_ARGS__, NULL};                          \
+    static ic_dynlib prefix##_library = {.name = label, .sonames = prefix##_sonames};           \
+    static pthread_once_t prefix##_once = PTHREAD_ONCE_INIT;                                    \
+    static void prefix##_open(void) {                                                           \
+        if (!ic_dynlib_open(&prefix##_library)) return;                                         \
+        FUNCTIONS(prefix##_SLOT)                                                                \
+    }                                                                                           \
+    int prefix##_load(void) {                                                                   \
+        pthread_once(&prefix##_once, prefix##_open);                                            \
+        return !prefix##_library.failed;                                                        \
+    }                                                                                           \
+    const char *prefix##_message(void) { return prefix##_library.message; }
 
-static const char *const ic_de265_sonames[] = {"libde265.so.0", "libde265.0.dylib", NULL};
-static ic_dynlib ic_de265_library = {.name = "libde265", .sonames = ic_de265_sonames};
-static pthread_once_t ic_de265_dl_once = PTHREAD_ONCE_INIT;
-static void ic_de265_dl_open(void) {
-    if (!ic_dynlib_open(&ic_de265_library)) return;
-#define IC_DE265_SLOT(function) IC_DL_SLOT(ic_de265_dl, ic_de265_library, function)
-    IC_DE265_FUNCTIONS(IC_DE265_SLOT)
-#undef IC_DE265_SLOT
-}
-int ic_de265_dl_load(void) {
-    pthread_once(&ic_de265_dl_once, ic_de265_dl_open);
-    return !ic_de265_library.failed;
-}
-const char *ic_de265_dl_message(void) { return ic_de265_library.message; }
-
-static const char *const ic_aom_sonames[] = {"libaom.so.3", "libaom.3.dylib", NULL};
-static ic_dynlib ic_aom_library = {.name = "libaom", .sonames = ic_aom_sonames};
-static pthread_once_t ic_aom_dl_once = PTHREAD_ONCE_INIT;
-static void ic_aom_dl_open(void) {
-    if (!ic_dynlib_open(&ic_aom_library)) return;
-#define IC_AOM_SLOT(function) IC_DL_SLOT(ic_aom_dl, ic_aom_library, function)
-    IC_AOM_FUNCTIONS(IC_AOM_SLOT)
-#undef IC_AOM_SLOT
-}
-int ic_aom_dl_load(void) {
-    pthread_once(&ic_aom_dl_once, ic_aom_dl_open);
-    return !ic_aom_library.failed;
-}
-const char *ic_aom_dl_message(void) { return ic_aom_library.message; }
+// The second soname of each is macOS's (Homebrew's) name for the same library.
+#define ic_heif_dl_SLOT(function) IC_DL_SLOT(ic_heif_dl, ic_heif_dl_library, function)
+IC_DL_LIBRARY(ic_heif_dl, IC_HEIF_FUNCTIONS, "libheif", "libheif.so.1", "libheif.1.dylib")
+#define ic_de265_dl_SLOT(function) IC_DL_SLOT(ic_de265_dl, ic_de265_dl_library, function)
+IC_DL_LIBRARY(ic_de265_dl, IC_DE265_FUNCTIONS, "libde265", "libde265.so.0", "libde265.0.dylib")
+#define ic_aom_dl_SLOT(function) IC_DL_SLOT(ic_aom_dl, ic_aom_dl_library, function)
+IC_DL_LIBRARY(ic_aom_dl, IC_AOM_FUNCTIONS, "libaom", "libaom.so.3", "libaom.3.dylib")
