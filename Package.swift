@@ -70,25 +70,25 @@ let package = Package(
             pkgConfig: "libgif",
             providers: [.apt(["libgif-dev"]), .brew(["giflib"])]
         ),
-        // libheif 1.15: HEIC (libde265) and AVIF (libaom, through the shim's own plugin) in one
-        // API; errors are return values, and every call goes through the shim too.
+        // libheif 1.15 (HEIC through libde265, AVIF through libaom), and the two codecs the shim's own
+        // libheif plugins call: libaom 3.6 (ic_heif_av1.c; libheif 1.15 would hand a grid's tiles and
+        // alpha planes to dav1d, which prints to stderr) and libde265 1.0.11 (ic_heif_hevc.c;
+        // libheif's leaves a damaged picture's undecoded areas uninitialised). Headers only: the
+        // shim opens the libraries with dlopen on the first HEIC or AVIF (ic_dynlib.c), so that
+        // `--version` or a JPEG never pays their load (libde265's tables, libheif's encoders), and a
+        // missing library fails that file, not the process. No pkgConfig on purpose: SwiftPM links
+        // a system library's pkg-config `Libs` into every product, and the headers are where
+        // Debian's -dev packages (and Homebrew's, under its include folder) put them.
         .systemLibrary(
             name: "CHEIF",
-            pkgConfig: "libheif",
             providers: [.apt(["libheif-dev"]), .brew(["libheif"])]
         ),
-        // libaom 3.6, libheif's AV1 codec, called by the shim's own libheif plugin (ic_heif_av1.c):
-        // libheif 1.15 would hand a grid's tiles and alpha planes to dav1d, which prints to stderr.
         .systemLibrary(
             name: "CAOM",
-            pkgConfig: "aom",
             providers: [.apt(["libaom-dev"]), .brew(["aom"])]
         ),
-        // libde265 1.0.11, libheif's HEVC codec, called by the shim's own libheif plugin
-        // (ic_heif_hevc.c): libheif's leaves a damaged picture's undecoded areas uninitialised.
         .systemLibrary(
             name: "CDE265",
-            pkgConfig: "libde265",
             providers: [.apt(["libde265-dev"]), .brew(["libde265"])]
         ),
         // LittleCMS 2: ICC colour management (ImageColors/Decoding/ColorManagement). It reports errors

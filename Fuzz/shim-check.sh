@@ -39,7 +39,7 @@ if "$compiler" --version 2>/dev/null | grep -qi 'gcc\|free software'; then quiet
     Sources/CImageCodecs/ic_heif_streams.c Sources/CImageCodecs/ic_heif_grids.c \
     Sources/CImageCodecs/ic_heif_headers.c \
     Sources/CImageCodecs/ic_heif_counts.c Sources/CImageCodecs/ic_heif_copies.c Sources/CImageCodecs/ic_heif_entries.c \
-    Sources/CImageCodecs/ic_heif_av1.c Sources/CImageCodecs/ic_heif_hevc.c Sources/CImageCodecs/ic_heif_hevc_picture.c Sources/CImageCodecs/ic_heif_hevc_buffers.c Sources/CImageCodecs/ic_heif_errors.c Sources/CImageCodecs/ic_heif_nclx.c Sources/CImageCodecs/ic_heif_tiles.c Sources/CImageCodecs/ic_encode.c Tests/CTestPNGWriter/ic_png_write.c \
+    Sources/CImageCodecs/ic_heif_av1.c Sources/CImageCodecs/ic_heif_hevc.c Sources/CImageCodecs/ic_heif_hevc_picture.c Sources/CImageCodecs/ic_heif_hevc_buffers.c Sources/CImageCodecs/ic_heif_errors.c Sources/CImageCodecs/ic_heif_nclx.c Sources/CImageCodecs/ic_heif_tiles.c Sources/CImageCodecs/ic_dynlib.c Sources/CImageCodecs/ic_encode.c Tests/CTestPNGWriter/ic_png_write.c \
     $(pkg-config --cflags --libs libjpeg libpng16 lcms2 libwebpdemux libgif libheif aom libde265) -o "$binary"
 
 if [ $# -gt 0 ]; then

@@ -60,10 +60,10 @@ let package = Package(
         .systemLibrary(
             name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CGIF", path: "Sources/CGIF", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]),
-        .systemLibrary(name: "CHEIF", path: "Sources/CHEIF", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
-        .systemLibrary(name: "CAOM", path: "Sources/CAOM", pkgConfig: "aom", providers: [.apt(["libaom-dev"])]),
-        .systemLibrary(
-            name: "CDE265", path: "Sources/CDE265", pkgConfig: "libde265", providers: [.apt(["libde265-dev"])]),
+        // Headers only, as in the main package: the shim opens these libraries on first use.
+        .systemLibrary(name: "CHEIF", path: "Sources/CHEIF", providers: [.apt(["libheif-dev"])]),
+        .systemLibrary(name: "CAOM", path: "Sources/CAOM", providers: [.apt(["libaom-dev"])]),
+        .systemLibrary(name: "CDE265", path: "Sources/CDE265", providers: [.apt(["libde265-dev"])]),
         .systemLibrary(name: "CLCMS", path: "Sources/CLCMS", pkgConfig: "lcms2", providers: [.apt(["liblcms2-dev"])]),
         .target(
             name: "CImageCodecs",

@@ -50,14 +50,26 @@ ic_status ic_heif_fail(ic_heif *heif, ic_status status, const char *message) {
     return status;
 }
 
-// heif_init once per process (it registers the built-in codec plugins), then the shim's AV1 and
-// HEVC plugins above them (ic_heif_av1.c, ic_heif_hevc.c); never deinit, as other threads may be
-// decoding.
+// Loads libheif (ic_dynlib.c: it is not linked, so a process that never meets a HEIC or an AVIF
+// never loads it), heif_init once per process (it registers the built-in codec plugins), then the
+// shim's AV1 and HEVC plugins above them (ic_heif_av1.c, ic_heif_hevc.c), which load their own
+// codec libraries; never deinit, as other threads may be decoding.
 static pthread_once_t ic_heif_once = PTHREAD_ONCE_INIT;
 static int ic_heif_plugins_registered;
+static const char *ic_heif_missing;   // which library did not load, when one did not
 static void ic_heif_init_once(void) {
+    if (!ic_heif_dl_load()) {
+        ic_heif_missing = ic_heif_dl_message();
+        return;
+    }
     (void)heif_init(NULL);
     ic_heif_plugins_registered = ic_heif_av1_register() && ic_heif_hevc_register();
+    if (!ic_heif_plugins_registered) ic_heif_missing = ic_dynlib_failure();
+}
+
+const char *ic_heif_unavailable(void) {
+    pthread_once(&ic_heif_once, ic_heif_init_once);
+    return ic_heif_missing;
 }
 
 ic_heif *ic_heif_create(void) {
@@ -127,6 +139,7 @@ static ic_status ic_heif_plan_dav1d(ic_heif *heif, const uint8_t *data, size_t s
 ic_status ic_heif_open(ic_heif *heif, const uint8_t *data, size_t size, uint32_t max_side, ic_heif_info *info) {
     if (heif == NULL || info == NULL || data == NULL || heif->context != NULL || heif->failed) return IC_ERR_STATE;
     memset(info, 0, sizeof(*info));
+    if (ic_heif_missing != NULL) return ic_heif_fail(heif, IC_ERR_UNSUPPORTED, ic_heif_missing);
     heif->context = heif_context_alloc();
     if (heif->context == NULL) return ic_heif_fail(heif, IC_ERR_NO_MEMORY, "cannot allocate libheif's context");
     // libheif's own cap on an image's pixels (max_side squared), checked while it reads the

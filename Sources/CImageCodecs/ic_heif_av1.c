@@ -10,6 +10,7 @@
 // freed on every path, and holding each frame to its sequence header's maximum size (which the
 // shim's stream check holds to the image's header, ic_heif_streams.c), where dav1d 1.0 lets a
 // frame header override it.
+#include "ic_aom_dl.h"
 #include "ic_heif_limits.h"
 
 #include <stdlib.h>
@@ -195,5 +196,6 @@ static const struct heif_decoder_plugin ic_av1_plugin = {
 };
 
 int ic_heif_av1_register(void) {
+    if (!ic_aom_dl_load()) return 0;   // libaom missing: the caller names it (ic_dynlib_failure)
     return heif_register_decoder_plugin(&ic_av1_plugin).code == heif_error_Ok;
 }

@@ -271,6 +271,7 @@ static const struct heif_decoder_plugin ic_hevc_plugin = {
 };
 
 int ic_heif_hevc_register(void) {
+    if (!ic_de265_dl_load()) return 0;   // libde265 missing: the caller names it (ic_dynlib_failure)
     // Before the plugin can decode anything. Where it cannot be done (another libde265 version),
     // a damaged picture with SAO can still show what libde265's buffers held.
     (void)ic_hevc_take_default_allocation();

@@ -4,8 +4,9 @@
 #ifndef IC_HEIF_HEVC_H
 #define IC_HEIF_HEVC_H
 
-#include <libde265/de265.h>
-#include <libheif/heif.h>
+// libde265 and libheif, called through the tables filled on first use (ic_dynlib.c).
+#include "ic_de265_dl.h"
+#include "ic_heif_dl.h"
 
 // Picture buffers for libde265 (de265_set_image_allocation_functions) whose samples start grey
 // (ic_heif_hevc_buffers.c): what a damaged stream leaves undecoded in a picture is grey.

@@ -8,7 +8,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include <libheif/heif.h>
+// libheif, called through the table filled on first use (ic_heif_dl.h).
+#include "ic_heif_dl.h"
 
 #include "ic_heif_boxes.h"
 

@@ -18,6 +18,14 @@ struct ImageColorsCommand: AsyncParsableCommand {
     /// quietly) whether or not the HTTP client is loaded, and SIGINT or SIGTERM cancel the run
     /// (``SignalCancellation``) and exit 130 or 143.
     static func main() async {
+        // `--version` alone answers before argument-parser builds the command tree: that build
+        // reflects every command's properties (Mirror, protocol-conformance look-ups), most of
+        // the instructions a `--version` ran. The output is argument-parser's own (the version and
+        // a newline, exit 0); CLIConventionTests checks it.
+        if CommandLine.arguments.count == 2, CommandLine.arguments[1] == "--version" {
+            print(configuration.version)
+            return
+        }
         signal(SIGPIPE, SIG_IGN)
         // `serve` is a binary of its own (ServerLauncher): its options, help included, are its own.
         if CommandLine.arguments.dropFirst().first == ServerLauncher.configuration.commandName {

@@ -333,7 +333,12 @@ typedef struct ic_heif_info {
 
 typedef struct ic_heif ic_heif;
 
-/// Allocates a decoder (initialising libheif once per process); NULL when out of memory.
+/// NULL when HEIC and AVIF can be decoded here; otherwise why not, naming the library that did
+/// not load (libheif and its codec libraries are opened on first use, not linked: ic_dynlib.c).
+/// Loads them the first time it is called.
+const char *ic_heif_unavailable(void);
+/// Allocates a decoder (loading and initialising libheif once per process); NULL when out of
+/// memory. ic_heif_open refuses every file (IC_ERR_UNSUPPORTED) when ic_heif_unavailable is not NULL.
 ic_heif *ic_heif_create(void);
 /// Parses the boxes of `size` bytes at `data`, which must stay valid until ic_heif_destroy
 /// (libheif reads them in place), and describes the primary image and its largest thumbnail.

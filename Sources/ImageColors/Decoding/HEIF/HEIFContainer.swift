@@ -11,8 +11,14 @@ final class HEIFContainer {
 
     /// Parses `raw`: the boxes only, nothing decoded.
     /// - Parameter maxSide: libheif's own cap on an image's pixels is its square.
-    /// - Throws: ``ImageDecodingError`` (truncated, corrupt, over-limit) naming what libheif found.
+    /// - Throws: ``ImageDecodingError`` (truncated, corrupt, over-limit) naming what libheif found;
+    ///   `unsupportedFormat` naming the library when libheif or its codecs cannot be loaded here
+    ///   (the shim opens them on the first HEIC or AVIF; the process runs without them).
     init(_ raw: UnsafeRawBufferPointer, format: ImageFormat, maxSide: Int) throws {
+        if let missing = ic_heif_unavailable() {
+            throw ImageDecodingError.unsupportedFormat(
+                seen: "\(format.displayName), which this machine cannot decode: \(String(cString: missing))")
+        }
         guard let handle = ic_heif_create() else {
             throw ImageDecodingError.outOfMemory(format, detail: "cannot allocate the decoder")
         }
