@@ -70,8 +70,10 @@ let package = Package(
             pkgConfig: "libgif",
             providers: [.apt(["libgif-dev"]), .brew(["giflib"])]
         ),
-        // libheif 1.15 (HEIC through libde265, AVIF through libaom), and the two codecs the shim's own
-        // libheif plugins call: libaom 3.6 (ic_heif_av1.c; libheif 1.15 would hand a grid's tiles and
+        // libheif 1.15 (the container; HEIC through libde265; AVIF through dav1d, which the shim
+        // loads and calls itself, ic_heif_dav1d.c, or libaom where libheif still decodes an AV1
+        // picture: overlays, transformed tiles), and the two codecs the shim's own libheif plugins
+        // call: libaom 3.6 (ic_heif_av1.c; libheif 1.15 would hand a grid's tiles and
         // alpha planes to dav1d, which prints to stderr) and libde265 1.0.11 (ic_heif_hevc.c;
         // libheif's leaves a damaged picture's undecoded areas uninitialised). Headers only: the
         // shim opens the libraries with dlopen on the first HEIC or AVIF (ic_dynlib.c), so that
