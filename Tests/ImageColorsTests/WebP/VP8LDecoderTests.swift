@@ -8,7 +8,7 @@ import Testing
 /// Lossless WebPs streamed by ``VP8LDecoder``: bit-exact against `dwebp` on files made by
 /// `cwebp` at every effort, with and without `-exact`, near-lossless, palettes of every packing,
 /// alpha and odd sizes; damaged and short streams refused with typed errors, as libwebp refuses
-/// them.
+/// them; a Retina-sized file within the default budget.
 @Suite("Lossless WebP streamed (VP8L)")
 struct VP8LDecoderTests {
     /// A PNG written now: `color(x, y)` gives RGBA.
@@ -154,6 +154,18 @@ struct VP8LDecoderTests {
         }
     }
 
+    @Test("the lossless fixtures, through the decoder's entry point, give dwebp's pixels at full size")
+    func fixtures() throws {
+        for name in ["lossless.webp", "lossless-alpha.webp", "icc-p3.webp"] {
+            let path = WebGIFFixtures.path(name)
+            // When decoded with a small minimum long side (libwebp would have scaled them)
+            let (image, info) = try decodeFully(path, minimumLongSide: 10)
+            // Then they were streamed at full size, pixel for pixel dwebp's
+            #expect(info.decodedWidth == info.width && info.decodedHeight == info.height)
+            #expect(image.pixels == (try WebGIFFixtures.dwebp(path)).pixels)
+        }
+    }
+
     @Test("damaged bitstreams: libwebp's verdict, the same pixels or a refusal, and never a trap")
     func damage() throws {
         // Given lossless files with a palette, with alpha, and a photo, made now
@@ -222,5 +234,30 @@ struct VP8LDecoderTests {
             // And most say the data ended (a few land where zeros read as damage)
             #expect(truncated > 80)
         }
+    }
+
+    @Test("a 2880×1920 lossless WebP (a Retina screenshot) analyses within 30 MB, with its PNG's colours")
+    func retinaSize() async throws {
+        // Given a 2880×1920 picture as PNG and as lossless WebP (libwebp would need 30.0 MB)
+        let (width, height) = (2880, 1920)
+        let png = try Self.png(width, height, "retina") { x, y in
+            let band = (x / 360 + y / 240) % 4
+            let noise = UInt8(truncatingIfNeeded: (x &* 2_654_435_761 ^ y &* 40503) >> 9) & 15
+            return (UInt8(40 + band * 50) &+ noise, UInt8(y * 200 / height), UInt8(x * 180 / width + 30), 255)
+        }
+        defer { try? FileManager.default.removeItem(atPath: png) }
+        let webp = try WebGIFFixtures.cwebp(["-lossless", "-z", "0"], input: png)
+        defer { try? FileManager.default.removeItem(atPath: webp) }
+        // When both are analysed with the default budget (30 MB; a debug build decodes slowly,
+        // so with a longer timeout)
+        let analyzer = ImageColorAnalyzer(options: .init(limits: ImageLimits(decodeTimeout: .seconds(300))))
+        let fromWebP = try await analyzer.analyze(fileAt: webp)
+        let fromPNG = try await analyzer.analyze(fileAt: png)
+        // Then the WebP fits, holding far less than its 22 MB of pixels, and its colours are the PNG's
+        let memory = try #require(fromWebP.memory)
+        #expect(memory.accountedPeak <= memory.budget)
+        #expect(fromWebP.width == width && fromWebP.height == height)
+        #expect(fromWebP.roles == fromPNG.roles)
+        #expect(fromWebP.palette == fromPNG.palette)
     }
 }
