@@ -25,7 +25,8 @@ extension WebPDecoder.FrameDecoding {
     }
 
     /// The data of the VP8L chunk that `chunks` (a frame's chunks, as the demuxer gives them)
-    /// starts with.
+    /// starts with, up to the end of `chunks`: libwebp's decoder reads a stream on into the
+    /// chunk's padding byte, so the same bits are read here (the fuzz target's oracle found it).
     static func losslessPayload(_ chunks: UnsafeRawBufferPointer) throws -> UnsafeRawBufferPointer {
         guard chunks.count >= 8 else { throw VP8LDecoder.truncated }
         guard chunks.prefix(4).elementsEqual("VP8L".utf8) else {
@@ -33,6 +34,6 @@ extension WebPDecoder.FrameDecoding {
         }
         let size = chunks[4..<8].reversed().reduce(0) { $0 << 8 | Int($1) }
         guard size <= chunks.count - 8 else { throw VP8LDecoder.truncated }
-        return UnsafeRawBufferPointer(rebasing: chunks[8..<(8 + size)])
+        return UnsafeRawBufferPointer(rebasing: chunks[8...])
     }
 }
