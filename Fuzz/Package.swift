@@ -36,6 +36,9 @@ let package = Package(
         // Bytes that always sniff as WebP: libwebp's demuxer and decoders through the shim, the
         // first frame or every frame, whole analyses and balanced decodes.
         .executableTarget(name: "FuzzWebP", dependencies: ["FuzzSupport"]),
+        // Bytes that always sniff as WebP, frame 0 when lossless through the library's streamed
+        // VP8L decoder and libwebp (the oracle): the same pixels, or both refuse.
+        .executableTarget(name: "FuzzVP8L", dependencies: ["FuzzSupport"]),
         // Bytes that always sniff as GIF: giflib through the shim, streamed first frames and
         // composited animations.
         .executableTarget(name: "FuzzGIF", dependencies: ["FuzzSupport"]),

@@ -7,11 +7,12 @@
 # Samples/ and Tests/Fixtures (colour-managed images, WebPs and GIFs). Targets: analyze, jpeg,
 # png, dc (the DC reader at 1/8, progressive and sequential files, colour management on;
 # progressive seeds made by Fuzz/make-seeds.sh), icc (bytes as an ICC profile, through
-# LittleCMS), webp (libwebp: still, animated, every frame), gif (giflib: streamed first
+# LittleCMS), webp (libwebp: still, animated, every frame), vp8l (lossless first frames through
+# the library's streamed VP8L decoder and libwebp, which must agree), gif (giflib: streamed first
 # frames, composited animations), heif (libheif: HEIC and AVIF, seeded from Tests/Fixtures/HEIF)
 # thumbnail (any bytes analysed with a thumbnail: its downscaler and the shim's JPEG and
 # PNG encoders, each thumbnail decoded back) and location (bytes as a redirect's Location header:
-# the loader's URL resolution and checks; built alone when it is the only target); default: all ten. Exits non-zero on any
+# the loader's URL resolution and checks; built alone when it is the only target); default: all eleven. Exits non-zero on any
 # finding: a crash, a sanitizer report, a leak, a hang past -timeout, an allocation past
 # -malloc_limit_mb or memory past -rss_limit_mb. Each finding is written to
 # Fuzz/crashes/TARGET-KIND-HASH; commit it, once fixed, as a regression seed (every run replays
@@ -26,7 +27,7 @@ cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-if [ ${#targets[@]} -eq 0 ]; then targets=(analyze jpeg png dc icc webp gif heif thumbnail location); fi
+if [ ${#targets[@]} -eq 0 ]; then targets=(analyze jpeg png dc icc webp vp8l gif heif thumbnail location); fi
 
 scratch="${FUZZ_SCRATCH:-.build-fuzz}"
 corpus="${IMAGECOLORS_CORPUS:-../shared/corpus}"
@@ -53,11 +54,12 @@ binary_name() {
         dc) echo FuzzDC ;;
         icc) echo FuzzICC ;;
         webp) echo FuzzWebP ;;
+        vp8l) echo FuzzVP8L ;;
         gif) echo FuzzGIF ;;
         heif) echo FuzzHEIF ;;
         thumbnail) echo FuzzThumbnail ;;
         location) echo FuzzLocation ;;
-        *) echo "Fuzz/run.sh: unknown target '$1' (analyze, jpeg, png, dc, icc, webp, gif, heif, thumbnail, location)" >&2; exit 2 ;;
+        *) echo "Fuzz/run.sh: unknown target '$1' (analyze, jpeg, png, dc, icc, webp, vp8l, gif, heif, thumbnail, location)" >&2; exit 2 ;;
     esac
 }
 for target in "${targets[@]}"; do binary_name "$target" > /dev/null; done
@@ -118,7 +120,8 @@ seed() {
     esac
     while IFS= read -r -d '' file; do
         kind="$(sniff "$file")"
-        if [ "$target" = analyze ] || [ "$target" = thumbnail ] || [ "$kind" = "$target" ]; then
+        if [ "$target" = analyze ] || [ "$target" = thumbnail ] || [ "$kind" = "$target" ] \
+            || { [ "$target" = vp8l ] && [ "$kind" = webp ]; }; then
             name="$(basename "$(dirname "$file")")-$(basename "$file")"
             [ -e "$dir/$name" ] || cp "$file" "$dir/$name"
         fi
@@ -126,19 +129,19 @@ seed() {
         \( -name '*.png' -o -name '*.jpg' -o -name '*.webp' -o -name '*.gif' -o -name '*.heic' -o -name '*.avif' \) \
         -print0 2>/dev/null)
     # Small WebPs the fixtures lack, made with libwebp's tools when installed (Fuzz/make-seeds.sh).
-    if [ "$target" = webp ]; then Fuzz/make-seeds.sh webp "$dir" || true; fi
+    if [ "$target" = webp ] || [ "$target" = vp8l ]; then Fuzz/make-seeds.sh webp "$dir" || true; fi
     # Tiny HEICs and AVIFs (a thumbnail, a grid, 10-bit, alpha) with heif-enc and avifenc.
     if [ "$target" = heif ]; then Fuzz/make-seeds.sh heif "$dir" || true; fi
     # JPEG codings the corpus lacks, made losslessly from a corpus file when libjpeg-turbo's
     # tools are installed: restart markers, arithmetic, greyscale, progressive with many scans.
-    if [ "$target" != png ] && [ "$target" != webp ] && [ "$target" != gif ] && [ "$target" != heif ] && command -v jpegtran > /dev/null && [ -f "$corpus/jpeg/testorig.jpg" ]; then
+    if [ "$target" != png ] && [ "$target" != webp ] && [ "$target" != vp8l ] && [ "$target" != gif ] && [ "$target" != heif ] && command -v jpegtran > /dev/null && [ -f "$corpus/jpeg/testorig.jpg" ]; then
         local source="$corpus/jpeg/testorig.jpg"
         jpegtran -restart 1 -outfile "$dir/made-restart.jpg" "$source" 2> /dev/null || true
         jpegtran -arithmetic -progressive -outfile "$dir/made-arith-progressive.jpg" "$source" 2> /dev/null || true
         jpegtran -grayscale -outfile "$dir/made-grey.jpg" "$source" 2> /dev/null || true
         jpegtran -optimize -copy none -outfile "$dir/made-optimized.jpg" "$source" 2> /dev/null || true
     fi
-    if [ "$target" != png ] && [ "$target" != webp ] && [ "$target" != gif ] && [ "$target" != heif ] && command -v cjpeg > /dev/null && [ -f "$corpus/jpeg/testorig.ppm" ]; then
+    if [ "$target" != png ] && [ "$target" != webp ] && [ "$target" != vp8l ] && [ "$target" != gif ] && [ "$target" != heif ] && command -v cjpeg > /dev/null && [ -f "$corpus/jpeg/testorig.ppm" ]; then
         cjpeg -sample 1x1 -quality 50 -outfile "$dir/made-444.jpg" "$corpus/jpeg/testorig.ppm" 2> /dev/null || true
         cjpeg -sample 2x1 -progressive -outfile "$dir/made-422-progressive.jpg" "$corpus/jpeg/testorig.ppm" 2> /dev/null || true
     fi

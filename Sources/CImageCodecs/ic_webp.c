@@ -132,6 +132,7 @@ ic_status ic_webp_frame_info(ic_webp *webp, uint32_t index, ic_webp_frame *frame
     frame->dispose = iterator.dispose_method == WEBP_MUX_DISPOSE_BACKGROUND;
     frame->has_alpha = iterator.has_alpha;
     frame->bitstream_bytes = iterator.fragment.size;
+    frame->bitstream = iterator.fragment.bytes;
     const uint8_t *bytes = iterator.fragment.bytes;
     const size_t size = iterator.fragment.size;
     // The fragment is [ALPH chunk] then VP8 or VP8L: an 8-byte chunk header, then the payload;

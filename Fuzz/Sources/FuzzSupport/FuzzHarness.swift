@@ -37,6 +37,17 @@ public enum FuzzHarness {
         return 0
     }
 
+    /// `size` bytes at `bytes` made to sniff as WebP: "RIFF", the fuzzed size, "WEBP" (bytes 0–3
+    /// and 8–11 overwritten), so that every execution reaches libwebp's demuxer.
+    public static func webpData(_ bytes: UnsafePointer<UInt8>, _ size: Int) -> Data {
+        var data = Data(bytes: bytes, count: size)
+        if data.count >= 12 {
+            data.replaceSubrange(0..<4, with: Array("RIFF".utf8))
+            data.replaceSubrange(8..<12, with: Array("WEBP".utf8))
+        }
+        return data
+    }
+
     /// Options chosen from the input's length, so the corpus explores every setting while each
     /// input always gets the same one (libFuzzer needs deterministic targets).
     public static func variant(_ size: Int, _ choices: Int) -> Int { size % choices }

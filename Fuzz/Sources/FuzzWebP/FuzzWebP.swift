@@ -10,11 +10,7 @@ import ImageColors
 // minimum long side of 1 (libwebp's scaling at 1/8 for anything over 8 px).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ bytes: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    var data = Data(bytes: bytes, count: size)
-    if data.count >= 12 {
-        data.replaceSubrange(0..<4, with: Array("RIFF".utf8))
-        data.replaceSubrange(8..<12, with: Array("WEBP".utf8))
-    }
+    let data = FuzzHarness.webpData(bytes, size)
     let frames: FramePolicy = FuzzHarness.variant(size / 4, 2) == 0 ? .first : .all
     if FuzzHarness.variant(size / 8, 4) == 3 {
         let setting = DecodeHarness.Setting(

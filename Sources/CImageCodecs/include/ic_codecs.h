@@ -217,6 +217,8 @@ typedef struct ic_webp_frame {
     /// libwebp's VP8L decoder, up to 4 more bytes a pixel), 0 when stored raw.
     int32_t alpha_compressed;
     size_t bitstream_bytes;    ///< the frame's ALPH + VP8/VP8L chunks
+    /// Those chunks (headers included), pointing into the source bytes.
+    const uint8_t *bitstream;
 } ic_webp_frame;
 
 typedef struct ic_webp ic_webp;

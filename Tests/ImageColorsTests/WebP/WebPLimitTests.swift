@@ -45,7 +45,7 @@ struct WebPLimitTests {
         #expect(size == (width, height))
     }
 
-    @Test("a lossless image whose decoder cannot fit fails with the over-budget error, naming the frame")
+    @Test("a lossless image's streamed decoder is reserved from its header: refused under 4 MB, reached under 30 MB")
     func losslessOverBudget() async throws {
         // Given lossless.webp (a plain VP8L file) whose header claims 4000×3000: 14-bit sizes
         // minus one from byte 21, the alpha and version bits above them kept
@@ -53,17 +53,15 @@ struct WebPLimitTests {
         let bits = (4000 - 1) | (3000 - 1) << 14 | (Int(original[24]) & 0xF0) << 24
         let path = try Self.patched("lossless.webp", [(21, (0..<4).map { UInt8(bits >> (8 * $0) & 0xFF) })])
         defer { try? FileManager.default.removeItem(atPath: path) }
-        // When analysed with the default budget (30 MB)
-        let error = await #expect(throws: MemoryBudgetError.self) {
-            _ = try await ImageColorAnalyzer().analyze(fileAt: path)
-        }
-        // Then libwebp's 4 bytes a pixel (48 MB) are refused before it allocates them
-        guard case .overBudget(let purpose, let needed, _, let budget) = error else { return }
-        #expect(purpose == "decoding a lossless 4000×3000 WebP frame at 500×375")
-        #expect(needed > 48_000_000 && budget == 30_000_000)
-        // And with room for it, the patched file is reached and found damaged, not over budget
-        let roomy = ImageColorAnalyzer(options: .init(memoryBudget: .megabytes(80)))
-        await #expect(throws: ImageDecodingError.self) { _ = try await roomy.analyze(fileAt: path) }
+        // When analysed with a 4 MB budget
+        let small = ImageColorAnalyzer(options: .init(memoryBudget: .megabytes(4)))
+        let error = await #expect(throws: MemoryBudgetError.self) { _ = try await small.analyze(fileAt: path) }
+        // Then the decoder's ring of 2^20 pixels and its rows (4.3 MB) are refused before they are allocated
+        guard case .overBudget(let purpose, let needed, _, _) = error else { return }
+        #expect(purpose == "decoding a 4000×3000 lossless WebP")
+        #expect(needed == VP8LDecoder.workingBytes(width: 4000, height: 3000) && needed < 4_500_000)
+        // And at the default budget (libwebp needed 48 MB) the file is reached and found damaged
+        await #expect(throws: ImageDecodingError.self) { _ = try await ImageColorAnalyzer().analyze(fileAt: path) }
     }
 
     @Test("the working memory estimate of libwebp 1.2.4 grows with what it keeps", arguments: [false, true])

@@ -3,12 +3,15 @@ import Foundation
 
 /// Decodes WebP — lossy and lossless, with or without alpha, still or animated — through
 /// libwebp (via the C shim), pushing RGBA rows to a sink as libwebp's incremental decoder
-/// completes them.
+/// completes them; a lossless still image or first frame goes through ``VP8LDecoder``
+/// instead, which streams it row by row within a window of 2^20 pixels (libwebp would keep
+/// every pixel).
 ///
 /// Scaling: libwebp shrinks while decoding (`use_scaling`) by the rule JPEG's DCT scaling
 /// follows: the largest of 1/2, 1/4 and 1/8 that keeps the long side at least
 /// ``DecodeOptions/minimumLongSide``. The full-size image never exists; the decoded one is
-/// what the sink receives.
+/// what the sink receives. A streamed lossless image reaches the sink at full size (the
+/// downscaler shrinks it, as it does a PNG).
 ///
 /// Memory: the compressed bytes stay in memory while decoding (libwebp's demuxer and decoder
 /// read them in place; a file is read whole, and reserved first). Before a frame is decoded,
@@ -57,12 +60,6 @@ enum WebPDecoder {
             orientation =
                 ExifReader.orientation(in: tiffData(UnsafeRawBufferPointer(start: exif, count: info.exif_size))) ?? .up
         }
-        let denominator = JPEGDecoder.scaleDenominator(
-            longSide: max(width, height), minimumLongSide: options.minimumLongSide)
-        let canvas = Canvas(
-            width: width, height: height,
-            decodedWidth: (width + denominator - 1) / denominator,
-            decodedHeight: (height + denominator - 1) / denominator)
         let animated = info.animated != 0 && frameCount > 1
         let everyFrame = animated && options.frames == .all
         // Before any frame header is read: libwebp finds a frame by walking the list from the
@@ -71,6 +68,16 @@ enum WebPDecoder {
             throw ImageDecodingError.tooManyFrames(.webp, limit: options.limits.maxFrames)
         }
         let frames = try (0..<(everyFrame ? frameCount : 1)).map { try container.frame($0) }
+        // A lossless first frame is streamed at full size by VP8LDecoder (the downscaler
+        // shrinks it); libwebp scales the others while decoding.
+        let streamed = !everyFrame && frames[0].lossless != 0
+        let denominator =
+            streamed
+            ? 1 : JPEGDecoder.scaleDenominator(longSide: max(width, height), minimumLongSide: options.minimumLongSide)
+        let canvas = Canvas(
+            width: width, height: height,
+            decodedWidth: (width + denominator - 1) / denominator,
+            decodedHeight: (height + denominator - 1) / denominator)
         let profile = info.icc.map { UnsafeRawBufferPointer(start: $0, count: info.icc_size) }
         reserved += try ColorSpaceAnnouncement.announce(iccProfile: profile, options: options, to: &sink)
 
@@ -110,17 +117,21 @@ enum WebPDecoder {
         for y in 0..<rect.y {
             sink.consume(row: transparent, y: y, x0: 0, dx: 1, count: canvas.decodedWidth)
         }
-        try decoding.decode(frame: 0, frame, into: rect) { pixels, rows in
-            for r in rows {
-                let source = pixels + r * rect.width * 4
-                if covers {
-                    sink.consume(row: source, y: r, x0: 0, dx: 1, count: rect.width)
-                } else {
-                    row.withUnsafeMutableBufferPointer { buffer in
-                        (buffer.baseAddress! + rect.x * 4).update(from: source, count: rect.width * 4)
-                    }
-                    sink.consume(row: row, y: rect.y + r, x0: 0, dx: 1, count: canvas.decodedWidth)
+        func emit(_ source: UnsafePointer<UInt8>, _ r: Int) {
+            if covers {
+                sink.consume(row: source, y: r, x0: 0, dx: 1, count: rect.width)
+            } else {
+                row.withUnsafeMutableBufferPointer { buffer in
+                    (buffer.baseAddress! + rect.x * 4).update(from: source, count: rect.width * 4)
                 }
+                sink.consume(row: row, y: rect.y + r, x0: 0, dx: 1, count: canvas.decodedWidth)
+            }
+        }
+        if frame.lossless != 0 && rect.width == Int(frame.width) && rect.height == Int(frame.height) {
+            try decoding.decodeLossless(frame) { source, r in emit(source, r) }
+        } else {
+            try decoding.decode(frame: 0, frame, into: rect) { pixels, rows in
+                for r in rows { emit(pixels + r * rect.width * 4, r) }
             }
         }
         for y in (rect.y + rect.height)..<canvas.decodedHeight {
