@@ -33,13 +33,7 @@ if "$compiler" --version 2>/dev/null | grep -qi 'gcc\|free software'; then quiet
 # shellcheck disable=SC2046
 "$compiler" -std=gnu11 -O1 -gdwarf-4 -Wall -Wextra -Werror "${quiet[@]}" -ISources/CImageCodecs/include \
     -ITests/CTestPNGWriter/include \
-    Fuzz/ShimCheck/shim_check.c Sources/CImageCodecs/ic_jpeg.c Sources/CImageCodecs/ic_png.c \
-    Sources/CImageCodecs/ic_webp.c Sources/CImageCodecs/ic_gif.c Sources/CImageCodecs/ic_heif.c \
-    Sources/CImageCodecs/ic_heif_limits.c Sources/CImageCodecs/ic_heif_boxes.c Sources/CImageCodecs/ic_heif_extents.c \
-    Sources/CImageCodecs/ic_heif_streams.c Sources/CImageCodecs/ic_heif_grids.c \
-    Sources/CImageCodecs/ic_heif_headers.c \
-    Sources/CImageCodecs/ic_heif_counts.c Sources/CImageCodecs/ic_heif_copies.c Sources/CImageCodecs/ic_heif_entries.c \
-    Sources/CImageCodecs/ic_heif_av1.c Sources/CImageCodecs/ic_heif_hevc.c Sources/CImageCodecs/ic_heif_hevc_picture.c Sources/CImageCodecs/ic_heif_hevc_buffers.c Sources/CImageCodecs/ic_heif_errors.c Sources/CImageCodecs/ic_heif_nclx.c Sources/CImageCodecs/ic_heif_tiles.c Sources/CImageCodecs/ic_dynlib.c Sources/CImageCodecs/ic_encode.c Tests/CTestPNGWriter/ic_png_write.c \
+    Fuzz/ShimCheck/shim_check.c Sources/CImageCodecs/*.c Tests/CTestPNGWriter/ic_png_write.c \
     $(pkg-config --cflags --libs libjpeg libpng16 lcms2 libwebpdemux libgif libheif aom libde265) -o "$binary"
 
 if [ $# -gt 0 ]; then
@@ -58,7 +52,8 @@ echo "== shim check: ${#files[@]} files under valgrind"
 # One valgrind per 40 files, as many at once as there are cores (-P): the check takes minutes.
 log="$out/shim-check.log"
 status=0
-printf '%s\0' "${files[@]}" | xargs -0 -n 40 -P "$(nproc)" valgrind -q --leak-check=full --show-leak-kinds=definite,indirect \
+# dav1d in plain C (the shim reads IC_DAV1D_CPU_MASK): valgrind cannot translate its AVX2 assembly.
+printf '%s\0' "${files[@]}" | IC_DAV1D_CPU_MASK=0 xargs -0 -n 40 -P "$(nproc)" valgrind -q --leak-check=full --show-leak-kinds=definite,indirect \
     --errors-for-leak-kinds=definite,indirect --error-exitcode=99 "$binary" > "$log" 2>&1 || status=$?
 # valgrind -q prints only errors and leaks; the batches print their counts, summed here.
 grep -v '^shim_check: [0-9]* files' "$log" || true
