@@ -158,6 +158,8 @@ dictionary() {
         webp)
             cat Fuzz/dictionaries/webp.dict Fuzz/dictionaries/icc.dict > "$work/webp.dict"
             echo "$work/webp.dict" ;;
+        # The lossless bitstream has no markers worth a dictionary; its RIFF chunks are WebP's.
+        vp8l) echo "Fuzz/dictionaries/webp.dict" ;;
         gif) echo "Fuzz/dictionaries/gif.dict" ;;
         heif)
             cat Fuzz/dictionaries/heif.dict Fuzz/dictionaries/icc.dict > "$work/heif.dict"
