@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import ImageColors
 import ImageColorsCache
@@ -117,7 +116,7 @@ final class ColorService: Sendable {
     /// - Throws: ``ServerError`` (busy, deadline) and the analysis' errors.
     func analyze(upload: Data, options: AnalysisOptions) async throws -> AnalysisOutcome {
         let analyzer = analyzer(options)
-        let digest = SHA256.hash(data: upload).map { String(format: "%02x", $0) }.joined()
+        let digest = upload.sha256Hex
         let key = FlightKey(source: "upload:" + digest, variant: variant(of: analyzer))
         return try await run(key) {
             var analysis = try await analyzer.analyze(data: upload)

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import Hummingbird
 import ImageColors
@@ -69,7 +68,7 @@ struct BatchRoute<Context: RequestContext> {
             if signed { throw .batchBodyUnsigned }
             return
         }
-        let actual = SHA256.hash(data: body).map { String(format: "%02x", $0) }.joined()
+        let actual = body.sha256Hex
         guard actual == digest else {
             throw .invalidOption(name: "body-sha256", reason: "\(digest) is not the body's SHA-256 (\(actual))")
         }

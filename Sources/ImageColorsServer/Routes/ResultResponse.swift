@@ -56,7 +56,7 @@ enum ResultResponse {
         var hash = SHA256()
         hash.update(data: body)
         hash.update(data: Data("\nr\(AnalysisStoreKey.resultsRevision)".utf8))
-        return "\"" + hash.finalize().prefix(16).map { String(format: "%02x", $0) }.joined() + "\""
+        return "\"" + hash.finalize().prefix(16).lowercaseHex + "\""
     }
 
     /// `public, max-age=N` for as long as the origin's response stays fresh (0 when it must be
