@@ -63,7 +63,7 @@ package enum OrderedBatch {
             }
             if let deadline {
                 group.addTask {
-                    try? await Task.sleep(until: deadline, clock: .continuous)
+                    try? await Task.sleep(until: deadline, inStepsOf: .seconds(1))
                     return ContinuousClock.now >= deadline ? .deadlinePassed : .timerStopped
                 }
             }

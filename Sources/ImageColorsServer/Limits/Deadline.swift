@@ -8,18 +8,10 @@ enum Deadline {
     static func run<Value: Sendable>(
         within limit: Duration, _ body: @escaping @Sendable () async throws -> Value
     ) async throws -> Value {
-        try await withThrowingTaskGroup(of: Value?.self) { group in
-            group.addTask { try await body() }
-            group.addTask {
-                try await Task.sleep(for: limit.clampedTimeout)
-                return nil
-            }
-            defer { group.cancelAll() }
-            // The first to end decides: the body's value or error, or the timer.
-            guard let first = try await group.next(), let value = first else {
-                throw ServerError.deadlineExceeded(limit: limit)
-            }
-            return value
+        do {
+            return try await withDeadline(limit, operation: body)
+        } catch is DeadlineExceeded {
+            throw ServerError.deadlineExceeded(limit: limit)
         }
     }
 }
