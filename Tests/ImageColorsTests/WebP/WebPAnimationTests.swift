@@ -78,3 +78,57 @@ func decodeFully(fromData data: Data) throws -> RGBAImage {
     _ = try ImageDecoding.decode(try SourceProbe(.data(data)), options: DecodeOptions(), into: &sink)
     return sink.image
 }
+
+/// The scaler that brings an animation's streamed lossless WebP frame to its rectangle on the
+/// scaled canvas: the pipeline's box rule, so a frame shrunk here is the frame the Downscaler
+/// would make.
+@Suite("WebP animation: lossless frames streamed")
+struct WebPLosslessFrameTests {
+    @Test("rows shrunk as they arrive equal the Downscaler's output, bit for bit", arguments: [7, 10, 23])
+    func rowBoxScalerMatchesDownscaler(longSide: Int) throws {
+        // Given a 37×23 image of varied colours and alphas (some pixels fully transparent)
+        let width = 37
+        let height = 23
+        let pixels = (0..<(width * height * 4)).map { UInt8(truncatingIfNeeded: ($0 * 7919) >> 3 ^ $0) }
+        var downscaler = Downscaler(targetLongSide: longSide)
+        try downscaler.begin(width: width, height: height, rowsInOrder: true)
+        pixels.withUnsafeBufferPointer { buffer in
+            for y in 0..<height {
+                downscaler.consume(row: buffer.baseAddress! + y * width * 4, y: y, x0: 0, dx: 1, count: width)
+            }
+        }
+        let expected = downscaler.finish()
+        // When the same rows go through a RowBoxScaler to the Downscaler's output size
+        var scaler = RowBoxScaler(
+            inputWidth: width, inputHeight: height, outputWidth: expected.width, outputHeight: expected.height)
+        var rows: [Int] = []
+        var output = [UInt8](repeating: 0, count: expected.width * expected.height * 4)
+        pixels.withUnsafeBufferPointer { buffer in
+            for y in 0..<height {
+                scaler.consume(buffer.baseAddress! + y * width * 4, y: y) { row, r in
+                    rows.append(r)
+                    for i in 0..<(expected.width * 4) { output[r * expected.width * 4 + i] = row[i] }
+                }
+            }
+        }
+        // Then every output row arrives once, in order, and the pixels are the Downscaler's
+        #expect(rows == Array(0..<expected.height))
+        #expect(output == expected.pixels)
+    }
+
+    @Test("an animation of lossless frames counted over every frame fits a budget libwebp's frames did not")
+    func losslessFramesWithinSmallBudget() throws {
+        // Given from-gif.webp (gif2webp: lossless frames) and a budget below what libwebp
+        // reserves to decode one of its frames whole (its Huffman allowance alone is 2 MB)
+        let budget = 1_500_000
+        #expect(
+            WebPDecoder.huffmanAllowance > budget,
+            "the budget must sit below libwebp's per-frame reservation for this test to mean anything")
+        let analyzer = ImageColorAnalyzer(options: .init(memoryBudget: MemoryBudget(bytes: budget), frames: .all))
+        // When it is analysed over every frame
+        let analysis = try analyzer.analyzeNow(.file(WebGIFFixtures.path("from-gif.webp")))
+        // Then it succeeds, every frame counted, within the budget
+        #expect(analysis.frames == FrameReport(count: 3, counted: 3))
+        #expect(try #require(analysis.memory).accountedPeak <= budget)
+    }
+}

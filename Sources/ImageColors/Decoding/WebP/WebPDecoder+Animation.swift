@@ -33,10 +33,19 @@ extension WebPDecoder {
             }
             if keyFrame { canvas.clear(whole) }
             let drawing: AnimationCanvas.Drawing = keyFrame || frame.blend == 0 ? .replace : .blend(keep: cleared)
-            try decoding.decode(frame: index, frame, into: rect) { pixels, rows in
-                for r in rows {
-                    canvas.draw(
-                        pixels + r * rect.width * 4, count: rect.width, x: rect.x, y: rect.y + r, drawing: drawing)
+            // A lossless frame is streamed by VP8LDecoder and shrunk row by row (libwebp would
+            // hold it whole); one its rectangle would enlarge (a frame of a pixel or two, whose
+            // rounded-out edges grow) goes through libwebp, whose scaler enlarges.
+            if frame.lossless != 0 && rect.width <= Int(frame.width) && rect.height <= Int(frame.height) {
+                try decoding.decodeLossless(frame, scaledTo: rect) { row, r in
+                    canvas.draw(row, count: rect.width, x: rect.x, y: rect.y + r, drawing: drawing)
+                }
+            } else {
+                try decoding.decode(frame: index, frame, into: rect) { pixels, rows in
+                    for r in rows {
+                        canvas.draw(
+                            pixels + r * rect.width * 4, count: rect.width, x: rect.x, y: rect.y + r, drawing: drawing)
+                    }
                 }
             }
             sink.beginFrame(index, share: shares[index])

@@ -24,6 +24,26 @@ extension WebPDecoder.FrameDecoding {
         }
     }
 
+    /// Decodes lossless frame `frame` with ``VP8LDecoder`` at `rect`'s size, no larger than the
+    /// frame (an animation's frame on its scaled canvas), calling `rowReady` with each output
+    /// row and its number: rows are shrunk by ``RowBoxScaler`` as they are decoded, so only the
+    /// decoder's window and one row of sums are held, where libwebp holds the whole frame.
+    /// - Throws: What ``decodeLossless(_:rowReady:)`` throws; `MemoryBudgetError` for the sums.
+    func decodeLossless(
+        _ frame: ic_webp_frame, scaledTo rect: CanvasRect, rowReady: (UnsafePointer<UInt8>, Int) throws -> Void
+    ) throws {
+        let width = Int(frame.width)
+        let height = Int(frame.height)
+        guard rect.width != width || rect.height != height else { return try decodeLossless(frame, rowReady: rowReady) }
+        let bytes = RowBoxScaler.bytesNeeded(inputWidth: width, outputWidth: rect.width)
+        try options.ledger?.reserve(
+            bytes, for: "shrinking a \(width)×\(height) lossless WebP frame to \(rect.width)×\(rect.height)")
+        defer { options.ledger?.release(bytes) }
+        var scaler = RowBoxScaler(
+            inputWidth: width, inputHeight: height, outputWidth: rect.width, outputHeight: rect.height)
+        try decodeLossless(frame) { row, y in try scaler.consume(row, y: y, rowReady: rowReady) }
+    }
+
     /// The data of the VP8L chunk that `chunks` (a frame's chunks, as the demuxer gives them)
     /// starts with, up to the end of `chunks`: libwebp's decoder reads a stream on into the
     /// chunk's padding byte, so the same bits are read here (the fuzz target's oracle found it).

@@ -9,11 +9,11 @@ extension WebPDecoder {
     ///   pixels of width; with alpha, the whole alpha plane (1 byte a pixel) and, when the ALPH
     ///   data is compressed, VP8L's decoder for it (up to 4 bytes a pixel: it keeps 1 byte a
     ///   pixel when the alpha uses only a colour index, which cannot be known from the header).
-    /// - Lossless (VP8L; only frames of an animation counted whole: the others are streamed by
-    ///   ``VP8LDecoder``, which reserves for itself): every pixel as ARGB (4 bytes a pixel: a
-    ///   back-reference may reach any earlier pixel, and libwebp keeps them all) plus 17 rows of
-    ///   cache, and the transform and
-    ///   entropy sub-images (each at most a sixteenth of the pixels, 4-pixel blocks at least).
+    /// - Lossless (VP8L; only a frame of an animation that scaling would enlarge, a pixel or
+    ///   two wide: the others are streamed by ``VP8LDecoder``, which reserves for itself): every
+    ///   pixel as ARGB (4 bytes a pixel: a back-reference may reach any earlier pixel, and
+    ///   libwebp keeps them all) plus 17 rows of cache, and the transform and entropy
+    ///   sub-images (each at most a sixteenth of the pixels, 4-pixel blocks at least).
     ///   Its Huffman tables depend on the bitstream, not the header: ``huffmanAllowance`` covers
     ///   what encoders write (a few hundred groups of codes); a hostile stream can ask for more,
     ///   in proportion to its own size, which the fuzzers' allocation limit watches.

@@ -3,9 +3,9 @@ import Foundation
 
 /// Decodes WebP — lossy and lossless, with or without alpha, still or animated — through
 /// libwebp (via the C shim), pushing RGBA rows to a sink as libwebp's incremental decoder
-/// completes them; a lossless still image or first frame goes through ``VP8LDecoder``
-/// instead, which streams it row by row within a window of 2^20 pixels (libwebp would keep
-/// every pixel).
+/// completes them; a lossless still image, first frame or animation frame goes through
+/// ``VP8LDecoder`` instead, which streams it row by row within a window of 2^20 pixels (libwebp
+/// would keep every pixel).
 ///
 /// Scaling: libwebp shrinks while decoding (`use_scaling`) by the rule JPEG's DCT scaling
 /// follows: the largest of 1/2, 1/4 and 1/8 that keeps the long side at least
