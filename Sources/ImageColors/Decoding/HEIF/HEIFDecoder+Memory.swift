@@ -43,7 +43,7 @@ extension HEIFDecoder {
     /// The pixels are the larger of the shown size and the coded size (ispe): libheif decodes the
     /// coded image before `clap` crops it.
     static func workingBytes(_ image: ic_heif_image_info, format: ImageFormat) -> Int {
-        if image.dav1d != 0 { return dav1dWorkingBytes(image) }
+        if image.dav1d != 0 { return image.dav1d_hevc != 0 ? hevcTileWorkingBytes(image) : dav1dWorkingBytes(image) }
         let pixels = max(Int(image.width) * Int(image.height), Int(image.ispe_width) * Int(image.ispe_height))
         let deep = image.luma_bits > 8 || image.chroma_bits > 8
         let sampleBytes = deep ? 2 : 1
@@ -54,8 +54,8 @@ extension HEIFDecoder {
     }
 
     /// What the shim's dav1d path (an av01 item or a grid of them: `ic_heif_avif.c`) allocates,
-    /// from the header: dav1d's pictures held at once (a grid's one row of tiles, every tile when a
-    /// quarter turn reads the canvas by columns; colour and alpha, laid out as dav1d 1.0 pads them
+    /// from the header: dav1d's pictures held at once (a grid's one row of tiles, one column of
+    /// tiles when a quarter turn reads the canvas by columns; colour and alpha, laid out as dav1d 1.0 pads them
     /// for the av1C's depth and chroma: `dav1d_picture_bytes`, each picture held to its share by the
     /// shim's allocator), dav1d's state for the largest frame it decodes at once (a tile), its copy
     /// of that tile's stream, and its context. No RGB image is made: rows are converted from the
@@ -73,6 +73,26 @@ extension HEIFDecoder {
         let pictures = Int(clamping: image.dav1d_picture_bytes)
         let streams = Int(clamping: image.dav1d_stream_bytes)
         return pictures.addingReportingOverflow(state + streams + dav1dAllowance).partialValue
+    }
+
+    /// What the shim's tile path allocates for an HEVC grid (`ic_heif_hevc_tiles.c`), from the
+    /// header: the copies of a row of tiles' pictures (a column of tiles when a quarter turn reads
+    /// the canvas by columns; colour and alpha, as their hvcC says: `dav1d_picture_bytes`, each copy held
+    /// to its share), libde265's pictures and state while it decodes one tile (its context goes once
+    /// the tile is copied), the tile's stream twice (the shim's and libde265's copies), and libde265's
+    /// context. No RGB image is made: rows are converted from the copies as they are read.
+    ///
+    /// libde265's share was measured with a malloc counter (every allocation's usable size, live
+    /// and peak) around the decode of one tile, less the copy: 256×256 0.34 MB, 512×512 1.04 MB,
+    /// 1024×1024 3.57 MB at 8 bits 4:2:0 (libde265 1.0.11, one worker thread): 3.2 bytes a pixel
+    /// (its picture, SAO's output picture and the per-block metadata) and 0.2 MB; so 4 bytes a
+    /// pixel, 8 deeper (two bytes a sample), and the allowance.
+    static func hevcTileWorkingBytes(_ image: ic_heif_image_info) -> Int {
+        let pixels = Int(clamping: image.dav1d_frame_pixels)
+        let state = image.dav1d_deep != 0 ? pixels * 8 : pixels * 4
+        let pictures = Int(clamping: image.dav1d_picture_bytes)
+        let streams = Int(clamping: image.dav1d_stream_bytes)
+        return pictures.addingReportingOverflow(state + 2 * streams + hevcAllowance).partialValue
     }
 
     /// dav1d's context (its tables) and the shim's, for the dav1d path (4 MB).
