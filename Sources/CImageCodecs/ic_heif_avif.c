@@ -289,11 +289,8 @@ int ic_avif_plan_image(const uint8_t *data, size_t size, uint32_t root, uint32_t
     const ic_heif_item first_key = {first, 0, 0};
     const ic_heif_item *tile = bsearch(&first_key, coded, coded_count, sizeof(ic_heif_item), ic_heif_item_order);
     plan->hevc = tile != NULL && tile->type == IC_FOURCC('h', 'v', 'c', '1');
-    // A codec that cannot be loaded, and (for now) an HEVC image that is not a grid, are libheif's.
-    if (tile == NULL || !(codecs & (plan->hevc ? IC_AVIF_HEVC : IC_AVIF_AV1)) ||
-        (plan->hevc && color->type != IC_FOURCC('g', 'r', 'i', 'd'))) {
-        goto done;
-    }
+    // A codec that cannot be loaded is libheif's.
+    if (tile == NULL || !(codecs & (plan->hevc ? IC_AVIF_HEVC : IC_AVIF_AV1))) goto done;
     if (ic_heif_list_properties(&meta, &properties, &property_count) != 0) {
         result = -1;
         goto done;

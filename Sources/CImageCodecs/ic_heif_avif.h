@@ -1,5 +1,6 @@
-// The shim's own AVIF path (ic_heif_avif.c, ic_heif_avif_rows.c, ic_heif_dav1d.c), private to
-// ic_heif.c: an av01 image item and its alpha image decoded by dav1d from the items' own extents,
+// The shim's own tile path (ic_heif_avif.c, ic_heif_avif_rows.c, ic_heif_avif_tiles.c; the codecs
+// in ic_heif_dav1d.c and ic_heif_hevc_tiles.c), private to ic_heif.c: an av01 or hvc1 image item,
+// or a grid of them, and its alpha image, decoded by dav1d or libde265 from the items' own extents,
 // then converted to RGBA row by row with irot, imir and clap applied. Not part of ic_codecs.h.
 #ifndef IC_HEIF_AVIF_H
 #define IC_HEIF_AVIF_H
@@ -59,13 +60,13 @@ ic_status ic_hevc_decode_tile(const uint8_t *hvcc, size_t hvcc_size, const ic_ex
                               uint64_t picture_bytes, ic_dav1d_picture *out, const char **warning, char *message,
                               size_t message_size);
 
-// What decoding an AVIF image directly needs, found in the boxes by ic_avif_plan_image: an av01
-// item, or a grid of av01 tiles (a single item is a grid of one tile), and its alpha image the
+// What decoding an image directly needs, found in the boxes by ic_avif_plan_image: an av01 or hvc1
+// item, or a grid of them (a single item is a grid of one tile), and its alpha image the
 // same way, tile for tile.
 typedef struct {
     uint32_t color;          // the image item (av01 or grid)
     uint32_t alpha;          // its alpha image (auxl with an alpha auxC), or 0
-    uint32_t *color_tiles;   // rows × columns av01 items, row by row (owned: ic_avif_plan_free)
+    uint32_t *color_tiles;   // rows × columns coded items, row by row (owned: ic_avif_plan_free)
     uint32_t *alpha_tiles;   // the alpha image's, the same layout, or NULL
     uint32_t rows;
     uint32_t columns;
@@ -87,8 +88,9 @@ typedef struct {
     uint64_t stream_bytes;   // the largest tile's stream (dav1d's copy of it)
 } ic_avif_plan;
 
-// 1 and *plan when the image `root` of the file can be decoded by the shim's dav1d path: an av01
-// item or a grid of av01 tiles of one size (not an overlay), each with an av1C and an ispe, its
+// 1 and *plan when the image `root` of the file can be decoded by the shim's tile path: an av01 or
+// hvc1 item, or a grid of tiles of one codec and size (not an overlay), each with an av1C or hvcC
+// and an ispe, a codec `codecs` allows (IC_AVIF_AV1, IC_AVIF_HEVC: the ones that load), its
 // transformations giving the header's displayed size `width`×`height`, and, when `has_alpha`, an
 // alpha image laid out the same without transformations of its own; 0 otherwise (libheif
 // decodes it); -1 when out of memory. ic_avif_plan_free frees it either way.

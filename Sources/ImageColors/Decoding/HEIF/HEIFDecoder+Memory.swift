@@ -75,21 +75,23 @@ extension HEIFDecoder {
         return pictures.addingReportingOverflow(state + streams + dav1dAllowance).partialValue
     }
 
-    /// What the shim's tile path allocates for an HEVC grid (`ic_heif_hevc_tiles.c`), from the
-    /// header: the copies of a row of tiles' pictures (a column of tiles when a quarter turn reads
-    /// the canvas by columns; colour and alpha, as their hvcC says: `dav1d_picture_bytes`, each copy held
-    /// to its share), libde265's pictures and state while it decodes one tile (its context goes once
-    /// the tile is copied), the tile's stream twice (the shim's and libde265's copies), and libde265's
-    /// context. No RGB image is made: rows are converted from the copies as they are read.
+    /// What the shim's tile path allocates for an HEVC image or grid (`ic_heif_hevc_tiles.c`), from
+    /// the header: the copies of the pictures held at once (the image's, or a grid's row of tiles, a
+    /// column of tiles when a quarter turn reads the canvas by columns; colour and alpha, as their
+    /// hvcC says: `dav1d_picture_bytes`, each copy held to its share), libde265's pictures and state
+    /// while it decodes one picture (its context goes once the picture is copied), the stream twice
+    /// (the shim's and libde265's copies), and libde265's context. No RGB image is made: rows are
+    /// converted from the copies as they are read.
     ///
     /// libde265's share was measured with a malloc counter (every allocation's usable size, live
-    /// and peak) around the decode of one tile, less the copy: 256×256 0.34 MB, 512×512 1.04 MB,
-    /// 1024×1024 3.57 MB at 8 bits 4:2:0 (libde265 1.0.11, one worker thread): 3.2 bytes a pixel
-    /// (its picture, SAO's output picture and the per-block metadata) and 0.2 MB; so 4 bytes a
-    /// pixel, 8 deeper (two bytes a sample), and the allowance.
+    /// and peak) around the decode, less the copy (libde265 1.0.11, one worker thread): at 8 bits
+    /// 4:2:0, 256×256 0.34 MB, 512×512 1.04 MB, 1024×1024 3.57 MB, 4032×2688 32.4 MB, 4032×3024
+    /// 36.5 MB (3.0–3.2 bytes a pixel: its picture, SAO's output picture and the per-block
+    /// metadata); at 10 bits 512×512 1.45 MB, 1024×1024 5.14 MB (4.7 bytes a pixel). So 3.5 bytes a
+    /// pixel, 6 deeper, and the allowance.
     static func hevcTileWorkingBytes(_ image: ic_heif_image_info) -> Int {
         let pixels = Int(clamping: image.dav1d_frame_pixels)
-        let state = image.dav1d_deep != 0 ? pixels * 8 : pixels * 4
+        let state = image.dav1d_deep != 0 ? pixels * 6 : pixels * 7 / 2
         let pictures = Int(clamping: image.dav1d_picture_bytes)
         let streams = Int(clamping: image.dav1d_stream_bytes)
         return pictures.addingReportingOverflow(state + 2 * streams + hevcAllowance).partialValue
