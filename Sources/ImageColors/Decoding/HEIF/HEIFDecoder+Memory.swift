@@ -61,15 +61,17 @@ extension HEIFDecoder {
     /// of that tile's stream, and its context. No RGB image is made: rows are converted from the
     /// pictures as they are read.
     ///
-    /// The state was measured as the peak RSS increase of decoding and reading every row
-    /// (dav1d 1.0.0, one thread), less the pictures: 2.1–2.8 bytes a pixel at 8 bits (1.6 to 12 MP,
-    /// 4:2:0 and 4:4:4, with alpha), 3.4 at 10 bits; so 2.5 and 4 bytes a pixel, above each but the
-    /// smallest images', which the allowance covers. Totals measured: 1620×1080 8-bit 4:2:0
-    /// 7.2 MB (libaom through libheif: 35.6 MB), 4032×3024 8-bit 42.3 MB (217.7 MB), 10-bit
-    /// 77.4 MB (290.4 MB); grids of 4032×3024, 8×6 tiles 9.4 MB (69.9 MB), 4×3 22.9 MB (90.6 MB).
+    /// The state was measured with a malloc counter (every allocation's usable size, live and
+    /// peak) around the decode and the reading of every row (dav1d 1.0.0, one thread), less the
+    /// pictures: 0.50 bytes a pixel for 4032×3024 at 8 bits 4:2:0 (heap peak 25.3 MB, picture
+    /// 19.3 MB), 0.54 at 4:4:4 (44.9 MB, 38.3 MB), 0.81 for 1620×1080 4:4:4 and 0.46 MB for 300×200
+    /// at 8, 10 and 12 bits; a C process's peak RSS rose by the same (23.9 and 42.7 MB at 12 MP).
+    /// So 1 byte a pixel, 1.5 deeper, and the allowance (the 2.5 and 4 reserved before came from
+    /// whole-process RSS, whose totals agree with these: 1620×1080 7.2 MB, 4032×3024 4:4:4
+    /// 42.3 MB). Grids of 4032×3024: 8×6 tiles 9.4 MB, 4×3 22.9 MB (peak RSS).
     static func dav1dWorkingBytes(_ image: ic_heif_image_info) -> Int {
         let pixels = Int(clamping: image.dav1d_frame_pixels)
-        let state = image.dav1d_deep != 0 ? pixels * 4 : pixels * 5 / 2
+        let state = image.dav1d_deep != 0 ? pixels * 3 / 2 : pixels
         let pictures = Int(clamping: image.dav1d_picture_bytes)
         let streams = Int(clamping: image.dav1d_stream_bytes)
         return pictures.addingReportingOverflow(state + streams + dav1dAllowance).partialValue
