@@ -123,8 +123,8 @@ static ic_status ic_heif_describe(ic_heif *heif, struct heif_image_handle *handl
 // Whether the image `id` takes the shim's dav1d path (ic_heif_avif.c), in info->dav1d.
 static ic_status ic_heif_plan_dav1d(ic_heif *heif, const uint8_t *data, size_t size, uint32_t id,
                                     ic_heif_image_info *info, ic_avif_plan *plan) {
-    if (!ic_dav1d_available()) return IC_OK;
-    const int planned = ic_avif_plan_image(data, size, id, info->width, info->height, info->has_alpha, plan);
+    const int codecs = (ic_dav1d_available() ? IC_AVIF_AV1 : 0) | (ic_heif_plugins_registered ? IC_AVIF_HEVC : 0);
+    const int planned = ic_avif_plan_image(data, size, id, info->width, info->height, info->has_alpha, codecs, plan);
     if (planned < 0) return ic_heif_fail(heif, IC_ERR_NO_MEMORY, "cannot list the AV1 image's items");
     heif->data = data;
     heif->size = size;
@@ -132,6 +132,7 @@ static ic_status ic_heif_plan_dav1d(ic_heif *heif, const uint8_t *data, size_t s
     info->dav1d_picture_bytes = plan->held_pictures;
     info->dav1d_frame_pixels = (uint64_t)plan->cell_width * plan->cell_height;
     info->dav1d_deep = plan->deep;
+    info->dav1d_hevc = plan->hevc;
     info->dav1d_stream_bytes = plan->stream_bytes;
     return IC_OK;
 }

@@ -11,7 +11,7 @@
 // path takes are the ones it can reproduce exactly: libheif's transformations (clap, irot, imir)
 // as libheif 1.15 applies them, its colour conversion (nearest chroma, the nclx matrix) and its
 // alpha. libheif 1.15 decodes a grid whole into one canvas; here only a row of tiles is held
-// (all of them when a quarter turn reads the canvas by columns). Anything else (an overlay, HEVC,
+// (a column of them when a quarter turn reads the canvas by columns). Anything else (an overlay, HEVC,
 // an alpha image with transformations of its own or another layout, a crop libheif would clamp)
 // stays with libheif.
 #include "ic_heif_avif.h"
@@ -101,10 +101,11 @@ static int ic_avif_transforms(const ic_heif_meta *meta, const ic_box *properties
 
 // dav1d's picture for an item of w×h, as its av1C says (its third byte: high_bitdepth,
 // twelve_bit, monochrome, chroma_subsampling_x and _y); 0 when the av1C is too short. Its OBUs'
-// bytes in *config.
+// bytes in *config. An hvc1 item's copy by its hvcC when `hevc`.
 static uint64_t ic_avif_picture(const ic_heif_meta *meta, const ic_box *properties, size_t count, uint32_t index,
-                                uint32_t width, uint32_t height, int *deep, uint64_t *config) {
+                                uint32_t width, uint32_t height, int hevc, int *deep, uint64_t *config) {
     ic_box_reader r = ic_property(meta, properties, count, index);
+    if (hevc) return ic_hevc_tile_bytes(meta->data + r.at, r.end - r.at, width, height, deep, config);
     ic_read(&r, 2);
     const unsigned flags = (unsigned)ic_read(&r, 1);
     if (!r.ok || r.end - r.at < 1) return 0;
@@ -135,13 +136,16 @@ static void ic_avif_descriptor(const ic_heif_item *item, const ic_extent *extent
     ic_heif_grid_layout(extents, count, context);
 }
 
-// The tiles of `root` (itself when it is an av01 item, a grid's first rows × columns inputs
-// otherwise) in *tiles (to free), checked as the path needs them: av01 items of one ispe with an
-// av1C each. Fills the plan's layout, or, for an alpha image, checks it against it (`alpha`), and
-// its picture and stream sizes. 1 when the path takes it, 0 when libheif must, -1 out of memory.
+// The tiles of `root` (itself when it is a coded item, a grid's first rows × columns inputs
+// otherwise) in *tiles (to free), checked as the path needs them: coded items (`coded`, av01 or
+// hvc1) of one type, the plan's (`plan->hevc`), and one ispe, with an av1C or hvcC each. Fills
+// the plan's layout, or, for an alpha image, checks it against it (`alpha`), and its picture and
+// stream sizes. 1 when the path takes it, 0 when libheif must, -1 out of memory.
 static int ic_avif_tiles(const ic_heif_meta *meta, const ic_box *properties, size_t property_count,
-                         const ic_heif_item *av01, size_t av01_count, const ic_heif_item *root, int alpha,
+                         const ic_heif_item *coded, size_t coded_count, const ic_heif_item *root, int alpha,
                          ic_avif_plan *plan, uint32_t **tiles) {
+    const uint32_t type = plan->hevc ? IC_FOURCC('h', 'v', 'c', '1') : IC_FOURCC('a', 'v', '0', '1');
+    const uint32_t config_type = plan->hevc ? IC_FOURCC('h', 'v', 'c', 'C') : IC_FOURCC('a', 'v', '1', 'C');
     ic_grid_layout grid = {1, 1, 0, 0};
     size_t listed = 1;
     *tiles = NULL;
@@ -162,8 +166,8 @@ static int ic_avif_tiles(const ic_heif_meta *meta, const ic_box *properties, siz
     size_t unique = 0;
     for (size_t t = 0; result == 1 && t < cells; t++) {
         const ic_heif_item key = {(*tiles)[t], 0, 0};
-        const ic_heif_item *tile = bsearch(&key, av01, av01_count, sizeof(ic_heif_item), ic_heif_item_order);
-        if (tile == NULL) result = 0;   // an HEVC tile, a grid of grids: libheif's
+        const ic_heif_item *tile = bsearch(&key, coded, coded_count, sizeof(ic_heif_item), ic_heif_item_order);
+        if (tile == NULL || tile->type != type) result = 0;   // a grid of grids, mixed codecs: libheif's
         else items[unique++] = *tile;
     }
     if (result == 1) {
@@ -186,7 +190,7 @@ static int ic_avif_tiles(const ic_heif_meta *meta, const ic_box *properties, siz
             }
         }
         if (result == 1 && (ic_heif_item_properties(meta, properties, property_count, items, unique,
-                                                    IC_FOURCC('a', 'v', '1', 'C'), configs) != 0 ||
+                                                    config_type, configs) != 0 ||
                             ic_heif_item_properties(meta, properties, property_count, items, unique,
                                                     IC_FOURCC('i', 's', 'p', 'e'), ispes) != 0)) {
             result = -1;
@@ -203,7 +207,7 @@ static int ic_avif_tiles(const ic_heif_meta *meta, const ic_box *properties, siz
         if (result == 1 && (w != plan->cell_width || h != plan->cell_height)) result = 0;
         uint64_t config = 0;
         const uint64_t picture = result == 1 ? ic_avif_picture(meta, properties, property_count, configs[i], w, h,
-                                                               &plan->deep, &config)
+                                                               plan->hevc, &plan->deep, &config)
                                              : 0;
         if (picture == 0) result = 0;
         if (picture > plan->tile_picture) plan->tile_picture = picture;
@@ -251,29 +255,47 @@ static uint32_t ic_avif_alpha_item(const ic_heif_meta *meta, const ic_box *prope
 }
 
 int ic_avif_plan_image(const uint8_t *data, size_t size, uint32_t root, uint32_t width, uint32_t height,
-                       int has_alpha, ic_avif_plan *plan) {
+                       int has_alpha, int codecs, ic_avif_plan *plan) {
     memset(plan, 0, sizeof(*plan));
     plan->mirror = -1;
     ic_heif_meta meta;
     if (data == NULL || !ic_heif_find_meta(data, size, &meta) || meta.iprp.type == 0) return 0;
-    const uint32_t types[2] = {IC_FOURCC('a', 'v', '0', '1'), IC_FOURCC('g', 'r', 'i', 'd')};
-    ic_heif_item *items = NULL, *av01 = NULL;
+    const uint32_t types[3] = {IC_FOURCC('a', 'v', '0', '1'), IC_FOURCC('h', 'v', 'c', '1'),
+                               IC_FOURCC('g', 'r', 'i', 'd')};
+    ic_heif_item *items = NULL, *coded = NULL;
     ic_box *properties = NULL;
-    size_t item_count = 0, av01_count = 0, property_count = 0;
-    if (ic_heif_list_items(&meta, types, 2, &items, &item_count) != 0 ||
-        ic_heif_list_items(&meta, types, 1, &av01, &av01_count) != 0) {
+    size_t item_count = 0, coded_count = 0, property_count = 0;
+    if (ic_heif_list_items(&meta, types, 3, &items, &item_count) != 0 ||
+        ic_heif_list_items(&meta, types, 2, &coded, &coded_count) != 0) {
         free(items);
         return -1;
     }
     int result = 0;
     const ic_heif_item key = {root, 0, 0};
     const ic_heif_item *color = bsearch(&key, items, item_count, sizeof(ic_heif_item), ic_heif_item_order);
-    if (color == NULL) goto done;   // an overlay, an HEVC image: libheif's
+    if (color == NULL) goto done;   // an overlay: libheif's
+    // The codec is the image's, or a grid's first tile's.
+    uint32_t first = root;
+    if (color->type == IC_FOURCC('g', 'r', 'i', 'd')) {
+        uint32_t *tiles = NULL;
+        size_t listed = 0;
+        if (ic_heif_grid_tiles(&meta, root, &tiles, &listed) != 0) {
+            result = -1;
+            goto done;
+        }
+        first = listed > 0 ? tiles[0] : 0;
+        free(tiles);
+    }
+    const ic_heif_item first_key = {first, 0, 0};
+    const ic_heif_item *tile = bsearch(&first_key, coded, coded_count, sizeof(ic_heif_item), ic_heif_item_order);
+    plan->hevc = tile != NULL && tile->type == IC_FOURCC('h', 'v', 'c', '1');
+    // A codec that cannot be loaded is libheif's.
+    if (tile == NULL || !(codecs & (plan->hevc ? IC_AVIF_HEVC : IC_AVIF_AV1))) goto done;
     if (ic_heif_list_properties(&meta, &properties, &property_count) != 0) {
         result = -1;
         goto done;
     }
-    result = ic_avif_tiles(&meta, properties, property_count, av01, av01_count, color, 0, plan, &plan->color_tiles);
+    result = ic_avif_tiles(&meta, properties, property_count, coded, coded_count, color, 0, plan, &plan->color_tiles);
     if (result != 1) goto done;
     plan->color = root;
     result = ic_avif_transforms(&meta, properties, property_count, color, plan);
@@ -290,7 +312,7 @@ int ic_avif_plan_image(const uint8_t *data, size_t size, uint32_t root, uint32_t
         const ic_heif_item *alpha = bsearch(&alpha_key, items, item_count, sizeof(ic_heif_item), ic_heif_item_order);
         result = 0;
         if (alpha == NULL || alpha->type != color->type) goto done;
-        result = ic_avif_tiles(&meta, properties, property_count, av01, av01_count, alpha, 1, plan, &plan->alpha_tiles);
+        result = ic_avif_tiles(&meta, properties, property_count, coded, coded_count, alpha, 1, plan, &plan->alpha_tiles);
         if (result != 1) goto done;
         // Untransformed: libheif transforms an alpha image on its own otherwise.
         ic_avif_plan own = *plan;
@@ -300,12 +322,12 @@ int ic_avif_plan_image(const uint8_t *data, size_t size, uint32_t root, uint32_t
             result = 0;
         }
     }
-    // A quarter turn reads the canvas by columns: every tile is held; else one row of them.
-    plan->held_pictures = plan->tile_picture * plan->columns * (plan->quarter_turns & 1 ? plan->rows : 1) *
+    // A quarter turn reads the canvas by columns: a column of tiles is held; else a row of them.
+    plan->held_pictures = plan->tile_picture * (plan->quarter_turns & 1 ? plan->rows : plan->columns) *
                           (plan->alpha_tiles != NULL ? 2 : 1);
 done:
     free(items);
-    free(av01);
+    free(coded);
     free(properties);
     if (result != 1) {
         ic_avif_plan_free(plan);

@@ -1,5 +1,6 @@
-// The shim's own AVIF path (ic_heif_avif.c, ic_heif_avif_rows.c, ic_heif_dav1d.c), private to
-// ic_heif.c: an av01 image item and its alpha image decoded by dav1d from the items' own extents,
+// The shim's own tile path (ic_heif_avif.c, ic_heif_avif_rows.c, ic_heif_avif_tiles.c; the codecs
+// in ic_heif_dav1d.c and ic_heif_hevc_tiles.c), private to ic_heif.c: an av01 or hvc1 image item,
+// or a grid of them, and its alpha image, decoded by dav1d or libde265 from the items' own extents,
 // then converted to RGBA row by row with irot, imir and clap applied. Not part of ic_codecs.h.
 #ifndef IC_HEIF_AVIF_H
 #define IC_HEIF_AVIF_H
@@ -15,10 +16,12 @@
 // The longest message dav1d's logger leaves for an error, with its terminator.
 #define IC_DAV1D_MESSAGE 200
 
-// A picture dav1d decoded, held until ic_dav1d_release.
+// A picture dav1d decoded, held until ic_dav1d_release; or an HEVC tile's planes copied by the
+// shim (ic_hevc_decode_tile), described the same way.
 typedef struct {
     Dav1dPicture picture;
-    int held;
+    int held;       // dav1d's picture
+    void *planes;   // the shim's copy of an HEVC picture (freed by ic_dav1d_release)
 } ic_dav1d_picture;
 
 // 1 when libdav1d.so.6 could be loaded (once per process), 0 otherwise.
@@ -41,13 +44,29 @@ uint64_t ic_dav1d_picture_bytes(uint32_t width, uint32_t height, int bits, int l
 // Releases a picture (a no-op on an empty one).
 void ic_dav1d_release(ic_dav1d_picture *picture);
 
-// What decoding an AVIF image directly needs, found in the boxes by ic_avif_plan_image: an av01
-// item, or a grid of av01 tiles (a single item is a grid of one tile), and its alpha image the
+// The bytes of the shim's copy of an HEVC picture of width×height (ic_hevc_decode_tile), as the
+// `size` bytes of its hvcC's payload say its chroma format and depth; 0 when the hvcC is too short
+// or names a depth the rows do not read (libheif decodes it then). *deep set for more than 8
+// bits, *config to the parameter sets' bytes.
+uint64_t ic_hevc_tile_bytes(const uint8_t *hvcc, size_t size, uint32_t width, uint32_t height, int *deep,
+                            uint64_t *config);
+
+// Decodes an hvc1 item (its hvcC's payload, `hvcc_size` bytes, and its data's extents) with
+// libde265 as the shim's HEVC plugin does (ic_heif_hevc_tiles.c), into *out: the picture inside
+// its conformance window, copied, at most `picture_bytes` (a picture larger than its header says
+// is refused). Damage libde265 reported or left undecoded in *warning (NULL when clean): the
+// undecoded parts are grey. IC_ERR_CORRUPT, IC_ERR_NO_MEMORY; the message in `message`.
+ic_status ic_hevc_decode_tile(const uint8_t *hvcc, size_t hvcc_size, const ic_extent *extents, size_t count,
+                              uint64_t picture_bytes, ic_dav1d_picture *out, const char **warning, char *message,
+                              size_t message_size);
+
+// What decoding an image directly needs, found in the boxes by ic_avif_plan_image: an av01 or hvc1
+// item, or a grid of them (a single item is a grid of one tile), and its alpha image the
 // same way, tile for tile.
 typedef struct {
     uint32_t color;          // the image item (av01 or grid)
     uint32_t alpha;          // its alpha image (auxl with an alpha auxC), or 0
-    uint32_t *color_tiles;   // rows × columns av01 items, row by row (owned: ic_avif_plan_free)
+    uint32_t *color_tiles;   // rows × columns coded items, row by row (owned: ic_avif_plan_free)
     uint32_t *alpha_tiles;   // the alpha image's, the same layout, or NULL
     uint32_t rows;
     uint32_t columns;
@@ -63,18 +82,23 @@ typedef struct {
     int mirror;              // imir as libheif 1.15 reads it: -1 none, 0 top to bottom, 1 left to right
     uint64_t tile_picture;   // dav1d's picture for the largest tile, colour and alpha together, by
                              // their av1C (ic_dav1d_picture_bytes): the allocator's cap for each
-    uint64_t held_pictures;  // the pictures held at once: one row of tiles, or all when turned
+    uint64_t held_pictures;  // the pictures held at once: one row of tiles, a column when turned
     int deep;                // a tile deeper than 8 bits
+    int hevc;                // the tiles are hvc1 (libde265), not av01 (dav1d)
     uint64_t stream_bytes;   // the largest tile's stream (dav1d's copy of it)
 } ic_avif_plan;
 
-// 1 and *plan when the image `root` of the file can be decoded by the shim's dav1d path: an av01
-// item or a grid of av01 tiles of one size (not an overlay), each with an av1C and an ispe, its
+// 1 and *plan when the image `root` of the file can be decoded by the shim's tile path: an av01 or
+// hvc1 item, or a grid of tiles of one codec and size (not an overlay), each with an av1C or hvcC
+// and an ispe, a codec `codecs` allows (IC_AVIF_AV1, IC_AVIF_HEVC: the ones that load), its
 // transformations giving the header's displayed size `width`×`height`, and, when `has_alpha`, an
 // alpha image laid out the same without transformations of its own; 0 otherwise (libheif
 // decodes it); -1 when out of memory. ic_avif_plan_free frees it either way.
 int ic_avif_plan_image(const uint8_t *data, size_t size, uint32_t root, uint32_t width, uint32_t height,
-                       int has_alpha, ic_avif_plan *plan);
+                       int has_alpha, int codecs, ic_avif_plan *plan);
+
+// ic_avif_plan_image's `codecs`: the codecs that can be loaded.
+enum { IC_AVIF_AV1 = 1, IC_AVIF_HEVC = 2 };
 
 void ic_avif_plan_free(ic_avif_plan *plan);
 
@@ -86,25 +110,25 @@ typedef struct ic_avif {
     const ic_avif_plan *plan;
     ic_dav1d_picture *color;           // rows × columns tiles, those of the row held decoded
     ic_dav1d_picture *alpha;           // the same for the alpha image, or NULL
-    int64_t band;                      // the row of tiles held: -1 none, IC_AVIF_ALL_TILES all
+    int64_t band;                      // the row of tiles held (a column for a quarter turn), -1 none
     int strict;
     uint32_t width, height;            // displayed
     int64_t x_step, x_row, x_start;    // canvas x = x_step·ox + x_row·oy + x_start
     int64_t y_step, y_row, y_start;    // canvas y likewise
     float kr, kb;                      // the matrix's coefficients (ic_avif_coefficients)
+    float tile_rgb[4];                 // libheif's per-tile factors: r_cr, g_cb, g_cr, b_cb
     int identity, full_range, premultiplied, colors_set;
+    int per_tile;                      // a grid at 8 bits, full range: converted as libheif converts a tile
     int bits, layout, alpha_bits;      // the first tile's, which every tile must share
     int32_t has_nclx, nclx_matrix, nclx_primaries, nclx_full_range;
 } ic_avif;
 
-// Every row of tiles at once (for a quarter turn).
-#define IC_AVIF_ALL_TILES (-2)
-
-// Holds the row of tiles `band` decoded (the previous one released), or every tile for
-// IC_AVIF_ALL_TILES (ic_heif_avif_tiles.c).
+// Holds the row of tiles `band` decoded (the previous one released), or, when a quarter turn
+// reads the canvas by columns, the column of tiles `band` (ic_heif_avif_tiles.c).
 ic_status ic_avif_hold(ic_avif *avif, int64_t band, char *message, size_t message_size);
 
-// The row of tiles displayed row `row` reads, or IC_AVIF_ALL_TILES (ic_heif_avif_rows.c).
+// The row of tiles displayed row `row` reads, or its column of tiles for a quarter turn
+// (ic_heif_avif_rows.c).
 int64_t ic_avif_band(const ic_avif *avif, uint32_t row);
 
 // The output-to-canvas mapping of the plan's transformations (imir undone, then irot, then
@@ -113,6 +137,11 @@ void ic_avif_mapping(ic_avif *avif, const ic_avif_plan *plan);
 
 // Kr and Kb for an nclx matrix (and primaries, for the chromaticity-derived matrices 12 and 13).
 void ic_avif_coefficients(int matrix, int primaries, float *kr, float *kb);
+
+// libheif 1.15's YCbCr-to-RGB factors for an nclx matrix, as it converts each tile of a grid
+// (its Op_YCbCr_to_RGB, in float): r_cr, g_cb, g_cr, b_cb, from Kr and Kb for the matrices it
+// knows, its fixed BT.601 factors for the others (ic_heif_avif_rows.c).
+void ic_avif_tile_factors(int matrix, int primaries, float factors[4]);
 
 // Prepares the plan's decoding (its first row of tiles, or all when a quarter turn needs them,
 // decoded by dav1d, each held to its ispe); the colour conversion from `info`'s nclx (a colr box,

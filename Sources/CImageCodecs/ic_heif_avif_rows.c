@@ -61,6 +61,28 @@ void ic_avif_coefficients(int matrix, int primaries, float *kr, float *kb) {
     *kr = (float)sr, *kb = (float)sb;
 }
 
+void ic_avif_tile_factors(int matrix, int primaries, float factors[4]) {
+    const int known = matrix == 1 || matrix == 4 || matrix == 5 || matrix == 6 || matrix == 7 || matrix == 9 ||
+                      matrix == 10 || matrix == 12 || matrix == 13;
+    if (!known) {
+        factors[0] = 1.402f, factors[1] = -0.344136f, factors[2] = -0.714136f, factors[3] = 1.772f;
+        return;
+    }
+    float kr, kb;
+    ic_avif_coefficients(matrix, primaries, &kr, &kb);
+    // libheif's expressions, in its order, in float.
+    factors[0] = 2 * (-kr + 1);
+    factors[1] = 2 * kb * (-kb + 1) / (kb + kr - 1);
+    factors[2] = 2 * kr * (-kr + 1) / (kb + kr - 1);
+    factors[3] = 2 * (-kb + 1);
+}
+
+// libheif 1.15's clip_f_u16 at 8 bits: rounded half up, then clamped.
+static inline uint8_t ic_tile_to_8(float v) {
+    const long x = (long)(v + 0.5f);
+    return x < 0 ? 0 : x > 255 ? 255 : (uint8_t)x;
+}
+
 // Output (ox, oy) to source coordinates: imir undone, then irot, then the crop's offset.
 void ic_avif_mapping(ic_avif *a, const ic_avif_plan *plan) {
     int64_t xs = 1, xr = 0, x0 = 0, ys = 0, yr = 1, y0 = 0;
@@ -79,8 +101,8 @@ void ic_avif_mapping(ic_avif *a, const ic_avif_plan *plan) {
 }
 
 int64_t ic_avif_band(const ic_avif *a, uint32_t row) {
-    // A quarter turn reads a canvas column for each row: every row of tiles.
-    if (a->y_step != 0) return IC_AVIF_ALL_TILES;
+    // A quarter turn reads a canvas column for each row: the column of tiles holding it.
+    if (a->y_step != 0) return (a->x_row * (int64_t)row + a->x_start) / a->plan->cell_width;
     return (a->y_row * (int64_t)row + a->y_start) / a->plan->cell_height;
 }
 
@@ -135,18 +157,27 @@ ic_status ic_avif_read_rows(ic_avif *a, uint8_t *rgba, size_t stride, uint32_t f
                 const float luma = ((float)ic_sample(p, 0, tx, ty) - luma_offset) / luma_span;
                 const int64_t cx = tx >> sx, cy = ty >> sy;
                 const float u = (float)ic_sample(p, 1, cx, cy), v = (float)ic_sample(p, 2, cx, cy);
-                float red, green, blue;
-                if (a->identity) {
-                    green = luma;
-                    blue = (u - luma_offset) / luma_span;
-                    red = (v - luma_offset) / luma_span;
+                if (a->per_tile) {
+                    // libheif converts each tile of a grid on its own, in 8-bit float (a level
+                    // apart from the normalised conversion below on a few pixels).
+                    const float yv = (float)ic_sample(p, 0, tx, ty), cb = u - 128.0f, cr = v - 128.0f;
+                    out[0] = ic_tile_to_8(yv + a->tile_rgb[0] * cr);
+                    out[1] = ic_tile_to_8(yv + a->tile_rgb[1] * cb + a->tile_rgb[2] * cr);
+                    out[2] = ic_tile_to_8(yv + a->tile_rgb[3] * cb);
                 } else {
-                    const float cb = (u - chroma_offset) / chroma_span, cr = (v - chroma_offset) / chroma_span;
-                    red = luma + r_cr * cr;
-                    green = luma + g_cb * cb + g_cr * cr;
-                    blue = luma + b_cb * cb;
+                    float red, green, blue;
+                    if (a->identity) {
+                        green = luma;
+                        blue = (u - luma_offset) / luma_span;
+                        red = (v - luma_offset) / luma_span;
+                    } else {
+                        const float cb = (u - chroma_offset) / chroma_span, cr = (v - chroma_offset) / chroma_span;
+                        red = luma + r_cr * cr;
+                        green = luma + g_cb * cb + g_cr * cr;
+                        blue = luma + b_cb * cb;
+                    }
+                    out[0] = ic_unit_to_8(red), out[1] = ic_unit_to_8(green), out[2] = ic_unit_to_8(blue);
                 }
-                out[0] = ic_unit_to_8(red), out[1] = ic_unit_to_8(green), out[2] = ic_unit_to_8(blue);
             }
             out[3] = 255;
             if (a->alpha == NULL) continue;

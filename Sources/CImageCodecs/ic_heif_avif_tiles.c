@@ -1,9 +1,10 @@
-// The shim's AVIF path, after the plan (ic_heif_avif.c): the tiles decoded by dav1d a row of
-// tiles at a time (a single item is one tile of one row), held until the rows that read them are
-// converted (ic_heif_avif_rows.c). Rows that read the canvas from the bottom up (imir 0, irot 2)
-// take the rows of tiles in that order, one at a time; a quarter turn reads each canvas column as
-// a row, so every tile is held then (a grid's whole canvas in dav1d's pictures, 1.5 bytes a pixel
-// at 8 bits 4:2:0: the cost the plan reserves, still below libheif's whole RGB canvas).
+// The shim's tile path, after the plan (ic_heif_avif.c): the tiles decoded by dav1d (or, for an
+// HEVC grid, libde265: ic_heif_hevc_tiles.c) a row of tiles at a time (a single item is one tile
+// of one row), held until the rows that read them are converted (ic_heif_avif_rows.c). Rows that
+// read the canvas from the bottom up (imir 0, irot 2) take the rows of tiles in that order, one
+// at a time; a quarter turn reads each canvas column as a row, so it holds a column of tiles at a
+// time instead, right to left or left to right as the turn reads them (a grid's rows × one tile:
+// the cost the plan reserves; each tile is still decoded once).
 #include "ic_heif_avif.h"
 #include "ic_heif_limits.h"
 
@@ -31,31 +32,57 @@ static void ic_avif_collect(const ic_heif_item *item, const ic_extent *extents, 
     out->count = count;
 }
 
-// Decodes one av01 item: its av1C's configuration OBUs, then its data, as libheif 1.15 pushes them.
+static ic_status ic_avif_check_picture(ic_dav1d_picture *picture, uint32_t width, uint32_t height, int strict,
+                                       char *message, size_t message_size);
+
+// Decodes one coded item: an av01 item's av1C configuration OBUs, then its data, as libheif 1.15
+// pushes them, to dav1d; an hvc1 item's hvcC units and data to libde265 (`hevc`).
 static ic_status ic_avif_decode_item(const ic_heif_meta *meta, uint32_t id, uint32_t width, uint32_t height,
-                                     uint64_t picture_bytes, int strict, ic_dav1d_picture *picture, char *message,
-                                     size_t message_size) {
+                                     uint64_t picture_bytes, int hevc, int strict, ic_dav1d_picture *picture,
+                                     char *message, size_t message_size) {
     ic_box *properties = NULL;
     size_t property_count = 0;
-    const ic_heif_item item = {id, IC_FOURCC('a', 'v', '0', '1'), 0};
+    const ic_heif_item item = {id, hevc ? IC_FOURCC('h', 'v', 'c', '1') : IC_FOURCC('a', 'v', '0', '1'), 0};
+    const uint32_t config_type = hevc ? IC_FOURCC('h', 'v', 'c', 'C') : IC_FOURCC('a', 'v', '1', 'C');
+    const char *codec = hevc ? "HEVC" : "AV1";
     uint32_t config = 0;
     ic_avif_extents parts = {NULL, 0, 0};
     if (ic_heif_list_properties(meta, &properties, &property_count) != 0 ||
-        ic_heif_item_properties(meta, properties, property_count, &item, 1, IC_FOURCC('a', 'v', '1', 'C'), &config) !=
-            0 ||
+        ic_heif_item_properties(meta, properties, property_count, &item, 1, config_type, &config) != 0 ||
         ic_heif_visit_items(meta, &item, 1, ic_avif_collect, &parts) != 0 || parts.failed) {
         free(properties);
         free(parts.extents);
-        snprintf(message, message_size, "cannot list the AV1 item's data");
+        snprintf(message, message_size, "cannot list the %s item's data", codec);
         return IC_ERR_NO_MEMORY;
     }
     if (parts.count == 0 || config == 0) {
         free(properties);
         free(parts.extents);
-        snprintf(message, message_size, "the AV1 item has no data (item %u)", id);
+        snprintf(message, message_size, "the %s item has no data (item %u)", codec, id);
         return IC_ERR_CORRUPT;
     }
     const ic_box *av1c = &properties[config - 1];
+    if (hevc) {
+        const char *warning = NULL;
+        char log[IC_DAV1D_MESSAGE];
+        ic_status status = ic_hevc_decode_tile(meta->data + av1c->start, av1c->end - av1c->start, parts.extents + 1,
+                                               parts.count, picture_bytes, picture, &warning, log, sizeof(log));
+        free(properties);
+        free(parts.extents);
+        if (status != IC_OK) {
+            snprintf(message, message_size, "HEVC item %u: %s", id, log);
+            return status;
+        }
+        // Damage is an error in strict mode, as the plugin's warning is (ic_heif_errors.c); otherwise
+        // the undecoded parts are grey.
+        if (strict && warning != NULL) {
+            snprintf(message, message_size, "the HEVC stream is damaged: %s (a decoding warning, an error in strict mode)",
+                     warning);
+            ic_dav1d_release(picture);
+            return IC_ERR_CORRUPT;
+        }
+        return ic_avif_check_picture(picture, width, height, strict, message, message_size);
+    }
     const size_t header = 4;   // marker, version, profile, level, tier, depth, chroma: then the OBUs
     const size_t obus = av1c->end - av1c->start > header ? av1c->end - av1c->start - header : 0;
     parts.extents[0] = (ic_extent){meta->data + av1c->start + header, obus};
@@ -69,6 +96,12 @@ static ic_status ic_avif_decode_item(const ic_heif_meta *meta, uint32_t id, uint
         snprintf(message, message_size, "AV1 item %u: %s", id, log);
         return status;
     }
+    return ic_avif_check_picture(picture, width, height, strict, message, message_size);
+}
+
+// Checks a decoded tile against its header: its colour codes (strict) and its size and depth.
+static ic_status ic_avif_check_picture(ic_dav1d_picture *picture, uint32_t width, uint32_t height, int strict,
+                                       char *message, size_t message_size) {
     // Strict decoding refuses what libheif would have warned of: a colour code it does not know.
     const Dav1dSequenceHeader *sequence = picture->picture.seq_hdr;
     const char *warning = sequence == NULL ? NULL
@@ -98,6 +131,7 @@ static void ic_avif_colors(ic_avif *a, const Dav1dSequenceHeader *sequence) {
     a->full_range = a->has_nclx ? a->nclx_full_range != 0 : sequence != NULL && sequence->color_range;
     a->identity = matrix == 0;
     ic_avif_coefficients(matrix, primaries, &a->kr, &a->kb);
+    ic_avif_tile_factors(matrix, primaries, a->tile_rgb);
     a->colors_set = 1;
 }
 
@@ -112,27 +146,33 @@ static void ic_avif_release(ic_avif *a) {
 }
 
 ic_status ic_avif_hold(ic_avif *a, int64_t band, char *message, size_t message_size) {
-    if (a->band == band || a->band == IC_AVIF_ALL_TILES) return IC_OK;
+    if (a->band == band) return IC_OK;
     ic_avif_release(a);
     const ic_avif_plan *plan = a->plan;
     ic_heif_meta meta;
-    if (band != IC_AVIF_ALL_TILES && (band < 0 || band >= (int64_t)plan->rows)) return IC_ERR_STATE;
+    // A quarter turn's bands are columns of tiles, the others rows.
+    const int columns = a->y_step != 0;
+    if (band < 0 || band >= (int64_t)(columns ? plan->columns : plan->rows)) return IC_ERR_STATE;
     if (!ic_heif_find_meta(a->data, a->size, &meta)) return IC_ERR_STATE;
-    const uint32_t first = band == IC_AVIF_ALL_TILES ? 0 : (uint32_t)band;
-    const uint32_t last = band == IC_AVIF_ALL_TILES ? plan->rows - 1 : (uint32_t)band;
-    for (uint32_t row = first; row <= last; row++) {
-        for (uint32_t column = 0; column < plan->columns; column++) {
+    const uint32_t first_row = columns ? 0 : (uint32_t)band, last_row = columns ? plan->rows - 1 : (uint32_t)band;
+    const uint32_t first_column = columns ? (uint32_t)band : 0;
+    const uint32_t last_column = columns ? (uint32_t)band : plan->columns - 1;
+    for (uint32_t row = first_row; row <= last_row; row++) {
+        for (uint32_t column = first_column; column <= last_column; column++) {
             const size_t t = (size_t)row * plan->columns + column;
             ic_status status = ic_avif_decode_item(&meta, plan->color_tiles[t], plan->cell_width, plan->cell_height,
-                                                   plan->tile_picture, a->strict, &a->color[t], message, message_size);
+                                                   plan->tile_picture, plan->hevc, a->strict, &a->color[t], message,
+                                                   message_size);
             if (status == IC_OK && a->alpha != NULL) {
                 status = ic_avif_decode_item(&meta, plan->alpha_tiles[t], plan->cell_width, plan->cell_height,
-                                             plan->tile_picture, a->strict, &a->alpha[t], message, message_size);
+                                             plan->tile_picture, plan->hevc, a->strict, &a->alpha[t], message,
+                                             message_size);
             }
             // The rows read every tile alike: one depth and chroma layout for all.
             if (status == IC_OK && !a->colors_set) {
                 ic_avif_colors(a, a->color[t].picture.seq_hdr);
                 a->bits = a->color[t].picture.p.bpc, a->layout = (int)a->color[t].picture.p.layout;
+                a->per_tile = plan->rows * plan->columns > 1 && a->bits == 8 && a->full_range && !a->identity;
                 a->alpha_bits = a->alpha != NULL ? a->alpha[t].picture.p.bpc : 8;
             }
             if (status == IC_OK && (a->color[t].picture.p.bpc != a->bits || (int)a->color[t].picture.p.layout != a->layout ||

@@ -131,6 +131,7 @@ static void ic_dav1d_free(Dav1dPicture *p, void *cookie) {
 
 void ic_dav1d_release(ic_dav1d_picture *picture) {
     if (picture->held) ic_dav1d.picture_unref(&picture->picture);
+    free(picture->planes);
     memset(picture, 0, sizeof(*picture));
 }
 

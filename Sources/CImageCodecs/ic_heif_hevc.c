@@ -66,9 +66,7 @@ static int ic_hevc_supports(enum heif_compression_format format) {
     return format == heif_compression_HEVC ? IC_HEVC_PRIORITY : 0;
 }
 
-// A libde265 decoder whose pictures are allocated on grey buffers (the ones it allocates for
-// itself are too, once ic_hevc_take_default_allocation ran). NULL when it cannot be made.
-static de265_decoder_context *ic_hevc_context(void) {
+de265_decoder_context *ic_hevc_context(void) {
     de265_decoder_context *context = de265_new_decoder();
     if (context == NULL) return NULL;
     de265_set_image_allocation_functions(context, (struct de265_image_allocation *)&ic_hevc_allocation, NULL);
@@ -106,9 +104,7 @@ static void ic_hevc_set_strict(void *raw, int strict) {
     if (decoder != NULL) decoder->strict = strict != 0;
 }
 
-// Hands libde265 the NAL units of `bytes`, each after a 4-byte big-endian length (as libheif
-// 1.15 writes an item's hvcC units and data).
-static struct heif_error ic_hevc_feed(de265_decoder_context *context, const uint8_t *bytes, size_t size) {
+struct heif_error ic_hevc_feed(de265_decoder_context *context, const uint8_t *bytes, size_t size) {
     size_t at = 0;
     while (at < size) {
         if (size - at < 4) return ic_hevc_result(heif_error_Invalid_input, heif_suberror_Unspecified, "an HEVC NAL unit's length is cut short");
@@ -164,16 +160,17 @@ static de265_error ic_hevc_drain_warnings(de265_decoder_context *context, de265_
 
 static const char ic_hevc_undecoded_text[] = "part of the picture was never decoded";
 
-// Decodes what `context` was fed into `*out`: the last picture the stream gives, as libheif's
-// own plugin takes it. `*warning` is what says the picture is damaged (libde265's last warning,
-// a decoding error that still left a picture, or part of it perhaps never written), NULL for a
-// clean one. With a `reference` (the picture decoded before on the pattern's other phase) nothing
-// is converted: `*warning` says whether part of the picture was never written.
-static struct heif_error ic_hevc_run(de265_decoder_context *context, int strict, const struct heif_image *reference,
-                                     struct heif_image **out, const char **warning) {
+// Decodes what `context` was fed into `*out`, as `target` takes it: the last picture the stream
+// gives, as libheif's own plugin takes it. `*warning` is what says the picture is damaged
+// (libde265's last warning, a decoding error that still left a picture, or part of it perhaps
+// never written), NULL for a clean one. With a `reference` (the picture decoded before on the
+// pattern's other phase, as `target` took it) nothing is taken: `*warning` says whether part of
+// the picture was never written.
+static struct heif_error ic_hevc_run(de265_decoder_context *context, int strict, const ic_hevc_target *target,
+                                     const void *reference, void **out, const char **warning) {
     *out = NULL;
     *warning = NULL;
-    struct heif_image *image = NULL;
+    void *image = NULL;
     de265_error failure = de265_flush_data(context), returned = DE265_OK;
     // Against a reference, suspect until the last picture shows otherwise.
     int more = de265_isOK(failure), undecoded = reference != NULL;
@@ -185,20 +182,20 @@ static struct heif_error ic_hevc_run(de265_decoder_context *context, int strict,
         const struct de265_image *picture = de265_get_next_picture(context);
         if (picture == NULL) continue;
         if (reference != NULL) {
-            int stride = 0;
-            const uint8_t *luma = heif_image_get_plane_readonly(reference, heif_channel_Y, &stride);
-            const int same = luma != NULL && heif_image_get_width(reference, heif_channel_Y) == de265_get_image_width(picture, 0) &&
-                             heif_image_get_height(reference, heif_channel_Y) == de265_get_image_height(picture, 0);
+            int stride = 0, width = 0, height = 0;
+            const uint8_t *luma = target->luma(reference, &stride, &width, &height);
+            const int same = luma != NULL && width == de265_get_image_width(picture, 0) &&
+                             height == de265_get_image_height(picture, 0);
             // Another picture than before (it cannot be, the stream is the same): still suspect.
             undecoded = same ? ic_hevc_undecoded(picture, luma, stride) : 1;
             de265_release_next_picture(context);
             continue;
         }
-        struct heif_image *next = NULL;
-        const struct heif_error error = ic_hevc_convert(picture, strict, &next);
+        void *next = NULL;
+        const struct heif_error error = target->take(picture, strict, target->context, &next);
         undecoded = ic_hevc_undecoded(picture, NULL, 0);
         de265_release_next_picture(context);
-        if (image != NULL) heif_image_release(image);
+        if (image != NULL) target->release(image);
         image = next;
         if (error.code != heif_error_Ok) return error;
     }
@@ -220,31 +217,73 @@ static struct heif_error ic_hevc_run(de265_decoder_context *context, int strict,
 }
 
 // Whether the blocks of `image` that hold the starting checkerboard were written by the stream
-// (1) or never decoded (0): the stream decoded again, in a new context, on the checkerboard's other
-// phase. When that cannot be done, 0: the picture stays suspect.
-static int ic_hevc_written(ic_hevc_decoder *decoder, const struct heif_image *image) {
-    // The first decode's context and its pictures go first: the second costs no more memory.
-    (void)de265_free_decoder(decoder->context);
-    decoder->context = ic_hevc_context();
-    if (decoder->context == NULL) return 0;
+// (1) or never decoded (0): the `size` bytes of `stream` decoded again, in a new context, on the
+// checkerboard's other phase. The first decode's context (*context) and its pictures go first, so
+// the second costs no more memory; *context is the new one (NULL when it could not be made, and
+// then 0: the picture stays suspect).
+static int ic_hevc_written(de265_decoder_context **context, const uint8_t *stream, size_t size, int strict,
+                           const ic_hevc_target *target, const void *image) {
+    (void)de265_free_decoder(*context);
+    *context = ic_hevc_context();
+    if (*context == NULL) return 0;
     ic_hevc_invert_pattern(1);
     const char *undecoded = ic_hevc_undecoded_text;
-    struct heif_image *none = NULL;
-    struct heif_error error = ic_hevc_feed(decoder->context, decoder->stream, decoder->size);
-    if (error.code == heif_error_Ok) error = ic_hevc_run(decoder->context, decoder->strict, image, &none, &undecoded);
+    void *none = NULL;
+    struct heif_error error = ic_hevc_feed(*context, stream, size);
+    if (error.code == heif_error_Ok) error = ic_hevc_run(*context, strict, target, image, &none, &undecoded);
     ic_hevc_invert_pattern(0);
     return error.code == heif_error_Ok && undecoded == NULL;
 }
+
+struct heif_error ic_hevc_decode_stream(const uint8_t *stream, size_t size, int strict, const ic_hevc_target *target,
+                                        void **out, const char **warning) {
+    *out = NULL;
+    *warning = NULL;
+    de265_decoder_context *context = ic_hevc_context();
+    if (context == NULL) {
+        return ic_hevc_result(heif_error_Memory_allocation_error, heif_suberror_Unspecified, "cannot allocate the HEVC decoder");
+    }
+    struct heif_error error = ic_hevc_feed(context, stream, size);
+    if (error.code == heif_error_Ok) error = ic_hevc_run(context, strict, target, NULL, out, warning);
+    if (error.code == heif_error_Ok && *warning == ic_hevc_undecoded_text &&
+        ic_hevc_written(&context, stream, size, strict, target, *out)) {
+        *warning = NULL;
+    }
+    if (context != NULL) (void)de265_free_decoder(context);
+    return error;
+}
+
+// The plugin's target: a libheif image (ic_hevc_convert).
+static struct heif_error ic_hevc_take_image(const struct de265_image *picture, int strict, void *context, void **out) {
+    (void)context;
+    struct heif_image *image = NULL;
+    const struct heif_error error = ic_hevc_convert(picture, strict, &image);
+    *out = image;
+    return error;
+}
+
+static void ic_hevc_release_image(void *image) { heif_image_release(image); }
+
+static const uint8_t *ic_hevc_image_luma(const void *image, int *stride, int *width, int *height) {
+    *width = heif_image_get_width(image, heif_channel_Y);
+    *height = heif_image_get_height(image, heif_channel_Y);
+    return heif_image_get_plane_readonly(image, heif_channel_Y, stride);
+}
+
+static const ic_hevc_target ic_hevc_images = {ic_hevc_take_image, ic_hevc_release_image, ic_hevc_image_luma, NULL};
 
 static struct heif_error ic_hevc_decode(void *raw, struct heif_image **out) {
     ic_hevc_decoder *decoder = raw;
     *out = NULL;
     if (!decoder->pushed) return ic_hevc_result(heif_error_Decoder_plugin_error, heif_suberror_Unspecified, "the HEVC stream holds no picture");
     const char *warning = NULL;
-    struct heif_image *image = NULL;
-    const struct heif_error error = ic_hevc_run(decoder->context, decoder->strict, NULL, &image, &warning);
+    void *image = NULL;
+    const struct heif_error error = ic_hevc_run(decoder->context, decoder->strict, &ic_hevc_images, NULL, &image, &warning);
     if (error.code != heif_error_Ok) return error;
-    if (warning == ic_hevc_undecoded_text && ic_hevc_written(decoder, image)) warning = NULL;
+    if (warning == ic_hevc_undecoded_text &&
+        ic_hevc_written(&decoder->context, decoder->stream, decoder->size, decoder->strict, &ic_hevc_images, image)) {
+        warning = NULL;
+    }
     if (warning != NULL) {
         ic_hevc_warning = warning;
         if (decoder->strict) {

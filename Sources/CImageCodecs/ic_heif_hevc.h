@@ -30,6 +30,33 @@ void ic_hevc_invert_pattern(int inverted);
 // there: it was never decoded, as a block the stream wrote holds the same samples in both.
 int ic_hevc_undecoded(const struct de265_image *picture, const uint8_t *reference, int reference_stride);
 
+// What the decoding of an HEVC stream makes of its picture: a libheif image for the plugin
+// (ic_heif_hevc.c), the shim's own planes for the tile path (ic_heif_hevc_tiles.c).
+typedef struct {
+    // The picture taken into *out, or the error; `strict` as ic_hevc_convert's.
+    struct heif_error (*take)(const struct de265_image *picture, int strict, void *context, void **out);
+    void (*release)(void *image);
+    // A taken picture's luma plane, its stride in bytes and its size.
+    const uint8_t *(*luma)(const void *image, int *stride, int *width, int *height);
+    void *context;   // take's
+} ic_hevc_target;
+
+// A libde265 decoder whose pictures are allocated on grey buffers (the ones it allocates for
+// itself are too, once ic_hevc_take_default_allocation ran), with one worker thread, as
+// libheif's own plugin starts it. NULL when it cannot be made.
+de265_decoder_context *ic_hevc_context(void);
+
+// Hands libde265 the NAL units of `bytes`, each after a 4-byte big-endian length (as libheif
+// 1.15 writes an item's hvcC units and data).
+struct heif_error ic_hevc_feed(de265_decoder_context *context, const uint8_t *bytes, size_t size);
+
+// Decodes the `size` bytes of `stream` (NAL units as ic_hevc_feed takes them) in a context of
+// its own, as the plugin decodes a pushed stream: the last picture, taken by `target` into *out
+// (the caller releases it), damage in *warning (libde265's warning, or part of the picture never
+// decoded, checked again on the other phase), NULL for a clean picture.
+struct heif_error ic_hevc_decode_stream(const uint8_t *stream, size_t size, int strict, const ic_hevc_target *target,
+                                        void **out, const char **warning);
+
 // A new libheif image holding `picture`'s planes inside its conformance window, at its depth, with
 // the colour description of its VUI (an unknown code is a warning on the image, or, when
 // `strict`, the error returned).

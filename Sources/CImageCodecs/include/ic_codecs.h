@@ -310,19 +310,24 @@ typedef struct ic_heif_image_info {
     int32_t nclx_transfer;
     int32_t nclx_matrix;
     int32_t nclx_full_range;
-    /// 1 when ic_heif_decode decodes it with dav1d from the items' own data, a grid one row of
-    /// tiles at a time, and converts its rows as they are read (an av01 item or a grid of them:
-    /// ic_heif_avif.c), so no RGB image is made; 0 when libheif decodes it whole.
+    /// 1 when ic_heif_decode decodes it with dav1d (or libde265: dav1d_hevc) from the items' own
+    /// data, a grid one row of tiles at a time, and converts its rows as they are read (an av01 or
+    /// hvc1 item, or a grid of them: ic_heif_avif.c), so no RGB image is made;
+    /// 0 when libheif decodes it whole.
     int32_t dav1d;
     /// For the dav1d path: the bytes of dav1d's pictures held at once (a row of tiles, colour and
-    /// alpha; every tile when a quarter turn reads the canvas by columns), as their av1C and ispe
-    /// say, each held to its share by the shim's picture allocator; the pixels of the largest
+    /// alpha; a column of tiles when a quarter turn reads the canvas by columns), as their av1C (or
+    /// hvcC) and ispe say, each held to its share by the shim's picture allocator; the pixels of the largest
     /// frame dav1d decodes at once (a tile); whether a tile is deeper than 8 bits; and the bytes
     /// of the largest tile's stream, which dav1d copies.
     uint64_t dav1d_picture_bytes;
     uint64_t dav1d_frame_pixels;
     int32_t dav1d_deep;
     uint64_t dav1d_stream_bytes;
+    /// 1 when the tiles on that path are HEVC, decoded by libde265 one at a time and copied
+    /// (ic_heif_hevc_tiles.c: an hvc1 item or a grid of them), not AV1 decoded by dav1d;
+    /// dav1d_picture_bytes is then the copies held at once, dav1d_frame_pixels a tile's pixels.
+    int32_t dav1d_hevc;
 } ic_heif_image_info;
 
 /// The file, filled by ic_heif_open.

@@ -43,6 +43,9 @@
 #                           through libheif needed 45 MB to analyse)
 #   grid-8x6.avif           Samples/coffee.png stretched to 4032×3024 (a phone photo's size) as
 #                           an 8×6 grid of 504×504 tiles, avifenc -s 10 --min 40 --max 50 -g 8x6
+#   grid-8x6.heic           the same 4032×3024 picture as an HEVC grid in an iPhone's layout: 8×6
+#                           tiles of 512×512 (the last column and row overhang the canvas, filled
+#                           black), each heif-enc -q 25, assembled by make-hevc-grid.py
 #   sequence.avif           an image sequence (avis): coffee.png then chelsea.png at 300×200;
 #                           avifenc also writes the first frame as the primary item, which is
 #                           what libheif reads (remaking it changes a few of its bytes: avifenc
@@ -99,3 +102,11 @@ convert "$samples/coffee.png" -resize '1620x1080!' "$work/hero.png"
 avifenc --jobs 1 -s 8 --min 20 --max 30 "$work/hero.png" hero-1620.avif >/dev/null
 convert "$samples/coffee.png" -resize '4032x3024!' "$work/phone.png"
 avifenc --jobs 1 -s 10 --min 40 --max 50 -g 8x6 "$work/phone.png" grid-8x6.avif >/dev/null
+for r in 0 1 2 3 4 5; do
+    for c in 0 1 2 3 4 5 6 7; do
+        convert "$work/phone.png" -crop "512x512+$((c * 512))+$((r * 512))" +repage -background black \
+            -extent 512x512 "$work/p$r$c.png"
+        heif-enc -q 25 "$work/p$r$c.png" -o "$work/p$r$c.heic" >/dev/null
+    done
+done
+./make-hevc-grid.py 8 6 512 512 4032 3024 "$work"/p[0-5][0-7].heic grid-8x6.heic

@@ -3,8 +3,13 @@
 # COLUMNS × ROWS cells of TILE_WIDTH × TILE_HEIGHT over a WIDTH × HEIGHT canvas, each tile's hvcC
 # and data copied, its ispe the cell size. libheif 1.15's heif-enc makes no grids, and phones'
 # HEICs (512×512 HEVC tiles) are not free to commit; make-fixtures.sh calls this for grid.heic.
-# Usage: make-hevc-grid.py COLUMNS ROWS TILE_WIDTH TILE_HEIGHT WIDTH HEIGHT TILE.heic... OUT.heic
+# Usage: make-hevc-grid.py [--irot N] [--imir AXIS] COLUMNS ROWS TILE_WIDTH TILE_HEIGHT WIDTH HEIGHT
+#        TILE.heic... OUT.heic
+# --irot and --imir give the grid item an irot (N anti-clockwise quarter turns) or imir property.
 import struct, sys
+args = sys.argv[1:]; grid_props = []
+while args and args[0] in ('--irot', '--imir'):
+    grid_props.append((args[0][2:], int(args[1]))); args = args[2:]
 def boxes(b, off, end):
     out = []
     while off + 8 <= end:
@@ -35,7 +40,7 @@ def tile(path):
     return hvcc, data
 def box(t, payload): return struct.pack('>I4s', 8 + len(payload), t.encode()) + payload
 def full(t, v, f, payload): return box(t, struct.pack('>I', (v << 24) | f) + payload)
-cols, rows, tw, th, W, H = map(int, sys.argv[1:7]); files = sys.argv[7:-1]; out = sys.argv[-1]
+cols, rows, tw, th, W, H = map(int, args[0:6]); files = args[6:-1]; out = args[-1]
 tiles = [tile(f) for f in files]; n = len(tiles)
 grid = struct.pack('>BBBBHH', 0, 0, rows - 1, cols - 1, W, H)
 ftyp = box('ftyp', b'heic' + struct.pack('>I', 0) + b'mif1heic')
@@ -45,8 +50,9 @@ infes = full('infe', 2, 0, struct.pack('>HH', 1, 0) + b'grid' + b'\0')
 for k in range(n): infes += full('infe', 2, 1, struct.pack('>HH', 2 + k, 0) + b'hvc1' + b'\0')
 iinf = full('iinf', 0, 0, struct.pack('>H', n + 1) + infes)
 iref = full('iref', 0, 0, box('dimg', struct.pack('>HH', 1, n) + b''.join(struct.pack('>H', 2 + k) for k in range(n))))
-ipco = box('ipco', full('ispe', 0, 0, struct.pack('>II', W, H)) + full('ispe', 0, 0, struct.pack('>II', tw, th)) + b''.join(h for h, d in tiles))
-assoc = struct.pack('>HB', 1, 1) + bytes([1])
+extra = b''.join(box(name, bytes([value])) for name, value in grid_props)
+ipco = box('ipco', full('ispe', 0, 0, struct.pack('>II', W, H)) + full('ispe', 0, 0, struct.pack('>II', tw, th)) + b''.join(h for h, d in tiles) + extra)
+assoc = struct.pack('>HB', 1, 1 + len(grid_props)) + bytes([1] + [0x80 | (3 + n + i) for i in range(len(grid_props))])
 for k in range(n): assoc += struct.pack('>HB', 2 + k, 2) + bytes([0x80 | (3 + k), 2])
 ipma = full('ipma', 0, 0, struct.pack('>I', n + 1) + assoc)
 iprp = box('iprp', ipco + ipma)

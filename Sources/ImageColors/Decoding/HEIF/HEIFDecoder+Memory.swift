@@ -43,7 +43,7 @@ extension HEIFDecoder {
     /// The pixels are the larger of the shown size and the coded size (ispe): libheif decodes the
     /// coded image before `clap` crops it.
     static func workingBytes(_ image: ic_heif_image_info, format: ImageFormat) -> Int {
-        if image.dav1d != 0 { return dav1dWorkingBytes(image) }
+        if image.dav1d != 0 { return image.dav1d_hevc != 0 ? hevcTileWorkingBytes(image) : dav1dWorkingBytes(image) }
         let pixels = max(Int(image.width) * Int(image.height), Int(image.ispe_width) * Int(image.ispe_height))
         let deep = image.luma_bits > 8 || image.chroma_bits > 8
         let sampleBytes = deep ? 2 : 1
@@ -54,25 +54,49 @@ extension HEIFDecoder {
     }
 
     /// What the shim's dav1d path (an av01 item or a grid of them: `ic_heif_avif.c`) allocates,
-    /// from the header: dav1d's pictures held at once (a grid's one row of tiles, every tile when a
-    /// quarter turn reads the canvas by columns; colour and alpha, laid out as dav1d 1.0 pads them
+    /// from the header: dav1d's pictures held at once (a grid's one row of tiles, one column of
+    /// tiles when a quarter turn reads the canvas by columns; colour and alpha, laid out as dav1d 1.0 pads them
     /// for the av1C's depth and chroma: `dav1d_picture_bytes`, each picture held to its share by the
     /// shim's allocator), dav1d's state for the largest frame it decodes at once (a tile), its copy
     /// of that tile's stream, and its context. No RGB image is made: rows are converted from the
     /// pictures as they are read.
     ///
-    /// The state was measured as the peak RSS increase of decoding and reading every row
-    /// (dav1d 1.0.0, one thread), less the pictures: 2.1–2.8 bytes a pixel at 8 bits (1.6 to 12 MP,
-    /// 4:2:0 and 4:4:4, with alpha), 3.4 at 10 bits; so 2.5 and 4 bytes a pixel, above each but the
-    /// smallest images', which the allowance covers. Totals measured: 1620×1080 8-bit 4:2:0
-    /// 7.2 MB (libaom through libheif: 35.6 MB), 4032×3024 8-bit 42.3 MB (217.7 MB), 10-bit
-    /// 77.4 MB (290.4 MB); grids of 4032×3024, 8×6 tiles 9.4 MB (69.9 MB), 4×3 22.9 MB (90.6 MB).
+    /// The state was measured with a malloc counter (every allocation's usable size, live and
+    /// peak) around the decode and the reading of every row (dav1d 1.0.0, one thread), less the
+    /// pictures: 0.50 bytes a pixel for 4032×3024 at 8 bits 4:2:0 (heap peak 25.3 MB, picture
+    /// 19.3 MB), 0.54 at 4:4:4 (44.9 MB, 38.3 MB), 0.81 for 1620×1080 4:4:4 and 0.46 MB for 300×200
+    /// at 8, 10 and 12 bits; a C process's peak RSS rose by the same (23.9 and 42.7 MB at 12 MP).
+    /// So 1 byte a pixel, 1.5 deeper, and the allowance (the 2.5 and 4 reserved before came from
+    /// whole-process RSS, whose totals agree with these: 1620×1080 7.2 MB, 4032×3024 4:4:4
+    /// 42.3 MB). Grids of 4032×3024: 8×6 tiles 9.4 MB, 4×3 22.9 MB (peak RSS).
     static func dav1dWorkingBytes(_ image: ic_heif_image_info) -> Int {
         let pixels = Int(clamping: image.dav1d_frame_pixels)
-        let state = image.dav1d_deep != 0 ? pixels * 4 : pixels * 5 / 2
+        let state = image.dav1d_deep != 0 ? pixels * 3 / 2 : pixels
         let pictures = Int(clamping: image.dav1d_picture_bytes)
         let streams = Int(clamping: image.dav1d_stream_bytes)
         return pictures.addingReportingOverflow(state + streams + dav1dAllowance).partialValue
+    }
+
+    /// What the shim's tile path allocates for an HEVC image or grid (`ic_heif_hevc_tiles.c`), from
+    /// the header: the copies of the pictures held at once (the image's, or a grid's row of tiles, a
+    /// column of tiles when a quarter turn reads the canvas by columns; colour and alpha, as their
+    /// hvcC says: `dav1d_picture_bytes`, each copy held to its share), libde265's pictures and state
+    /// while it decodes one picture (its context goes once the picture is copied), the stream twice
+    /// (the shim's and libde265's copies), and libde265's context. No RGB image is made: rows are
+    /// converted from the copies as they are read.
+    ///
+    /// libde265's share was measured with a malloc counter (every allocation's usable size, live
+    /// and peak) around the decode, less the copy (libde265 1.0.11, one worker thread): at 8 bits
+    /// 4:2:0, 256×256 0.34 MB, 512×512 1.04 MB, 1024×1024 3.57 MB, 4032×2688 32.4 MB, 4032×3024
+    /// 36.5 MB (3.0–3.2 bytes a pixel: its picture, SAO's output picture and the per-block
+    /// metadata); at 10 bits 512×512 1.45 MB, 1024×1024 5.14 MB (4.7 bytes a pixel). So 3.5 bytes a
+    /// pixel, 6 deeper, and the allowance.
+    static func hevcTileWorkingBytes(_ image: ic_heif_image_info) -> Int {
+        let pixels = Int(clamping: image.dav1d_frame_pixels)
+        let state = image.dav1d_deep != 0 ? pixels * 6 : pixels * 7 / 2
+        let pictures = Int(clamping: image.dav1d_picture_bytes)
+        let streams = Int(clamping: image.dav1d_stream_bytes)
+        return pictures.addingReportingOverflow(state + 2 * streams + hevcAllowance).partialValue
     }
 
     /// dav1d's context (its tables) and the shim's, for the dav1d path (4 MB).

@@ -9,7 +9,10 @@ import Foundation
 /// An AVIF image that is one av01 item or a grid of them goes to the shim's own dav1d path
 /// (`ic_heif_avif.c`): dav1d decodes the items' streams, a grid one row of tiles at a time,
 /// libheif's transformations and colour conversion are applied to each row as it is read, and no
-/// RGB image is made (``dav1dWorkingBytes(_:)``). Everything else goes through libheif.
+/// RGB image is made (``dav1dWorkingBytes(_:)``). A HEIC that is one hvc1 item or a grid of them
+/// (an iPhone photo's 512×512 tiles) takes the same path with libde265 decoding one tile at a
+/// time (`ic_heif_hevc_tiles.c`, ``hevcTileWorkingBytes(_:)``). Everything else (overlays, grids
+/// of mixed tiles) goes through libheif.
 ///
 /// libheif 1.15 decodes a whole image in one call, so the memory is planned from the header
 /// first (HEIFDecoder+Memory.swift):
@@ -79,8 +82,11 @@ enum HEIFDecoder {
         let working = workingBytes(image, format: format)
         let what = useThumbnail ? "its embedded thumbnail" : "the image"
         let how =
-            image.dav1d != 0
-            ? "dav1d's picture and state; rows converted as they are read" : "libheif has no smaller way"
+            image.dav1d == 0
+            ? "libheif has no smaller way"
+            : image.dav1d_hevc != 0
+                ? "libde265's picture (a grid's row of tiles) copied; rows converted as they are read"
+                : "dav1d's picture and state; rows converted as they are read"
         try options.reserve(
             working,
             for: """
