@@ -18,10 +18,11 @@ import Synchronization
 /// after a restart) from the moment it is made until ``close()``, and creates or upgrades its
 /// tables on start under an advisory lock, so a fleet starting at once migrates once. It never
 /// fails an analysis: each operation is bounded by ``Limits/queryTimeout`` (the first ones, which
-/// may connect and migrate, by ``Limits/connectTimeout`` more); a failure starts an
-/// outage, reported once through the event handler (and once more when it ends), during which
-/// operations go without the cache but for one attempt every ``Limits/retryInterval``. Every
-/// operation that could not use the cache is told to the error counter.
+/// may connect and migrate, by ``Limits/connectTimeout`` more); a failure starts an outage,
+/// reported once through the event handler (and once more when it ends), during which
+/// operations go without the cache at once while a probe, every ``Limits/retryInterval`` and
+/// off the requests, tells when it is back. Every operation that could not use the cache is
+/// told to the error counter.
 ///
 /// ``withLease(for:lifetime:wait:_:)`` makes a fleet analyse an image once.
 public final class PostgresAnalysisCache: AnalysisStore, Sendable {
@@ -173,11 +174,27 @@ public final class PostgresAnalysisCache: AnalysisStore, Sendable {
         _ operation: String, _ body: @escaping @Sendable (PostgresClient) async throws -> Value
     ) async -> Value? {
         if schema.withLock({ $0 == .bypassed }) { return nil }
-        let retry = limits.retryInterval
-        guard health.withLock({ $0.admits(now: .now, retryInterval: retry) }) else {
+        switch health.withLock({ $0.admits(now: .now, retryInterval: limits.retryInterval) }) {
+        case .go:
+            break
+        case .skip:
             countError()
             return nil
+        case .skipAndProbe:
+            countError()
+            // A probe is no request's operation: not counted.
+            Task { _ = await self.attempt("answer a probe", counted: false) { _ = try await $0.query("SELECT 1") } }
+            return nil
         }
+        return await attempt(operation, body)
+    }
+
+    /// `body` within its bound, the outcome noted in ``health`` and, when `counted`, a failure
+    /// told to the error counter.
+    private func attempt<Value: Sendable>(
+        _ operation: String, counted: Bool = true, _ body: @escaping @Sendable (PostgresClient) async throws -> Value
+    ) async -> Value? {
+        let retry = limits.retryInterval
         // Until the tables are checked, an operation may first connect and migrate (the one
         // started with the cache usually has): it gets the time to connect as well.
         let unprepared = schema.withLock { $0 == .unchecked }
@@ -195,8 +212,8 @@ public final class PostgresAnalysisCache: AnalysisStore, Sendable {
         case .failure(is SchemaBypassed), .failure(is CancellationError):
             return nil
         case .failure(let error):
-            countError()
-            if health.withLock({ $0.failed(now: .now, retryInterval: retry) }) {
+            if counted { countError() }
+            if health.withLock({ $0.failed(now: .now, retryInterval: retry, counting: counted) }) {
                 report(.unavailable(location: location.description, operation: operation, underlying: error))
             }
             return nil

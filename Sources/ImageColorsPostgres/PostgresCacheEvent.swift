@@ -7,8 +7,8 @@ import PostgresNIO
 /// each operation it costs is counted by the error handler instead.
 public enum PostgresCacheEvent: Sendable, CustomStringConvertible {
     /// An operation failed (or took longer than ``PostgresAnalysisCache/Limits/queryTimeout``)
-    /// while the cache was up: from now on, operations are skipped but for one attempt every
-    /// ``PostgresAnalysisCache/Limits/retryInterval``, until one succeeds.
+    /// while the cache was up: from now on, operations go without it at once, while a probe
+    /// every ``PostgresAnalysisCache/Limits/retryInterval`` waits for it to answer again.
     case unavailable(location: String, operation: String, underlying: any Error)
     /// An operation succeeded after an outage of `duration`, in which `errors` operations went
     /// without the cache.
@@ -56,24 +56,33 @@ public enum PostgresCacheEvent: Sendable, CustomStringConvertible {
     }
 }
 
-/// Whether PostgreSQL answers, as the cache last saw it: up, or down since a time with a next
-/// attempt due, so an outage costs one attempt per retry interval instead of one per request.
+/// Whether PostgreSQL answers, as the cache last saw it: up, or down since a time with the
+/// next probe due, so that an outage costs the requests nothing: while down, operations are
+/// skipped at once, and one probe every retry interval, off the requests, tells when it is back.
 struct CacheHealth: ~Copyable {
+    /// What an operation does now.
+    enum Admission {
+        /// Goes to PostgreSQL.
+        case go
+        /// Goes without (an outage).
+        case skip
+        /// Goes without, and starts the probe that is due.
+        case skipAndProbe
+    }
+
     private var downSince: ContinuousClock.Instant?
     private var nextAttempt: ContinuousClock.Instant?
     private var errors = 0
 
-    /// Whether an operation may go to PostgreSQL now: always while up; while down, the first
-    /// operation asking once `retryInterval` has passed since the last attempt (the others are
-    /// counted as errors and go without).
-    mutating func admits(now: ContinuousClock.Instant, retryInterval: Duration) -> Bool {
-        guard downSince != nil else { return true }
-        if let nextAttempt, now < nextAttempt {
-            errors += 1
-            return false
-        }
+    /// Whether an operation may go to PostgreSQL now: always while up; while down, never (it is
+    /// counted), the first one asking once `retryInterval` has passed since the last probe
+    /// starting the next.
+    mutating func admits(now: ContinuousClock.Instant, retryInterval: Duration) -> Admission {
+        guard downSince != nil else { return .go }
+        errors += 1
+        if let nextAttempt, now < nextAttempt { return .skip }
         nextAttempt = now + retryInterval
-        return true
+        return .skipAndProbe
     }
 
     /// Notes a success: the outage's length and error count when this ends one.
@@ -87,9 +96,10 @@ struct CacheHealth: ~Copyable {
         return (now - since, errors)
     }
 
-    /// Notes a failure: `true` when this starts an outage.
-    mutating func failed(now: ContinuousClock.Instant, retryInterval: Duration) -> Bool {
-        errors += 1
+    /// Notes a failure (an operation's when `counting`, else a probe's): `true` when this
+    /// starts an outage.
+    mutating func failed(now: ContinuousClock.Instant, retryInterval: Duration, counting: Bool) -> Bool {
+        if counting { errors += 1 }
         nextAttempt = now + retryInterval
         guard downSince == nil else { return false }
         downSince = now
