@@ -26,6 +26,15 @@ public enum PostgresTestCluster {
         return try await body(try database(name, in: base))
     }
 
+    /// The same database as the TCP `url`, through the Unix socket in the shared cluster's
+    /// folder (`IMAGECOLORS_TEST_POSTGRES_DIR`), or `nil` without that folder.
+    public static func socketURL(for url: String) -> String? {
+        guard let folder = ProcessInfo.processInfo.environment["IMAGECOLORS_TEST_POSTGRES_DIR"],
+            let components = URLComponents(string: url), let port = components.port
+        else { return nil }
+        return "postgres://\(components.user ?? "imagecolors")@\(components.path)?host=\(folder)&port=\(port)"
+    }
+
     /// `url` with its database replaced by `name`.
     public static func database(_ name: String, in url: String) throws -> String {
         guard var components = URLComponents(string: url) else { throw ClusterError(message: "not a URL: \(url)") }

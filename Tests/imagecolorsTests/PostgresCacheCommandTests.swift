@@ -6,13 +6,15 @@ import Testing
 @Suite("imagecolors analyze --cache postgres://")
 struct PostgresCacheCommandTests {
     @Test(
-        "Given a PostgreSQL cache, when the same files are analysed twice, then the second run reads them back",
+        "Given a PostgreSQL cache, when files are analysed over TCP, then through the socket, then the second reads them",
         .enabled(if: PostgresTestCluster.url != nil, Comment(rawValue: PostgresTestCluster.skipReason)))
     func files() async throws {
         try await PostgresTestCluster.withDatabase { url in
-            let arguments = ["analyze", "--format", "json", "--cache", url, "Samples/rocket.jpg", "Samples/coffee.png"]
-            let first = try await CLI.run(arguments)
-            let second = try await CLI.run(arguments)
+            let files = ["Samples/rocket.jpg", "Samples/coffee.png"]
+            let first = try await CLI.run(["analyze", "--format", "json", "--cache", url] + files)
+            // The second run through the Unix socket when the cluster's folder is known: the same rows.
+            let socket = PostgresTestCluster.socketURL(for: url) ?? url
+            let second = try await CLI.run(["analyze", "--format", "json", "--cache", socket] + files)
             #expect(try CacheCommandTests.statuses(first) == ["stored", "stored"])
             #expect(try CacheCommandTests.statuses(second) == ["fresh", "fresh"])
             #expect(first.lines.map { $0.replacingOccurrences(of: "\"stored\"", with: "\"fresh\"") } == second.lines)
