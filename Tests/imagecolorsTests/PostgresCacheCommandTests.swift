@@ -6,7 +6,7 @@ import Testing
 @Suite("imagecolors analyze --cache postgres://")
 struct PostgresCacheCommandTests {
     @Test(
-        "Given a PostgreSQL cache, when files are analysed over TCP, then through the socket, then the second reads them",
+        "Given a PostgreSQL cache, when files are analysed over TCP, then through its socket, they are read back",
         .enabled(if: PostgresTestCluster.url != nil, Comment(rawValue: PostgresTestCluster.skipReason)))
     func files() async throws {
         try await PostgresTestCluster.withDatabase { url in
