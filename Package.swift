@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "ImageColorsImageIO", targets: ["ImageColorsImageIO"]),
         .library(name: "ImageColorsRemote", targets: ["ImageColorsRemote"]),
         .library(name: "ImageColorsCache", targets: ["ImageColorsCache"]),
+        .library(name: "ImageColorsPostgres", targets: ["ImageColorsPostgres"]),
         .library(name: "ImageColorsServer", targets: ["ImageColorsServer"]),
         .executable(name: "imagecolors", targets: ["imagecolors"]),
         // `imagecolors serve` runs this binary, installed beside the CLI.
@@ -32,6 +33,8 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
         // SQLite for the result cache (ImageColorsCache only; needs libsqlite3-dev).
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        // PostgreSQL for a fleet's shared result cache (ImageColorsPostgres only).
+        .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
         // The HTTP service (ImageColorsServer only): the server, its start and stop, its metrics,
         // request signing and its request log. The configuration trait is left out: the flags
         // configure the server.
@@ -143,6 +146,19 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
+        // Results kept in PostgreSQL, shared by a fleet of servers, with a lease per analysis so
+        // the fleet analyses an image once: its own module, so the core, the loader and the
+        // SQLite cache never link PostgresNIO.
+        .target(
+            name: "ImageColorsPostgres",
+            dependencies: [
+                "ImageColors",
+                "ImageColorsRemote",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // The HTTP service behind `imagecolors serve`: routes, errors, signing, limits, metrics. Its
         // own module, so the core, the loader and the cache never link the server stack.
         .target(
@@ -151,6 +167,7 @@ let package = Package(
                 "ImageColors",
                 "ImageColorsRemote",
                 "ImageColorsCache",
+                "ImageColorsPostgres",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -173,6 +190,7 @@ let package = Package(
                 "ImageColors",
                 "ImageColorsRemote",
                 "ImageColorsCache",
+                "ImageColorsPostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // Scripts start the CLI once per file, so its start-up is paid per image (issue 43;
@@ -200,6 +218,7 @@ let package = Package(
                 "ImageColorsRemote",
                 "ImageColorsCache",
                 "ImageColorsServer",
+                "ImageColorsPostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -245,11 +264,17 @@ let package = Package(
                 "ImageColorsCache", "TestSupport", "TestHTTPServer", .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
+        // Needs a PostgreSQL server (Tests/Postgres/cluster.sh); skipped without one.
+        .testTarget(
+            name: "ImageColorsPostgresTests",
+            dependencies: ["ImageColorsPostgres", "ImageColorsRemote", "ImageColors", "TestSupport", "TestHTTPServer"]
+        ),
         .testTarget(
             name: "ImageColorsServerTests",
             // The executables, so `swift test` builds the binaries the process and parity tests run.
             dependencies: [
-                "ImageColorsServer", "ImageColors", "ImageColorsRemote", "imagecolors", "imagecolors-server",
+                "ImageColorsServer", "ImageColors", "ImageColorsRemote", "ImageColorsPostgres", "imagecolors",
+                "imagecolors-server",
                 "TestSupport", "TestHTTPServer",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -51,6 +51,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
         .package(url: "https://github.com/apple/swift-http-types", exact: "1.8.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
         // The loader's suite has a property-based test of URL parsing (URLPropertyTests).
         .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
     ],
@@ -101,9 +102,18 @@ let package = Package(
             swiftSettings: releaseSwift
         ),
         .target(
+            name: "ImageColorsPostgres",
+            dependencies: [
+                "ImageColors", "ImageColorsRemote", .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Sources/ImageColorsPostgres",
+            swiftSettings: releaseSwift
+        ),
+        .target(
             name: "ImageColorsServer",
             dependencies: [
-                "ImageColors", "ImageColorsRemote", "ImageColorsCache",
+                "ImageColors", "ImageColorsRemote", "ImageColorsCache", "ImageColorsPostgres",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -125,7 +135,7 @@ let package = Package(
         .executableTarget(
             name: "imagecolors",
             dependencies: [
-                "ImageColors", "ImageColorsRemote", "ImageColorsCache",
+                "ImageColors", "ImageColorsRemote", "ImageColorsCache", "ImageColorsPostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/imagecolors",
@@ -135,7 +145,7 @@ let package = Package(
         .executableTarget(
             name: "imagecolors-server",
             dependencies: [
-                "ImageColors", "ImageColorsRemote", "ImageColorsCache", "ImageColorsServer",
+                "ImageColors", "ImageColorsRemote", "ImageColorsCache", "ImageColorsServer", "ImageColorsPostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/imagecolors-server",
@@ -178,8 +188,8 @@ let package = Package(
         .testTarget(
             name: "ImageColorsServerTests",
             dependencies: [
-                "ImageColorsServer", "ImageColors", "ImageColorsRemote", "imagecolors", "imagecolors-server",
-                "TestSupport", "TestHTTPServer",
+                "ImageColorsServer", "ImageColors", "ImageColorsRemote", "ImageColorsPostgres", "imagecolors",
+                "imagecolors-server", "TestSupport", "TestHTTPServer",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -17,7 +17,8 @@ if [ -f Package.resolved ]; then cp Package.resolved Release/Package.resolved; f
 # folders however this ends, so the main package's next build compiles them again instead of
 # linking them.
 cleanup() {
-    for target in CImageCodecs ImageColorsCore ImageColors ImageColorsRemote ImageColorsCache ImageColorsServer \
+    for target in CImageCodecs ImageColorsCore ImageColors ImageColorsRemote ImageColorsCache ImageColorsPostgres \
+        ImageColorsServer \
         imagecolors imagecolors-server CTestPNGWriter TestSupport \
         TestHTTPServer ImageColorsTests ImageColorsRemoteTests ImageColorsCacheTests ImageColorsServerTests imagecolorsTests; do
         rm -rf "$scratch/debug/$target.build"

@@ -2,10 +2,10 @@ import Foundation
 import ImageColors
 import ImageColorsRemote
 
-extension AnalysisCache {
+extension AnalysisStore {
     /// Analyses the file at `path`, or returns the result kept for it: an entry is reused while
     /// the file keeps its path, size and modification time (to the nanosecond), so an edited
-    /// file is analysed again.
+    /// file is analysed again. Any store keeps files so (`AnalysisCache`, a PostgreSQL one).
     /// - Parameters:
     ///   - path: A JPEG or PNG file.
     ///   - analyzer: Analyses on a miss; its options and effective budget are part of the key.
@@ -15,7 +15,8 @@ extension AnalysisCache {
     /// - Throws: What `analyzer` throws on a miss (see `ImageColorAnalyzer.analyze(fileAt:)`):
     ///   `LoadingError` for a missing or unreadable file, `ImageDecodingError`, `EncodingError` (a
     ///   thumbnail), `MemoryBudgetError`, `TitleRegionError`, `PlaceholderError` or `CancellationError`. The
-    ///   cache's own failures are never thrown: they go to the warning handler (``AnalysisCacheWarning``).
+    ///   cache's own failures are never thrown: they go to the store's warning handler (for an
+    ///   ``AnalysisCache``, ``AnalysisCacheWarning``).
     public func analyze(
         fileAt path: String, with analyzer: ImageColorAnalyzer,
         thumbnail: ThumbnailRequest? = nil

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ImageColors
 import ImageColorsCache
+import ImageColorsPostgres
 import ImageColorsRemote
 
 extension Quality: ExpressibleByArgument {}
@@ -196,9 +197,12 @@ struct AnalysisFlags: ParsableArguments {
             """
             Keep results in this SQLite file and reuse them: a URL is revalidated with the server (ETag, \
             Last-Modified, max-age) instead of downloaded and decoded again; a file is reused while its size and \
-            modification time stay the same. Several processes may share the file. Default: no cache.
+            modification time stay the same. Several processes may share the file. A postgres:// or \
+            postgresql:// URL (postgres://user@host:5432/db, or postgres:///db?host=/socket/folder; the \
+            password from the URL or $PGPASSWORD) keeps them in PostgreSQL instead, shared by a fleet of \
+            servers. Default: no cache.
             """,
-            valueName: "path"))
+            valueName: "path-or-url"))
     var cache: String?
 
     @Option(
@@ -280,7 +284,14 @@ struct AnalysisFlags: ParsableArguments {
         }
         if maxDownloadSize.bytes < 1 { throw ValidationError("--max-download-size must be at least 1 byte") }
         if let totalMemory, totalMemory.bytes < 1 { throw ValidationError("--total-memory must be at least 1 byte") }
-        if let cache, cache.isEmpty { throw ValidationError("--cache needs a file path") }
+        if let cache, cache.isEmpty { throw ValidationError("--cache needs a file path or a postgres:// URL") }
+        if let cache, PostgresCacheLocation.isPostgresURL(cache) {
+            do {
+                _ = try PostgresCacheLocation(cache)
+            } catch {
+                throw ValidationError("--cache: \(error)")
+            }
+        }
     }
 
     /// What `--timeout` and `--decode-timeout` accept: 1 ms to a day.
@@ -309,13 +320,17 @@ struct AnalysisFlags: ParsableArguments {
         ImageColorAnalyzer(options: options, memoryPool: totalMemory.map { MemoryPool(capacity: $0) })
     }
 
-    /// The cache `--cache` names, printing its warnings on stderr; `nil` without the flag.
-    func resultCache() -> AnalysisCache? {
-        cache.map { path in
-            AnalysisCache(path: path) { warning in
-                StandardStreams.printError("imagecolors: warning: \(warning)")
-            }
+    /// The cache `--cache` names (a SQLite file, or PostgreSQL for a `postgres://` URL),
+    /// printing its warnings on stderr; `nil` without the flag.
+    func resultCache() -> (any AnalysisStore)? {
+        guard let cache else { return nil }
+        let warn: @Sendable (String) -> Void = { StandardStreams.printError("imagecolors: warning: \($0)") }
+        if PostgresCacheLocation.isPostgresURL(cache) {
+            // Checked in validate(); a URL that no longer parses goes without the cache.
+            guard let location = try? PostgresCacheLocation(cache) else { return nil }
+            return PostgresAnalysisCache(location: location, eventHandler: { warn("\($0)") })
         }
+        return AnalysisCache(path: cache) { warn("\($0)") }
     }
 
     /// The download limits the flags describe.

@@ -16,7 +16,7 @@ struct BatchAnalysis {
     /// A thumbnail to make with each analysis, or `nil`.
     var thumbnail: ThumbnailRequest?
     /// Where results are kept between runs (`--cache`), or `nil`.
-    var cache: AnalysisCache?
+    var cache: (any AnalysisStore)?
     /// A second scheme to analyse each source by, from the same read and decoding pass
     /// (`report --compare-scheme`), or `nil`. The cache is not used then.
     var comparing: RoleScheme?
@@ -84,7 +84,7 @@ struct BatchAnalysis {
     }
 
     private static func analyze(
-        _ source: String, analyzer: ImageColorAnalyzer, remote: RemoteImageLoader?, cache: AnalysisCache?,
+        _ source: String, analyzer: ImageColorAnalyzer, remote: RemoteImageLoader?, cache: (any AnalysisStore)?,
         thumbnail: ThumbnailRequest?
     ) async throws -> Item {
         var item: Item
@@ -112,10 +112,10 @@ struct BatchAnalysis {
 final class LazyRemoteLoader: Sendable {
     private let analyzer: ImageColorAnalyzer
     private let limits: DownloadLimits
-    private let cache: AnalysisCache?
+    private let cache: (any AnalysisStore)?
     private let made = Mutex<RemoteImageLoader?>(nil)
 
-    init(analyzer: ImageColorAnalyzer, limits: DownloadLimits, cache: AnalysisCache?) {
+    init(analyzer: ImageColorAnalyzer, limits: DownloadLimits, cache: (any AnalysisStore)?) {
         self.analyzer = analyzer
         self.limits = limits
         self.cache = cache

@@ -1,6 +1,6 @@
 import Foundation
 import ImageColors
-import ImageColorsCache
+import ImageColorsPostgres
 import ImageColorsRemote
 import Synchronization
 
@@ -22,8 +22,12 @@ final class ColorService: Sendable {
     private let sources: SourcePolicy
 
     /// Starts the executor's threads and opens the cache, if any.
-    /// - Parameter warn: Told the cache's warnings (a file it cannot use, say).
-    init(configuration: ServerConfiguration, warn: @escaping @Sendable (String) -> Void) {
+    /// - Parameters:
+    ///   - configuration: The server's configuration.
+    ///   - warn: Told the cache's warnings (a file it cannot use, a database going down and back).
+    /// - Throws: ``PostgresCacheError`` when ``ServerConfiguration/cachePath`` is a PostgreSQL URL
+    ///   that does not parse.
+    init(configuration: ServerConfiguration, warn: @escaping @Sendable (String) -> Void) throws(PostgresCacheError) {
         self.configuration = configuration
         let pool = MemoryPool(capacity: configuration.poolCapacity)
         self.pool = pool
@@ -34,7 +38,9 @@ final class ColorService: Sendable {
         transport = AsyncHTTPClientTransport(
             connectTimeout: min(limits.connectTimeout, limits.timeout), addressPolicy: limits.addressPolicy)
         store = PolicyRecordingStore(
-            cache: configuration.cachePath.map { path in AnalysisCache(path: path) { warn("\($0)") } })
+            cache: try configuration.cachePath.map { (path) throws(PostgresCacheError) in
+                try ResultCache(path: path, warn: warn) { metrics.countCacheError() }
+            })
         admission = AdmissionQueue(slots: configuration.jobs, maxWaiting: configuration.maxQueue) {
             metrics.recordQueueDepth($0)
         }
@@ -68,7 +74,9 @@ final class ColorService: Sendable {
         let analyzer = analyzer(options)
         let key = FlightKey(source: "url:" + url, variant: variant(of: analyzer))
         if let answer = try freshAnswer(for: key, url: url) { return answer }
-        let outcome = try await run(key) { [self] in
+        // The fleet's lease is keyed as the flight is: servers with the same options share it.
+        let lease = AnalysisStoreKey(source: key.source, variant: key.variant)
+        let outcome = try await run(key, lease: lease) { [self] in
             guard let parsed = URL(string: url) else { throw RemoteLoadingError.invalidURL(url) }
             let meter = MeteredTransport(base: transport) { [metrics] in metrics.countUpstreamBytes($0) }
             let loader = RemoteImageLoader(
@@ -126,21 +134,28 @@ final class ColorService: Sendable {
     }
 
     /// Runs `work` once for every request with `key` at the time, in an analysis slot, each
-    /// request within its deadline and the work within one too.
-    private func run(_ key: FlightKey, work: @escaping @Sendable () async throws -> AnalysisOutcome)
-        async throws -> AnalysisOutcome
-    {
+    /// request within its deadline and the work within one too. With a PostgreSQL cache and a
+    /// `lease`, the work also waits (before taking a slot) while another server of the fleet
+    /// analyses the same thing, for at most half the deadline, then finds its result cached.
+    private func run(
+        _ key: FlightKey, lease: AnalysisStoreKey? = nil, work: @escaping @Sendable () async throws -> AnalysisOutcome
+    ) async throws -> AnalysisOutcome {
         let limit = configuration.requestTimeout
         let admission = self.admission
         let metrics = self.metrics
+        let fleet = lease.flatMap { _ in store.cache?.fleet }
         return try await Deadline.run(within: limit) { [flights] in
             let (outcome, shared) = try await flights.value(for: key) {
                 try await Deadline.run(within: limit) {
-                    try await admission.withSlot {
-                        let started = ContinuousClock.now
-                        defer { metrics.recordAnalysis(ContinuousClock.now - started) }
-                        return try await work()
+                    let analyse: @Sendable () async throws -> AnalysisOutcome = {
+                        try await admission.withSlot {
+                            let started = ContinuousClock.now
+                            defer { metrics.recordAnalysis(ContinuousClock.now - started) }
+                            return try await work()
+                        }
                     }
+                    guard let fleet, let lease else { return try await analyse() }
+                    return try await fleet.withLease(for: lease, lifetime: limit, wait: limit / 2, analyse)
                 }
             }
             var answered = outcome

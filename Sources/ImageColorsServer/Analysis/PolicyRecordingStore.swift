@@ -3,26 +3,26 @@ import ImageColorsCache
 import ImageColorsRemote
 import Synchronization
 
-/// The store the service gives every loader: the SQLite cache when there is one, and always a
-/// note of the origin's HTTP cache policy for the request under way, which `Cache-Control`
-/// follows. The loader tells a store the policy of each response it keeps; without `--cache`,
+/// The store the service gives every loader: the cache (SQLite or PostgreSQL) when there is
+/// one, and always a note of the origin's HTTP cache policy for the request under way, which
+/// `Cache-Control` follows. The loader tells a store the policy of each response it keeps; without `--cache`,
 /// the note is all that is kept.
 struct PolicyRecordingStore: AnalysisStore {
     /// The cache behind it, or `nil`.
-    let cache: AnalysisCache?
+    let cache: ResultCache?
 
     /// Where the current request's policy is noted; set around one loader call.
     @TaskLocal static var note: PolicyNote?
 
     func entry(for key: AnalysisStoreKey) async -> CachedAnalysis? {
-        let entry = await cache?.entry(for: key)
+        let entry = await cache?.store.entry(for: key)
         if let entry { Self.note?.record(entry.policy) }
         return entry
     }
 
     func store(_ entry: CachedAnalysis, for key: AnalysisStoreKey) async {
         Self.note?.record(entry.policy)
-        await cache?.store(entry, for: key)
+        await cache?.store.store(entry, for: key)
     }
 
     /// Closes the cache, if any (the service stops).
@@ -33,7 +33,7 @@ struct PolicyRecordingStore: AnalysisStore {
     func removeEntry(for key: AnalysisStoreKey) async {
         // A response the loader does not keep (no-store) leaves no policy to follow.
         Self.note?.record(nil)
-        await cache?.removeEntry(for: key)
+        await cache?.store.removeEntry(for: key)
     }
 }
 

@@ -28,7 +28,7 @@ public func buildApplication(
     logger: Logger = Logger(label: "imagecolors.serve"),
     onListening: @escaping @Sendable (Int) async -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
-    let service = ColorService(configuration: configuration) { warning in
+    let service = try ColorService(configuration: configuration) { warning in
         logger.warning("cache: \(warning)")
     }
     var services: [any Service] = [ColorServiceShutdown(service: service)]

@@ -39,7 +39,8 @@ public struct ServerConfiguration: Sendable {
     public var analysisOptions: AnalysisOptions
     /// The download limits and the address policy of every URL.
     public var downloadLimits: DownloadLimits
-    /// The SQLite cache file (`--cache`), or `nil` (the default) for none.
+    /// The cache (`--cache`): a SQLite file, or a `postgres://` URL (``PostgresCacheLocation``) for
+    /// one PostgreSQL shared by a fleet; `nil` (the default) for none.
     public var cachePath: String?
     /// The version `/healthz` reports; default the library's.
     public var version: String

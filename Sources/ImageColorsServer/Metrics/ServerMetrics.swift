@@ -17,6 +17,7 @@ final class ServerMetrics: Sendable {
     private let cacheHits: Metrics.Counter
     private let cacheMisses: Metrics.Counter
     private let cacheRevalidations: Metrics.Counter
+    private let cacheErrors: Metrics.Counter
     private let pool: MemoryPool
 
     /// - Parameter pool: The pool whose bytes in use are reported at each scrape.
@@ -37,6 +38,7 @@ final class ServerMetrics: Sendable {
         cacheHits = Metrics.Counter(label: "imagecolors_cache_hits_total", factory: factory)
         cacheMisses = Metrics.Counter(label: "imagecolors_cache_misses_total", factory: factory)
         cacheRevalidations = Metrics.Counter(label: "imagecolors_cache_revalidations_total", factory: factory)
+        cacheErrors = Metrics.Counter(label: "imagecolors_cache_errors_total", factory: factory)
         queueDepth.record(0)
         poolBytes.record(0)
     }
@@ -74,6 +76,12 @@ final class ServerMetrics: Sendable {
         case .revalidated: cacheRevalidations.increment()
         case .stored, .replaced, .notCached: cacheMisses.increment()
         }
+    }
+
+    /// Counts one cache operation a request went without: a failed or timed-out query, one
+    /// skipped while the cache is down, a SQLite warning.
+    func countCacheError() {
+        cacheErrors.increment()
     }
 
     /// The Prometheus text of every metric, the pool's bytes in use read now.
