@@ -74,7 +74,9 @@ public struct AnalysisStoreKey: Sendable, Hashable, Codable {
 
     /// Bumped whenever the same bytes and options give different results (a changed quantizer,
     /// a new result field), so entries made by older code are not served.
-    public static let resultsRevision = 2 // 2: results gained `appearances` and `placeholder`
+    /// 2: results gained `appearances` and `placeholder`; 3: the background is chosen on the
+    /// canonical 250 px image at every preset (issue 41).
+    public static let resultsRevision = 3
 
     /// The variant string for `analyzer` and `thumbnail`: every stored property of the options,
     /// as Swift prints them, so a field added to ``AnalysisOptions`` is part of it too.
