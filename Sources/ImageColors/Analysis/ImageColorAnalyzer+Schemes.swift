@@ -78,12 +78,14 @@ extension ImageColorAnalyzer {
         // One reservation for both quantizers: they run one after the other, and are the same size.
         let quantizer = options.quantizer
         let decoded = try decodedForAnalysis(source, quantizer: quantizer, thumbnail: request, ledger: ledger)
-        var image = decoded.image
-        // The first analysis composites a backdrop onto its image in place: the second gets a copy.
-        try ledger.reserve(image.pixels.count, for: "the analysed image, copied for the second scheme")
-        var copy = image
+        var images = decoded.images
+        // The first analysis composites a backdrop onto its images in place: the second gets a copy.
+        try ledger.reserve(
+            images.image.pixels.count + (images.canonical?.pixels.count ?? 0),
+            for: "the analysed images, copied for the second scheme")
+        var copy = images
         let analysis = try ColorAnalysis(
-            analyzing: &image, described: decoded.description, options: options, quantizer: quantizer, ledger: ledger)
+            analyzing: &images, described: decoded.description, options: options, quantizer: quantizer, ledger: ledger)
         let comparison = try ColorAnalysis(
             analyzing: &copy, described: decoded.description, options: otherOptions, quantizer: otherOptions.quantizer,
             ledger: ledger)

@@ -79,10 +79,10 @@ public struct ImageColorAnalyzer: Sendable {
         let ledger = ledger ?? MemoryLedger(budget: options.memoryBudget)
         let quantizer = options.quantizer
         let decoded = try decodedForAnalysis(source, quantizer: quantizer, thumbnail: request, ledger: ledger)
-        var image = decoded.image
+        var images = decoded.images
         // The core's steps from here on, as for pixels handed to PixelAnalyzer.
         let analysis = try ColorAnalysis(
-            analyzing: &image, described: decoded.description, options: options, quantizer: quantizer, ledger: ledger)
+            analyzing: &images, described: decoded.description, options: options, quantizer: quantizer, ledger: ledger)
         return AnalysisResponse(
             analysis: analysis, thumbnail: try thumbnail(decoded.thumbnail, as: request, behind: analysis))
     }
@@ -91,7 +91,7 @@ public struct ImageColorAnalyzer: Sendable {
     /// into the analysis downscaler (and the thumbnail's, when asked), and described.
     func decodedForAnalysis(
         _ source: ImageSource, quantizer: Quantizer, thumbnail request: ThumbnailRequest?, ledger: MemoryLedger
-    ) throws -> (image: RGBAImage, thumbnail: RGBAImage?, description: ImageDescription) {
+    ) throws -> (images: AnalysisImages, thumbnail: RGBAImage?, description: ImageDescription) {
         // Quantizing allocates after decoding; reserving first keeps the decoder from taking the
         // room it will need (one image, one set of options, one answer: see reserveMemory(in:)).
         try quantizer.reserveMemory(in: ledger)
@@ -99,7 +99,7 @@ public struct ImageColorAnalyzer: Sendable {
             // Encoded bytes in memory stay there until decoding ends (a file is read as it goes).
             try ledger.reserve(data.count, for: "the encoded image held in memory")
         }
-        let (image, thumbnailImage, info, colors) = try downscaledImages(
+        let (images, thumbnailImage, info, colors) = try downscaledImages(
             source, ledger: ledger, thumbnailSide: request?.clampedLongSide)
         var description = ImageDescription(
             format: info.format, width: info.width, height: info.height, orientation: info.orientation)
@@ -108,7 +108,7 @@ public struct ImageColorAnalyzer: Sendable {
         description.colorNote = colors.note
         description.frames = info.frames
         description.decoder = info.decoder
-        return (image, thumbnailImage, description)
+        return (images, thumbnailImage, description)
     }
 
     /// The thumbnail `request` asked for, encoded from `image` (the same decoding pass's), or
@@ -131,17 +131,19 @@ public struct ImageColorAnalyzer: Sendable {
     /// decodes at least the thumbnail's size — at the default 250 px analysis, thumbnails up to
     /// 500 px — and there is room for it in the budget; otherwise it gets a pass of its own.
     func downscaledImages(_ source: ImageSource, ledger: MemoryLedger, thumbnailSide: Int?)
-        throws -> (RGBAImage, RGBAImage?, DecodedImageInfo, ColorManagementOutcome)
+        throws -> (AnalysisImages, RGBAImage?, DecodedImageInfo, ColorManagementOutcome)
     {
         let probe = try SourceProbe(source)
         let target = options.quality.longSide
-        let analysisDecode = decodeOptions(longSide: target, ledger: ledger)
-        let downscaler = Downscaler(targetLongSide: target, ledger: ledger)
+        var analysisDecode = decodeOptions(longSide: target, ledger: ledger)
+        // Large enough for the canonical image the background is chosen on, too.
+        analysisDecode.minimumLongSide = AnalysisDownscaler.minimumDecodedLongSide(forTarget: target)
+        let downscaler = AnalysisDownscaler(targetLongSide: target, ledger: ledger)
         guard let thumbnailSide else {
             var sink = ColorManagedSink(downscaler, enabled: options.colorManagement, ledger: ledger)
             let info = try ImageDecoding.decode(probe, options: analysisDecode, into: &sink)
             sink.finishConversion()
-            return (info.orientation.apply(to: sink.inner.finish()), nil, info, sink.outcome)
+            return (AnalysisImages(sink.inner.finish(), orientation: info.orientation), nil, info, sink.outcome)
         }
         // The thumbnail's downscaler begins after the analysis one, so it cannot take the room
         // the analysis would have had; if it does not fit, it sits the pass out. An animation's
@@ -151,7 +153,7 @@ public struct ImageColorAnalyzer: Sendable {
         var sink = ColorManagedSink(both, enabled: options.colorManagement, ledger: ledger)
         let info = try ImageDecoding.decode(probe, options: analysisDecode, into: &sink)
         sink.finishConversion()
-        let image = info.orientation.apply(to: sink.inner.first.finish())
+        let image = AnalysisImages(sink.inner.first.finish(), orientation: info.orientation)
         var thumbnail = sink.inner.second
         // Never enlarged: a thumbnail of an image smaller than asked is the image's size.
         let wanted = min(thumbnailSide, max(info.width, info.height))

@@ -13,8 +13,9 @@ extension ColorAnalysis {
     /// Both entry points end here, the codecs' `ImageColorAnalyzer` and the core's
     /// ``PixelAnalyzer``, so the same downscaled pixels and options give the same answer.
     /// - Parameters:
-    ///   - image: The analysis image; composited onto ``AnalysisOptions/backdrop`` in place when
-    ///     there is one.
+    ///   - images: The analysis image, which the roles are chosen on, and the canonical image,
+    ///     which the background is chosen on (``AnalysisDownscaler``); both composited onto
+    ///     ``AnalysisOptions/backdrop`` in place when there is one.
     ///   - description: The result's descriptive fields.
     ///   - options: The options.
     ///   - quantizer: `options.quantizer`, whose memory is already reserved in `ledger`.
@@ -22,15 +23,18 @@ extension ColorAnalysis {
     /// - Throws: ``TitleRegionError`` when ``AnalysisOptions/titleRegion`` cannot be measured on
     ///   the image; ``PlaceholderError`` or ``MemoryBudgetError`` from the placeholders.
     package init(
-        analyzing image: inout RGBAImage, described description: ImageDescription, options: AnalysisOptions,
+        analyzing images: inout AnalysisImages, described description: ImageDescription, options: AnalysisOptions,
         quantizer: Quantizer, ledger: MemoryLedger
     ) throws {
         if let backdrop = options.backdrop {
-            // In place: the image is already accounted and no longer shared.
-            image.composite(onto: backdrop)
+            // In place: the images are already accounted and no longer shared.
+            images.image.composite(onto: backdrop)
+            images.canonical?.composite(onto: backdrop)
         }
+        let image = images.image
         let shown = description.orientation.displayedSize(width: description.width, height: description.height)
-        let quantized = quantizer.quantize(image, paletteSize: options.paletteSize)
+        let quantized = quantizer.quantize(
+            image, paletteSize: options.paletteSize, backgroundFrom: images.canonical)
         let roles = quantized.roles
         var title = TitleChoice(
             background: roles.background, rule: options.titleRule,

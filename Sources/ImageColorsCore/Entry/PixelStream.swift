@@ -7,7 +7,8 @@
 /// let colors = try stream.finish()
 /// ```
 ///
-/// Memory: the downscaler's accumulators (sized from the output, not the input), one row of
+/// Memory: the downscalers' accumulators (the preset's and the canonical one the background is
+/// chosen on, ``AnalysisDownscaler``; sized from their outputs, not the input), one row of
 /// scratch when rows need converting, and quantization, all within the options' budget.
 public struct PixelStream: ~Copyable {
     /// The layout rows are read with.
@@ -18,7 +19,7 @@ public struct PixelStream: ~Copyable {
     private let options: AnalysisOptions
     private let ledger: MemoryLedger
     private let quantizer: Quantizer
-    private var downscaler: Downscaler
+    private var downscaler: AnalysisDownscaler
     private var converter: PixelRowConverter
 
     init(layout: PixelLayout, options: AnalysisOptions) throws {
@@ -28,7 +29,7 @@ public struct PixelStream: ~Copyable {
         try quantizer.reserveMemory(in: ledger)
         let converter = try PixelRowConverter(
             layout: layout, colorSpace: options.colorManagement ? layout.colorSpace : .sRGB, ledger: ledger)
-        var downscaler = Downscaler(targetLongSide: options.quality.longSide, ledger: ledger)
+        var downscaler = AnalysisDownscaler(targetLongSide: options.quality.longSide, ledger: ledger)
         try downscaler.begin(width: layout.width, height: layout.height, rowsInOrder: true)
         // Assigned together: a noncopyable value is initialised on one path or not at all.
         self.layout = layout
@@ -79,12 +80,12 @@ public struct PixelStream: ~Copyable {
         guard rowsReceived == layout.height else {
             throw PixelBufferError.missingRows(received: rowsReceived, height: layout.height)
         }
-        var image = layout.orientation.apply(to: downscaler.finish())
+        var images = AnalysisImages(downscaler.finish(), orientation: layout.orientation)
         converter.release()
         var description = ImageDescription(
             format: .pixels, width: layout.width, height: layout.height, orientation: layout.orientation)
         description.colorProfile = converter.profileName
         return try ColorAnalysis(
-            analyzing: &image, described: description, options: options, quantizer: quantizer, ledger: ledger)
+            analyzing: &images, described: description, options: options, quantizer: quantizer, ledger: ledger)
     }
 }

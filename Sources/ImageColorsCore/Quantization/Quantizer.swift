@@ -96,12 +96,43 @@ public struct Quantizer: Sendable {
     ///   - image: The image, typically already downscaled.
     ///   - paletteSize: How many palette colours, 0…64 (clamped); default 0 (no palette).
     public func quantize(_ image: RGBAImage, paletteSize: Int = 0) -> Result {
-        // One histogram: the band first, then the rest of the image added to the same tables, so
-        // every pixel is read once and nothing is allocated or cleared twice.
-        var histogram = ColorHistogram(
-            image: image, region: backgroundSource == .edges ? .border : .whole,
-            bitsPerChannel: binBits)
-        let (background, chosen) = chooseColors(image, &histogram)
+        quantize(image, paletteSize: paletteSize, backgroundFrom: nil)
+    }
+
+    /// Chooses the four colours of an image, the background from the edges of another image of
+    /// the same picture (the canonical image, ``AnalysisDownscaler``) when there is one and the
+    /// background is looked for at the edges.
+    ///
+    /// Why: the background then belongs to the picture, not to the preset's size (issue 41);
+    /// the roles still come from `image`, and still reach their contrast on that background.
+    /// - Parameters:
+    ///   - image: The image the roles (and palette) are chosen on.
+    ///   - paletteSize: How many palette colours, 0…64 (clamped).
+    ///   - canonical: The image the background is chosen on; `nil`: `image`.
+    package func quantize(_ image: RGBAImage, paletteSize: Int, backgroundFrom canonical: RGBAImage?) -> Result {
+        var histogram: ColorHistogram
+        let background: Choice
+        let chosen: [Choice]
+        do {
+            // Both clusterings share one workspace, freed at the end of this scope, before any
+            // palette is made (the memory reserved for quantization holds one or the other).
+            var workspace = ClusteringWorkspace(bitsPerChannel: binBits)
+            // The canonical image's count is made and dropped before the image's own: one
+            // histogram at a time, as the reservation allows.
+            var canonicalBackground: Choice?
+            if let canonical, backgroundSource == .edges {
+                var band = ColorHistogram(image: canonical, region: .border, bitsPerChannel: binBits)
+                canonicalBackground = chooseBackground(canonical, &band, &workspace)
+            }
+            // One histogram: the band first (unless the background is already chosen), then the
+            // rest of the image added to the same tables, so every pixel is read once and
+            // nothing is allocated or cleared twice.
+            histogram = ColorHistogram(
+                image: image, region: backgroundSource == .edges && canonicalBackground == nil ? .border : .whole,
+                bitsPerChannel: binBits)
+            background = canonicalBackground ?? chooseBackground(image, &histogram, &workspace)
+            chosen = chooseRoles(histogram, background: background, workspace: &workspace)
+        }
         let fallbackColor =
             scheme == .classic
             ? (Self.isDark(background.color) ? RGBColor.white : .black)
@@ -122,19 +153,15 @@ public struct Quantizer: Sendable {
         return Result(roles: roles, palette: palette)
     }
 
-    /// The background and the roles the scheme chose (best first, at most three), from a
-    /// histogram of the band (or of the whole image) that this completes to a count of the whole
-    /// image. Both clusterings share one workspace, freed on return, before any palette is made.
+    /// The background, from a histogram of the band (or of the whole image) that this completes
+    /// to a count of the whole image.
     ///
     /// A count without colour structure (``ColorHistogram/isStructureless``: noise, a chart of
     /// every colour) has no clusters worth growing: a structureless band gives its mean colour
-    /// as the background (with either scheme), and the faithful scheme clusters a structureless
-    /// image on a coarse grid (``ColorHistogram/structurelessBits``), whose bins are its colours.
-    /// The classic scheme's roles come from the histogram's bins either way.
-    private func chooseColors(_ image: RGBAImage, _ histogram: inout ColorHistogram) -> (
-        background: Choice, roles: [Choice]
-    ) {
-        var workspace = ClusteringWorkspace(bitsPerChannel: binBits)
+    /// as the background (with either scheme).
+    private func chooseBackground(
+        _ image: RGBAImage, _ histogram: inout ColorHistogram, _ workspace: inout ClusteringWorkspace
+    ) -> Choice {
         // The band decides the background: its clusters are grown before the interior is added.
         let bandPixels = histogram.pixelCount
         let bandMean = histogram.isStructureless ? histogram.meanColor : nil
@@ -162,6 +189,17 @@ public struct Quantizer: Sendable {
             // Nothing opaque anywhere: there is no colour to continue; white is the neutral card.
             background = Choice(color: .white, report: RoleReport(source: .fallback))
         }
+        return background
+    }
+
+    /// The roles the scheme chose (best first, at most three) on `background`, from a count of
+    /// the whole image. The faithful scheme clusters a structureless image
+    /// (``ColorHistogram/isStructureless``) on a coarse grid (``ColorHistogram/structurelessBits``),
+    /// whose bins are its colours; the classic scheme's roles come from the histogram's bins
+    /// either way.
+    private func chooseRoles(
+        _ histogram: ColorHistogram, background: Choice, workspace: inout ClusteringWorkspace
+    ) -> [Choice] {
         switch scheme {
         case .faithful:
             let vividFloor = max(1, Self.smallestCount(reaching: Salience.vividNoiseShare, of: histogram.pixelCount))
@@ -176,11 +214,9 @@ public struct Quantizer: Sendable {
                 clusters = histogram.clustering(
                     minimumCount: vividFloor, radius: ColorHistogram.clusterRadius, workspace: &workspace)
             }
-            return (
-                background, faithfulRoles(in: clusters, pixelCount: histogram.pixelCount, background: background.color)
-            )
+            return faithfulRoles(in: clusters, pixelCount: histogram.pixelCount, background: background.color)
         case .classic:
-            return (background, classicRoles(in: histogram, background: background.color))
+            return classicRoles(in: histogram, background: background.color)
         }
     }
 

@@ -74,8 +74,9 @@ public struct AnalysisStoreKey: Sendable, Hashable, Codable {
 
     /// Bumped whenever the same bytes and options give different results (a changed quantizer,
     /// a new result field), so entries made by older code are not served. 2: results gained
-    /// `appearances` and `placeholder`; 3: an animation's lossless WebP frames counted over every
-    /// frame on a scaled canvas are shrunk by the box rule, not libwebp's scaler.
+    /// `appearances` and `placeholder`; 3: the background is chosen on the canonical 250 px
+    /// image at every preset (issue 41), and an animation's lossless WebP frames counted over
+    /// every frame on a scaled canvas are shrunk by the box rule, not libwebp's scaler.
     public static let resultsRevision = 3
 
     /// The variant string for `analyzer` and `thumbnail`: every stored property of the options,

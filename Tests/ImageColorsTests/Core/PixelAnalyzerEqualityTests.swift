@@ -40,8 +40,9 @@ struct PixelAnalyzerEqualityTests {
     static func decodedRows(_ path: String, options: AnalysisOptions) throws -> (RGBAImage, DecodedImageInfo) {
         var sink = ColorManagedSink(FullImageSink(), enabled: options.colorManagement, ledger: nil)
         var decode = DecodeOptions()
-        // What ImageColorAnalyzer asks of the decoder: DCT scaling down to twice the target.
-        decode.minimumLongSide = options.quality.longSide.map { $0 * 2 }
+        // What ImageColorAnalyzer asks of the decoder: DCT scaling down to twice the target, or
+        // twice the canonical image the background is chosen on, whichever is larger.
+        decode.minimumLongSide = AnalysisDownscaler.minimumDecodedLongSide(forTarget: options.quality.longSide)
         decode.frames = options.frames
         let info = try ImageDecoding.decode(try SourceProbe(.file(path)), options: decode, into: &sink)
         sink.finishConversion()

@@ -88,11 +88,11 @@ struct ProgressiveDCRoutingTests {
 
     @Test(
         "the analyzer sends a large progressive file to the DC reader at every preset but highest",
-        arguments: [(Quality.lowest, true), (.low, true), (.high, false), (.highest, false)])
+        arguments: [(Quality.lowest, true), (.low, true), (.high, true), (.highest, false)])
     func presets(quality: Quality, expected: Bool) throws {
-        // Given a 1700×1100 progressive file: 1/8 gives 213 px, at least twice the lowest (50)
-        // and low (100) targets, short of twice high's 250
-        let ppm = try ProgressiveFixtures.writePPM(width: 1700, height: 1100) { x, y in
+        // Given a 4200×2700 progressive file: 1/8 gives 525 px, at least twice the canonical
+        // image's 250 px that every preset but highest decodes for (AnalysisDownscaler)
+        let ppm = try ProgressiveFixtures.writePPM(width: 4200, height: 2700) { x, y in
             (UInt8(x % 256), UInt8(y % 256), 128)
         }
         defer { try? FileManager.default.removeItem(atPath: ppm) }
@@ -101,7 +101,9 @@ struct ProgressiveDCRoutingTests {
         // When the analyzer decodes it at each preset
         let analyzer = ImageColorAnalyzer(options: .init(quality: quality, memoryBudget: .megabytes(128)))
         let (_, info) = try analyzer.downscaledImage(.file(big))
-        // Then only the presets that libjpeg would decode at 1/8 use the DC reader
+        // Then only the presets that libjpeg would decode at 1/8 use the DC reader (a 1700 px
+        // file, whose 1/8 is 213 px, no longer goes to it at lowest and low: they decode at
+        // high's size, for the canonical image)
         #expect((info.decoder == .progressiveDC) == expected)
     }
 }

@@ -10,6 +10,6 @@ extension ImageColorAnalyzer {
     func downscaledImage(_ source: ImageSource, ledger: MemoryLedger? = nil) throws -> (RGBAImage, DecodedImageInfo) {
         let (image, _, info, _) = try downscaledImages(
             source, ledger: ledger ?? MemoryLedger(budget: options.memoryBudget), thumbnailSide: nil)
-        return (image, info)
+        return (image.image, info)
     }
 }
