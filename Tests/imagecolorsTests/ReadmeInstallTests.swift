@@ -11,7 +11,7 @@ struct ReadmeInstallTests {
     /// service's schemathesis and playground checks), openjdk-17-jre-headless (the Spark sample's
     /// check, Samples/Spark/test-catalogue.sh).
     static let ciOnly: Set<String> = [
-        "valgrind", "chromium", "python3-venv", "libvips-tools", "curl", "openjdk-17-jre-headless",
+        "valgrind", "chromium", "python3-venv", "libvips-tools", "curl", "openjdk-17-jre-headless", "postgresql",
     ]
 
     /// The package names in `command` (flags and line continuations dropped).
