@@ -110,7 +110,9 @@ package struct Downscaler: PixelSink {
         currentRow = -1
     }
 
-    private static func bins(input: Int, output: Int) -> (map: [Int32], sizes: [UInt32]) {
+    /// The box rule: for `input` pixels shrunk to `output` (no more than `input`), the output
+    /// pixel each input pixel falls in, and how many input pixels each output pixel covers.
+    package static func bins(input: Int, output: Int) -> (map: [Int32], sizes: [UInt32]) {
         var map = [Int32](repeating: 0, count: input)
         var sizes = [UInt32](repeating: 0, count: output)
         for bin in 0..<output {

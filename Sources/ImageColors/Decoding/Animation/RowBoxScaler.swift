@@ -11,19 +11,21 @@ struct RowBoxScaler {
     let outputWidth: Int
     let outputHeight: Int
     /// Input column → output column.
-    private var columnBin: [Int]
+    private let columnBin: [Int32]
     /// Input columns in each output column.
-    private var binWidths: [Int]
+    private let binWidths: [UInt32]
     /// Σ(r·a), Σ(g·a), Σ(b·a), Σa for each pixel of the output row being summed.
     private var sums: [UInt64]
     /// The finished output row.
     private var row: [UInt8]
     /// The output row being summed; its input rows end before `(outputRow + 1) · H / h`.
     private var outputRow = 0
+    /// The input rows summed into the output row so far.
+    private var rowsSummed = 0
 
     /// The bytes a scaler from `inputWidth` to `outputWidth` columns allocates.
     static func bytesNeeded(inputWidth: Int, outputWidth: Int) -> Int {
-        inputWidth * 8 + outputWidth * (8 + 4 * 8 + 4)
+        inputWidth * 4 + outputWidth * (4 + 4 * 8 + 4)
     }
 
     /// A scaler from `inputWidth` × `inputHeight` to `outputWidth` × `outputHeight`; each side of
@@ -33,20 +35,10 @@ struct RowBoxScaler {
         self.inputHeight = max(1, inputHeight)
         self.outputWidth = min(max(1, outputWidth), self.inputWidth)
         self.outputHeight = min(max(1, outputHeight), self.inputHeight)
-        columnBin = [Int](repeating: 0, count: self.inputWidth)
-        binWidths = [Int](repeating: 0, count: self.outputWidth)
-        for bin in 0..<self.outputWidth {
-            let start = bin * self.inputWidth / self.outputWidth
-            let end = (bin + 1) * self.inputWidth / self.outputWidth
-            for x in start..<end { columnBin[x] = bin }
-            binWidths[bin] = end - start
-        }
+        (columnBin, binWidths) = Downscaler.bins(input: self.inputWidth, output: self.outputWidth)
         sums = [UInt64](repeating: 0, count: self.outputWidth * 4)
         row = [UInt8](repeating: 0, count: self.outputWidth * 4)
     }
-
-    /// The input rows summed into the output row so far.
-    private var rowsSummed = 0
 
     /// Adds input row `y` (`inputWidth` RGBA pixels; rows must come in order), then calls
     /// `rowReady` with the output row and its number when `y` was the last input row of it.
@@ -59,7 +51,7 @@ struct RowBoxScaler {
                 for x in 0..<inputWidth {
                     let p = input + x * 4
                     let a = UInt64(p[3])
-                    let s = bins[x] * 4
+                    let s = Int(bins[x]) * 4
                     sums[s] += UInt64(p[0]) * a
                     sums[s + 1] += UInt64(p[1]) * a
                     sums[s + 2] += UInt64(p[2]) * a
