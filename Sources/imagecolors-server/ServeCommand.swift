@@ -117,9 +117,9 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("--max-upload-size must be at least 1 byte")
         }
         for (name, value) in [("--request-timeout", requestTimeout), ("--shutdown-timeout", shutdownTimeout)]
-        where !AnalysisFlags.secondsRange.contains(value) {
+        where !AnalysisSettings.secondsRange.contains(value) {
             throw ValidationError(
-                "\(name) must be from 0.001 to \(Int(AnalysisFlags.secondsRange.upperBound)) seconds, not \(value)")
+                "\(name) must be from 0.001 to \(Int(AnalysisSettings.secondsRange.upperBound)) seconds, not \(value)")
         }
         if signingKeys.count != signingSalts.count {
             throw ValidationError(

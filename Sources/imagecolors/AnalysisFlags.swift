@@ -62,7 +62,7 @@ struct AnalysisFlags: ParsableArguments {
             downscale but what --memory-budget forces).
             """
     )
-    var quality: Quality = .high
+    var quality: Quality = AnalysisSettings.defaults.quality
 
     @Option(
         help:
@@ -72,7 +72,7 @@ struct AnalysisFlags: ParsableArguments {
             black).
             """
     )
-    var scheme: RoleScheme = .faithful
+    var scheme: RoleScheme = AnalysisSettings.defaults.scheme
 
     @Option(
         name: .customLong("min-contrast"),
@@ -82,12 +82,12 @@ struct AnalysisFlags: ParsableArguments {
             or 7 (body text, AA and AAA), or any value from 1 to 21.
             """,
             valueName: "ratio"))
-    var minimumContrast: Double = Quantizer.defaultMinimumContrast
+    var minimumContrast: Double = AnalysisSettings.defaults.minimumContrast
 
     @Option(
         name: .customLong("background-from"),
         help: "Take the background from the image's edges or from the whole image.")
-    var backgroundSource: BackgroundSource = .edges
+    var backgroundSource: BackgroundSource = AnalysisSettings.defaults.backgroundSource
 
     @Option(
         name: .customLong("title-rule"),
@@ -97,14 +97,14 @@ struct AnalysisFlags: ParsableArguments {
             (larger |Lc|).
             """
     )
-    var titleRule: TitleRule = .brightness
+    var titleRule: TitleRule = AnalysisSettings.defaults.titleRule
 
     @Option(
         name: .customLong("brightness-threshold"),
         help: ArgumentHelp(
             "For --title-rule brightness: dark text when the background's brightness is above this (0–255).",
             valueName: "value"))
-    var brightnessThreshold: Double = 125
+    var brightnessThreshold: Double = AnalysisSettings.defaults.brightnessThreshold
 
     @Option(
         name: .customLong("title-region"),
@@ -120,7 +120,7 @@ struct AnalysisFlags: ParsableArguments {
     @Option(
         name: .customLong("color-management"),
         help: "Convert ICC-tagged, CMYK and PNG gAMA images to sRGB before counting colours: on or off.")
-    var colorManagement: OnOff = .on
+    var colorManagement: OnOff = AnalysisSettings.defaults.colorManagement
 
     @Option(
         help: ArgumentHelp(
@@ -134,12 +134,7 @@ struct AnalysisFlags: ParsableArguments {
             drawn on.
             """,
             valueName: "color"),
-        transform: { text in
-            guard let color = RGBColor(hex: text) else {
-                throw ValidationError("--backdrop must be a colour like #1d2b3a, not \(text)")
-            }
-            return color
-        })
+        transform: AnalysisSettings.backdrop)
     var backdrop: RGBColor?
 
     @Option(
@@ -149,7 +144,7 @@ struct AnalysisFlags: ParsableArguments {
             long it is shown.
             """
     )
-    var frames: FramePolicy = .first
+    var frames: FramePolicy = AnalysisSettings.defaults.frames
 
     @Option(help: "Also make the image's placeholder from the same decoding pass: thumbhash, blurhash or both.")
     var placeholder: PlaceholderFlag?
@@ -158,17 +153,8 @@ struct AnalysisFlags: ParsableArguments {
         name: .customLong("blurhash-components"),
         help: ArgumentHelp(
             "BlurHash's components across and down, 1 to 9 each (e.g. 4x3, the default).", valueName: "XxY"),
-        transform: { text in
-            do {
-                guard let components = try BlurHash.Components(parsing: text) else {
-                    throw ValidationError("--blurhash-components must look like 4x3, not \(text)")
-                }
-                return components
-            } catch let error as PlaceholderError {
-                throw ValidationError("--blurhash-components \(text): \(error.description)")
-            }
-        })
-    var blurHashComponents: BlurHash.Components = .default
+        transform: AnalysisSettings.blurHashComponents)
+    var blurHashComponents: BlurHash.Components = AnalysisSettings.defaults.blurHashComponents
 
     @Option(
         name: .customLong("memory-budget"),
@@ -177,7 +163,7 @@ struct AnalysisFlags: ParsableArguments {
             valueName: "size"),
         transform: { try MemoryBudget.parsing($0, flag: "--memory-budget") }
     )
-    var memoryBudget: MemoryBudget = .default
+    var memoryBudget: MemoryBudget = AnalysisSettings.defaults.memoryBudget
 
     @Option(
         name: .customLong("total-memory"),
@@ -208,18 +194,18 @@ struct AnalysisFlags: ParsableArguments {
     @Option(
         name: .customLong("max-side"),
         help: ArgumentHelp("Refuse images with a longer side, in pixels.", valueName: "pixels"))
-    var maxSide: Int = ImageLimits.default.maxSide
+    var maxSide: Int = AnalysisSettings.defaults.maxSide
 
     @Option(name: .customLong("max-pixels"), help: ArgumentHelp("Refuse images with more pixels.", valueName: "pixels"))
-    var maxPixels: Int = ImageLimits.default.maxPixels
+    var maxPixels: Int = AnalysisSettings.defaults.maxPixels
 
     @Option(
         name: .customLong("decode-timeout"),
         help: ArgumentHelp("Seconds one image's decoding may take.", valueName: "seconds"))
-    var decodeTimeout: Double = 10
+    var decodeTimeout: Double = AnalysisSettings.defaults.decodeTimeout
 
     @Option(help: ArgumentHelp("Seconds one URL's download may take in all, redirects included.", valueName: "seconds"))
-    var timeout: Double = 30
+    var timeout: Double = AnalysisSettings.defaults.timeout
 
     // A byte size, parsed like --memory-budget.
     @Option(
@@ -227,7 +213,7 @@ struct AnalysisFlags: ParsableArguments {
         help: ArgumentHelp(
             "Largest body downloaded from a URL: bytes, or with KB/MB/GB/KiB/MiB/GiB.", valueName: "size"),
         transform: { try MemoryBudget.parsing($0, flag: "--max-download-size") })
-    var maxDownloadSize: MemoryBudget = .megabytes(50)
+    var maxDownloadSize: MemoryBudget = AnalysisSettings.defaults.maxDownloadSize
 
     @Flag(
         name: .customLong("allow-loopback"),
@@ -247,97 +233,29 @@ struct AnalysisFlags: ParsableArguments {
     @Flag(name: .customLong("allow-downgrade"), help: "Follow redirects from https to plain http, refused by default.")
     var allowDowngrade = false
 
-    func validate() throws {
-        if maxSide < 1 { throw ValidationError("--max-side must be at least 1, not \(maxSide)") }
-        if maxPixels < 1 { throw ValidationError("--max-pixels must be at least 1, not \(maxPixels)") }
-        if !(0...255).contains(brightnessThreshold) {
-            throw ValidationError("--brightness-threshold must be between 0 and 255, not \(brightnessThreshold)")
-        }
-        if !(1...21).contains(minimumContrast) {
-            throw ValidationError(
-                "--min-contrast must be a ratio from 1 to 21 (e.g. 3, 4.5 or 7), not \(minimumContrast)")
-        }
-        // Ranges checked here, with the flag's name, so no value reaches an overflowing
-        // conversion: `inf` or 1e300 seconds once trapped turning into milliseconds.
-        if !(Self.secondsRange.contains(decodeTimeout)) {
-            throw ValidationError(
-                """
-                --decode-timeout must be from 0.001 to \(Int(Self.secondsRange.upperBound)) seconds, not \
-                \(decodeTimeout)
-                """
-            )
-        }
-        if !(Self.secondsRange.contains(timeout)) {
-            throw ValidationError(
-                "--timeout must be from 0.001 to \(Int(Self.secondsRange.upperBound)) seconds, not \(timeout)")
-        }
-        if memoryBudget.bytes < Self.minimumBudget.bytes {
-            throw ValidationError(
-                """
-                --memory-budget must be at least \(Self.minimumBudget) (the colour histogram and the quantizer alone \
-                take 280 kB), not \(memoryBudget)
-                """
-            )
-        }
-        if let palette, !(1...64).contains(palette) {
-            throw ValidationError("--palette must be between 1 and 64, not \(palette)")
-        }
-        if maxDownloadSize.bytes < 1 { throw ValidationError("--max-download-size must be at least 1 byte") }
-        if let totalMemory, totalMemory.bytes < 1 { throw ValidationError("--total-memory must be at least 1 byte") }
-        if let cache, cache.isEmpty { throw ValidationError("--cache needs a file path or a postgres:// URL") }
-        if let cache, PostgresCacheLocation.isPostgresURL(cache) {
-            do {
-                _ = try PostgresCacheLocation(cache)
-            } catch {
-                throw ValidationError("--cache: \(error)")
-            }
-        }
+    /// The flags' values as plain settings.
+    var settings: AnalysisSettings {
+        AnalysisSettings(
+            quality: quality, scheme: scheme, minimumContrast: minimumContrast, backgroundSource: backgroundSource,
+            titleRule: titleRule, brightnessThreshold: brightnessThreshold, titleRegion: titleRegion,
+            colorManagement: colorManagement, palette: palette, backdrop: backdrop, frames: frames,
+            placeholder: placeholder, blurHashComponents: blurHashComponents, memoryBudget: memoryBudget,
+            totalMemory: totalMemory, cache: cache, maxSide: maxSide, maxPixels: maxPixels,
+            decodeTimeout: decodeTimeout, timeout: timeout, maxDownloadSize: maxDownloadSize,
+            allowLoopback: allowLoopback, blockPrivate: blockPrivate, allowDowngrade: allowDowngrade)
     }
 
-    /// What `--timeout` and `--decode-timeout` accept: 1 ms to a day.
-    static let secondsRange: ClosedRange<Double> = 0.001...86_400
-    /// The smallest `--memory-budget` accepted: below it no image, however small, fits.
-    static let minimumBudget = MemoryBudget(bytes: 512_000)
+    func validate() throws { try settings.validate() }
 
     /// The analysis options the flags describe.
-    var analysisOptions: AnalysisOptions {
-        let limits = ImageLimits(
-            maxSide: maxSide, maxPixels: maxPixels,
-            decodeTimeout: .milliseconds(Int64((decodeTimeout * 1000).rounded())))
-        return AnalysisOptions(
-            quality: quality, memoryBudget: memoryBudget, limits: limits,
-            backgroundSource: backgroundSource, titleRule: titleRule,
-            brightnessThreshold: brightnessThreshold, titleRegion: titleRegion,
-            colorManagement: colorManagement == .on, paletteSize: palette ?? 0,
-            backdrop: backdrop, scheme: scheme, minimumContrast: minimumContrast,
-            frames: frames, placeholders: placeholder?.kinds ?? [],
-            blurHashComponents: blurHashComponents)
-    }
+    var analysisOptions: AnalysisOptions { settings.analysisOptions }
 
-    /// The analyzer the flags describe: their options and, with `--total-memory`, one pool for
-    /// every analysis of the run.
-    func analyzer(options: AnalysisOptions) -> ImageColorAnalyzer {
-        ImageColorAnalyzer(options: options, memoryPool: totalMemory.map { MemoryPool(capacity: $0) })
-    }
+    /// The analyzer the flags describe (``AnalysisSettings/analyzer(options:)``).
+    func analyzer(options: AnalysisOptions) -> ImageColorAnalyzer { settings.analyzer(options: options) }
 
-    /// The cache `--cache` names (a SQLite file, or PostgreSQL for a `postgres://` URL),
-    /// printing its warnings on stderr; `nil` without the flag.
-    func resultCache() -> (any AnalysisStore)? {
-        guard let cache else { return nil }
-        let warn: @Sendable (String) -> Void = { StandardStreams.printError("imagecolors: warning: \($0)") }
-        if PostgresCacheLocation.isPostgresURL(cache) {
-            // Checked in validate(); a URL that no longer parses goes without the cache.
-            guard let location = try? PostgresCacheLocation(cache) else { return nil }
-            return PostgresAnalysisCache(location: location, eventHandler: { warn("\($0)") })
-        }
-        return AnalysisCache(path: cache) { warn("\($0)") }
-    }
+    /// The cache `--cache` names, or `nil` (``AnalysisSettings/resultCache()``).
+    func resultCache() -> (any AnalysisStore)? { settings.resultCache() }
 
     /// The download limits the flags describe.
-    var downloadLimits: DownloadLimits {
-        DownloadLimits(
-            maxBodySize: maxDownloadSize.bytes, timeout: .milliseconds(Int64((timeout * 1000).rounded())),
-            addressPolicy: AddressPolicy(allowsLoopback: allowLoopback, allowsPrivate: !blockPrivate),
-            allowsDowngrade: allowDowngrade)
-    }
+    var downloadLimits: DownloadLimits { settings.downloadLimits }
 }

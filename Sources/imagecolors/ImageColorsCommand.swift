@@ -38,16 +38,21 @@ struct ImageColorsCommand: AsyncParsableCommand {
             for hint in hints { StandardStreams.printError("imagecolors: \(hint)") }
             Foundation.exit(ExitCode.validationFailure.rawValue)
         }
+        // `analyze`'s common forms skip argument-parser's reflection (AnalyzeFastParser); anything
+        // else, its help and errors included, is argument-parser's.
+        if let settings = AnalyzeFastParser.settings(for: arguments) {
+            await execute(as: AnalyzeCommand.self) { try await settings.run() }
+            return
+        }
         let command: any ParsableCommand
         do {
             command = try parseAsRoot()
         } catch {
             exit(withError: error)
         }
-        let commandType = type(of: command)
         // Handed to one task and never touched here again.
         nonisolated(unsafe) let parsed = command
-        let work = Task.detached {
+        await execute(as: type(of: command)) {
             var command = parsed
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
@@ -55,8 +60,19 @@ struct ImageColorsCommand: AsyncParsableCommand {
                 try command.run()
             }
         }
-        let signals = SignalCancellation { work.cancel() }
-        let result = await work.result
+    }
+
+    /// Runs a parsed command's work in a task that SIGINT or SIGTERM cancel, then exits as
+    /// argument-parser would for its error.
+    /// - Parameters:
+    ///   - commandType: The command whose usage a refusal prints.
+    ///   - work: The command's `run()`.
+    static func execute(
+        as commandType: any ParsableCommand.Type, _ work: @escaping @Sendable () async throws -> Void
+    ) async {
+        let task = Task.detached { try await work() }
+        let signals = SignalCancellation { task.cancel() }
+        let result = await task.result
         if let status = signals.exitStatus { Foundation.exit(status) }
         if case .failure(let error) = result {
             if let refusal = error as? ValidationError { exitRefusing(refusal, by: commandType) }

@@ -145,7 +145,7 @@ struct ReportCommand: AsyncParsableCommand {
         }
         if tally.total == 0 {
             page.abandon()
-            try SourceFlags.checkNotEmpty(count: tally.total, list: input.inputList)
+            try SourceSettings.checkNotEmpty(count: tally.total, list: input.inputList)
         }
         do throws(AtomicFile.WriteError) {
             if let writeError = stop as? AtomicFile.WriteError { throw writeError }

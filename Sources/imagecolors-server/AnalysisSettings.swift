@@ -1,0 +1,1 @@
+../imagecolors/AnalysisSettings.swift
