@@ -39,7 +39,7 @@ enum VP8LCodeLengths {
             let table = table.baseAddress!
             while symbol < alphabet && limit > 0 {
                 limit -= 1
-                let code = VP8LPrefixCodeTables.read(table, &reader)
+                let code = reader.readSymbol(table)
                 if code < 16 {
                     lengths[symbol] = UInt8(code)
                     symbol += 1

@@ -42,9 +42,13 @@ struct VP8LPixelDecoder {
     ///   pixel or past the last, or a cache index without a cache;
     ///   ``ImageDecodingError/truncated(_:detail:)`` when the stream ends first; what `rowDone` throws.
     mutating func decode(
-        into pixels: UnsafeMutablePointer<UInt32>, mask: Int, reader: inout VP8LBitReader,
+        into pixels: UnsafeMutablePointer<UInt32>, mask: Int, reader stream: inout VP8LBitReader,
         rowDone: (Int) throws -> Void
     ) throws {
+        // A local copy: the optimizer keeps its state in registers rather than writing it back
+        // after every read (the pixels' pointer could alias the caller's reader).
+        var reader = stream
+        defer { stream = reader }
         let width = width
         let total = width * height
         let blockBits = coding.blockBits
@@ -73,16 +77,16 @@ struct VP8LPixelDecoder {
                         }
                         while position < total {
                             if x & blockMask == 0 { group = groupAt(x, y) }
-                            let code = VP8LPrefixCodeTables.read(tables + groups[group], &reader)
+                            let code = reader.readSymbol(tables + groups[group])
                             if code < 256 {
-                                let red = VP8LPrefixCodeTables.read(tables + groups[group + 1], &reader)
-                                let blue = VP8LPrefixCodeTables.read(tables + groups[group + 2], &reader)
-                                let alpha = VP8LPrefixCodeTables.read(tables + groups[group + 3], &reader)
+                                let red = Self.readLiteral(tables + groups[group + 1], &reader)
+                                let blue = Self.readLiteral(tables + groups[group + 2], &reader)
+                                let alpha = Self.readLiteral(tables + groups[group + 3], &reader)
                                 put(UInt32(alpha << 24 | red << 16 | code << 8 | blue))
                                 x += 1
                             } else if code < 256 + 24 {
                                 let length = Self.prefixValue(code - 256, &reader)
-                                let symbol = VP8LPrefixCodeTables.read(tables + groups[group + 4], &reader)
+                                let symbol = reader.readSymbol(tables + groups[group + 4])
                                 let distanceCode = Self.prefixValue(symbol, &reader)
                                 var distance = distanceCode - 120
                                 if distanceCode <= 120 {
@@ -90,11 +94,9 @@ struct VP8LPixelDecoder {
                                     distance = max(1, (plane >> 4) * width + 8 - (plane & 0xf))
                                 }
                                 guard distance <= position, length <= total - position else {
-                                    throw reader.isPastEnd
-                                        ? VP8LDecoder.truncated
-                                        : VP8LDecoder.corrupt(
-                                            "a backward reference of \(length) pixels from \(distance) back "
-                                                + "at pixel \(position) of \(total)")
+                                    throw Self.badReference(
+                                        length: length, distance: distance, position: position, total: total,
+                                        pastEnd: reader.isPastEnd)
                                 }
                                 for _ in 0..<length { put(pixels[(position - distance) & mask]) }
                                 x += length
@@ -110,7 +112,7 @@ struct VP8LPixelDecoder {
                                 put(cache[code - 256 - 24])
                                 x += 1
                             } else {
-                                throw VP8LDecoder.corrupt("green symbol \(code) past the alphabet")
+                                throw Self.badGreen(code)
                             }
                             if x == width {
                                 x = 0
@@ -124,5 +126,32 @@ struct VP8LPixelDecoder {
             }
         }
         if reader.isPastEnd { throw VP8LDecoder.truncated }
+    }
+
+    /// Reads a red, blue or alpha symbol. A code of one symbol (an opaque image's alpha, often)
+    /// consumes no bits: its symbol is taken from the table's first entry without waiting for
+    /// the bits the symbols before it consumed, which the next lookup would otherwise depend on.
+    @inline(__always)
+    private static func readLiteral(_ table: UnsafePointer<UInt32>, _ reader: inout VP8LBitReader) -> Int {
+        let first = table[0]
+        // Only a one-symbol code has entries of no bits (and no link).
+        if first >> 16 == 0 { return Int(first & 0xffff) }
+        return reader.readSymbol(table)
+    }
+
+    /// A backward reference before the first pixel or past the last (built out of line: the
+    /// message's formatting stays out of the decoding loop).
+    @inline(never)
+    private static func badReference(length: Int, distance: Int, position: Int, total: Int, pastEnd: Bool) -> Error {
+        pastEnd
+            ? VP8LDecoder.truncated
+            : VP8LDecoder.corrupt(
+                "a backward reference of \(length) pixels from \(distance) back at pixel \(position) of \(total)")
+    }
+
+    /// A green symbol past its alphabet (a cache index without a cache).
+    @inline(never)
+    private static func badGreen(_ code: Int) -> Error {
+        VP8LDecoder.corrupt("green symbol \(code) past the alphabet")
     }
 }

@@ -15,38 +15,41 @@ enum VP8LPredictor {
         (((a ^ b) & 0xfefe_fefe) >> 1) &+ (a & b)
     }
 
+    /// A pixel's channels as four 16-bit lanes (blue, green, red, alpha: little-endian order).
     @inline(__always)
-    private static func channel(_ pixel: UInt32, _ shift: UInt32) -> Int { Int((pixel >> shift) & 0xff) }
+    private static func lanes(_ pixel: UInt32) -> SIMD4<Int16> {
+        SIMD4<Int16>(truncatingIfNeeded: unsafeBitCast(pixel, to: SIMD4<UInt8>.self))
+    }
 
+    /// Four 16-bit lanes, each clamped to 0...255, as a pixel.
     @inline(__always)
-    private static func clamp(_ value: Int) -> UInt32 { UInt32(min(255, max(0, value))) }
+    private static func pixel(clamping lanes: SIMD4<Int16>) -> UInt32 {
+        let clamped = lanes.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255))
+        return unsafeBitCast(SIMD4<UInt8>(truncatingIfNeeded: clamped), to: UInt32.self)
+    }
 
     /// Predictor 11: the top or the left pixel, whichever the gradient favours.
     @inline(__always)
     private static func select(top: UInt32, left: UInt32, topLeft: UInt32) -> UInt32 {
-        @inline(__always) func difference(_ shift: UInt32) -> Int {
-            let corner = channel(topLeft, shift)
-            return abs(channel(left, shift) &- corner) &- abs(channel(top, shift) &- corner)
-        }
-        return difference(24) &+ difference(16) &+ difference(8) &+ difference(0) <= 0 ? top : left
+        let corner = lanes(topLeft)
+        let toLeft = lanes(left) &- corner
+        let toTop = lanes(top) &- corner
+        // |left − corner| − |top − corner| summed over the channels (at most 1020: no overflow).
+        let leftSum = toLeft.replacing(with: 0 &- toLeft, where: toLeft .< 0)
+        let topSum = toTop.replacing(with: 0 &- toTop, where: toTop .< 0)
+        return (leftSum &- topSum).wrappedSum() <= 0 ? top : left
     }
 
     @inline(__always)
     private static func clampedAddSubtractFull(_ a: UInt32, _ b: UInt32, _ c: UInt32) -> UInt32 {
-        @inline(__always) func one(_ shift: UInt32) -> UInt32 {
-            clamp(channel(a, shift) &+ channel(b, shift) &- channel(c, shift)) << shift
-        }
-        return one(24) | one(16) | one(8) | one(0)
+        pixel(clamping: lanes(a) &+ lanes(b) &- lanes(c))
     }
 
     @inline(__always)
     private static func clampedAddSubtractHalf(_ a: UInt32, _ b: UInt32, _ c: UInt32) -> UInt32 {
-        let mean = average(a, b)
-        @inline(__always) func one(_ shift: UInt32) -> UInt32 {
-            let value = channel(mean, shift)
-            return clamp(value &+ (value &- channel(c, shift)) / 2) << shift
-        }
-        return one(24) | one(16) | one(8) | one(0)
+        let mean = lanes(average(a, b))
+        // (mean − c) / 2 rounds toward zero, as C's division does in libwebp.
+        return pixel(clamping: mean &+ (mean &- lanes(c)) / 2)
     }
 
     /// Undoes the predictor on row `y` of `width` pixels in place. `above` is the previous row

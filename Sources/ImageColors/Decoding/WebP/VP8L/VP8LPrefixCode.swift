@@ -62,20 +62,6 @@ struct VP8LPrefixCodeTables {
         return root
     }
 
-    /// Reads one symbol of the code whose table starts at `table`.
-    @inline(__always)
-    static func read(_ table: UnsafePointer<UInt32>, _ reader: inout VP8LBitReader) -> Int {
-        let bits = reader.peek(ensuring: maxLength)
-        var entry = table[Int(bits & 0xff)]
-        if entry & link != 0 {
-            reader.skip(rootBits)
-            let width = (entry >> 16) & 0xff
-            entry = table[Int(entry & 0xffff) + Int((bits >> 8) & ((1 << width) - 1))]
-        }
-        reader.skip(Int((entry >> 16) & 0xff))
-        return Int(entry & 0xffff)
-    }
-
     /// `code`'s low `length` bits in reverse order (codes are read least significant bit first).
     private static func reversed(_ code: Int, _ length: Int) -> Int {
         var result = 0
