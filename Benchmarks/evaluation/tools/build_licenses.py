@@ -28,6 +28,9 @@ L["GPL-2+"] = ("GNU General Public License, version 2 or (at your option) any la
 L["GPL-2 "] = ("GNU General Public License, version 2", "https://www.gnu.org/licenses/old-licenses/gpl-2.0.html",
     "/usr/share/common-licenses/GPL-2 on Debian; notice in the package copyright file",
     "Keep the copyright notice and licence text with the file; anyone receiving it may get the corresponding source (the image itself, and the Debian source package).")
+L["GPL-3+ "] = ("GNU General Public License, version 3 or (at your option) any later version", "https://www.gnu.org/licenses/gpl-3.0.html",
+    "/usr/share/common-licenses/GPL-3 on Debian; notice in the package copyright file",
+    "Keep the copyright notice and licence text with the file; anyone receiving it may get the corresponding source (the image itself, and the Debian source package).")
 L["GPL-3+ or CC-BY-SA-3.0"] = ("GNU GPL version 3 or later, OR Creative Commons Attribution-ShareAlike 3.0 (recipient's choice)", "https://www.gnu.org/licenses/gpl-3.0.html ; https://creativecommons.org/licenses/by-sa/3.0/",
     "/usr/share/common-licenses/GPL-3 on Debian; CC BY-SA 3.0 text in the desktop-base copyright file",
     "Under either option: credit Software in the Public Interest, Inc. and keep the licence notice (the Debian logo is also a trademark of SPI).")
@@ -91,7 +94,7 @@ for k, ids in used.items():
     name, url, text, req = L[k]
     w("| %s | %s%s | %s | %s | %d |" % (k, name, (" (" + url + ")") if url else "", text, req, len(ids)))
 w("")
-for st in ("tuning", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6"):
+for st in ("tuning", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7"):
     w("## %s set\n" % st)
     for r in rows:
         if r["set"] != st:
@@ -116,7 +119,7 @@ for st in ("tuning", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", 
             attr = "\"%s\" by %s, licensed under %s (%s); from Debian package %s.%s" % (title, r["author_or_origin"], short, url, pkg, mod_note)
         elif k == "GPL-3+ or CC-BY-SA-3.0":
             attr = "Debian swirl emblem, (c) 1999 Software in the Public Interest, Inc., GPL-3+ or CC BY-SA 3.0, via Debian package desktop-base.%s" % mod_note
-        elif k in ("GPL-2+", "GPL-2 ", "LGPL-3.0"):
+        elif k in ("GPL-2+", "GPL-2 ", "GPL-3+ ", "LGPL-3.0"):
             attr = "%s. (c) %s. Licensed under %s; see the licence text referenced above. Via Debian package %s.%s" % (r["description"], r["author_or_origin"], L[k][0], pkg, mod_note)
         elif k == "BSD-3-Clause":
             attr = "scikit-image logo, Copyright (c) 2009-2018 the scikit-image team, BSD-3-Clause (notice, conditions and disclaimer in licenses/python3-skimage/usr/share/doc/python3-skimage/copyright)."

@@ -13,8 +13,9 @@ extension ColorAnalysis {
     /// Both entry points end here, the codecs' `ImageColorAnalyzer` and the core's
     /// ``PixelAnalyzer``, so the same downscaled pixels and options give the same answer.
     /// - Parameters:
-    ///   - images: The analysis image, which the roles are chosen on, and the canonical image,
-    ///     which the background is chosen on (``AnalysisDownscaler``); both composited onto
+    ///   - images: The analysis image, which the palette, the title region and the placeholders
+    ///     are taken from, and the canonical image, which the background and the roles are
+    ///     chosen on (``AnalysisDownscaler``); both composited onto
     ///     ``AnalysisOptions/backdrop`` in place when there is one.
     ///   - description: The result's descriptive fields.
     ///   - options: The options.

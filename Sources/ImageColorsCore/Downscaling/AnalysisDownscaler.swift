@@ -1,5 +1,5 @@
 /// The analysis downscaler, with a second, small one at ``canonicalLongSide`` fed by the same
-/// decoding pass: the image the background is chosen on, whatever the preset.
+/// decoding pass: the image the background and the roles are chosen on, whatever the preset.
 ///
 /// Why: the background is decided by a band round the image's edges, 5% of its short side. At
 /// `highest` that band is a few pixels of a painting's frame or margin; at `lowest` it is one
@@ -21,7 +21,8 @@ package struct AnalysisDownscaler: PixelSink {
     /// knife-edge that the decoder's DCT scale and a q75 re-encode both flipped (ΔE_OK 0.52).
     package static let canonicalLongSide = 250
 
-    /// The preset's downscaler: the image the roles are chosen on.
+    /// The preset's downscaler: the image the palette, the title region and the placeholders
+    /// come from.
     package private(set) var main: Downscaler
     /// The canonical downscaler; `nil` when `main` already has the canonical size.
     package private(set) var canonical: Downscaler?

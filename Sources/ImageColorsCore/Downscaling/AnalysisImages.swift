@@ -1,5 +1,6 @@
 /// What the analysis downscaler gives (``AnalysisDownscaler``): the image at the preset's size,
-/// which the roles are chosen on, and the canonical image, which the background is chosen on.
+/// which the palette, the title region and the placeholders come from, and the canonical image,
+/// which the background and the roles are chosen on.
 package struct AnalysisImages: Sendable {
     /// The image at the preset's size.
     package var image: RGBAImage
@@ -24,6 +25,6 @@ package struct AnalysisImages: Sendable {
         canonical = downscaled.canonical.map { orientation.apply(to: $0) }
     }
 
-    /// The image the background is chosen on: the canonical one.
+    /// The image the background and the roles are chosen on: the canonical one.
     package var backgroundImage: RGBAImage { canonical ?? image }
 }

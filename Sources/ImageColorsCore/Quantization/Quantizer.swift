@@ -96,20 +96,38 @@ public struct Quantizer: Sendable {
     ///   - image: The image, typically already downscaled.
     ///   - paletteSize: How many palette colours, 0…64 (clamped); default 0 (no palette).
     public func quantize(_ image: RGBAImage, paletteSize: Int = 0) -> Result {
-        quantize(image, paletteSize: paletteSize, backgroundFrom: nil)
+        colors(of: image, paletteSize: min(max(paletteSize, 0), ColorPalette.maximumCount))
     }
 
-    /// Chooses the four colours of an image, the background from the edges of another image of
-    /// the same picture (the canonical image, ``AnalysisDownscaler``) when there is one and the
-    /// background is looked for at the edges.
+    /// Chooses the four colours of an image on another image of the same picture, the canonical
+    /// image (``AnalysisDownscaler``), when there is one; the palette, when asked for, still
+    /// comes from `image`.
     ///
-    /// Why: the background then belongs to the picture, not to the preset's size (issue 41);
-    /// the roles still come from `image`, and still reach their contrast on that background.
+    /// Why: the card then belongs to the picture, not to the preset's size (issue 41). The
+    /// background's band was the first thing a preset's size moved (item 1); the roles were the
+    /// next: a near-tie between two clusters' shares, or a vivid cluster of 8–25 pixels, is
+    /// decided differently by each size's box filter. On the canonical image the shares, the
+    /// salience and every noise floor are measured on the same pixels at `lowest`, `low` and
+    /// `high` (which decode at the same size), and on nearly the same at `highest`.
     /// - Parameters:
-    ///   - image: The image the roles (and palette) are chosen on.
+    ///   - image: The preset's image: the palette's, and the roles' when `canonical` is `nil`.
     ///   - paletteSize: How many palette colours, 0…64 (clamped).
-    ///   - canonical: The image the background is chosen on; `nil`: `image`.
+    ///   - canonical: The image the background and the roles are chosen on; `nil`: `image`.
     package func quantize(_ image: RGBAImage, paletteSize: Int, backgroundFrom canonical: RGBAImage?) -> Result {
+        let size = min(max(paletteSize, 0), ColorPalette.maximumCount)
+        guard let canonical else { return colors(of: image, paletteSize: size) }
+        var result = colors(of: canonical, paletteSize: 0)
+        if size > 0 {
+            // The canonical count is dropped by now: one histogram at a time, as the reservation
+            // allows.
+            let histogram = ColorHistogram(image: image, region: .whole, bitsPerChannel: binBits)
+            result.palette = ColorPalette.colors(in: histogram, count: size)
+        }
+        return result
+    }
+
+    /// The four colours of `image` and, when `paletteSize` is above 0, its palette.
+    private func colors(of image: RGBAImage, paletteSize size: Int) -> Result {
         var histogram: ColorHistogram
         let background: Choice
         let chosen: [Choice]
@@ -117,20 +135,11 @@ public struct Quantizer: Sendable {
             // Both clusterings share one workspace, freed at the end of this scope, before any
             // palette is made (the memory reserved for quantization holds one or the other).
             var workspace = ClusteringWorkspace(bitsPerChannel: binBits)
-            // The canonical image's count is made and dropped before the image's own: one
-            // histogram at a time, as the reservation allows.
-            var canonicalBackground: Choice?
-            if let canonical, backgroundSource == .edges {
-                var band = ColorHistogram(image: canonical, region: .border, bitsPerChannel: binBits)
-                canonicalBackground = chooseBackground(canonical, &band, &workspace)
-            }
-            // One histogram: the band first (unless the background is already chosen), then the
-            // rest of the image added to the same tables, so every pixel is read once and
-            // nothing is allocated or cleared twice.
+            // One histogram: the band first, then the rest of the image added to the same
+            // tables, so every pixel is read once and nothing is allocated or cleared twice.
             histogram = ColorHistogram(
-                image: image, region: backgroundSource == .edges && canonicalBackground == nil ? .border : .whole,
-                bitsPerChannel: binBits)
-            background = canonicalBackground ?? chooseBackground(image, &histogram, &workspace)
+                image: image, region: backgroundSource == .edges ? .border : .whole, bitsPerChannel: binBits)
+            background = chooseBackground(image, &histogram, &workspace)
             chosen = chooseRoles(histogram, background: background, workspace: &workspace)
         }
         let fallbackColor =
@@ -148,7 +157,6 @@ public struct Quantizer: Sendable {
             reports: RoleReports(
                 background: background.report, primary: role(0).report,
                 secondary: role(1).report, detail: role(2).report))
-        let size = min(max(paletteSize, 0), ColorPalette.maximumCount)
         let palette = size > 0 ? ColorPalette.colors(in: histogram, count: size) : []
         return Result(roles: roles, palette: palette)
     }

@@ -76,8 +76,9 @@ public struct AnalysisStoreKey: Sendable, Hashable, Codable {
     /// a new result field), so entries made by older code are not served. 2: results gained
     /// `appearances` and `placeholder`; 3: the background is chosen on the canonical 250 px
     /// image at every preset (issue 41), and an animation's lossless WebP frames counted over
-    /// every frame on a scaled canvas are shrunk by the box rule, not libwebp's scaler.
-    public static let resultsRevision = 3
+    /// every frame on a scaled canvas are shrunk by the box rule, not libwebp's scaler; 4: the
+    /// roles are chosen on the canonical image too (issue 41, items 2 and 3).
+    public static let resultsRevision = 4
 
     /// The variant string for `analyzer` and `thumbnail`: every stored property of the options,
     /// as Swift prints them, so a field added to ``AnalysisOptions`` is part of it too.

@@ -4,8 +4,8 @@ import Testing
 
 private func hex(_ text: String) -> RGBColor { RGBColor(hex: text)! }
 
-/// The canonical image the background is chosen on (issue 41): made in the same pass, counted in
-/// the ledger, and the same picture at every preset.
+/// The canonical image the background and the roles are chosen on (issue 41): made in the same
+/// pass, counted in the ledger, and the same picture at every preset.
 @Suite("Analysis downscaler")
 struct AnalysisDownscalerTests {
     /// A green picture with a red frame 4 pixels wide: 2.5 pixels of the canonical image's band
@@ -61,5 +61,40 @@ struct AnalysisDownscalerTests {
         // Before the canonical image, `lowest`'s 1-pixel band was the frame blended with the
         // green, a brown that no other preset of the picture shows.
         #expect(Set(backgrounds.values) == ["#2e8b57"], "\(backgrounds)")
+    }
+
+    /// A green field with a navy block and a small orange and a small magenta square: 4 and 5
+    /// pixels wide at full size, 2.5 and 3 in the canonical image (6–9 of its pixels), under one
+    /// pixel at `lowest` and `low`, where each blends with the green into a colour the picture
+    /// does not show.
+    static let smallDetails = paintedImage(
+        400, 300, hex("#2e8b57"),
+        [
+            (40, 40, 200, 260, hex("#1f2a6b")), (300, 60, 304, 64, hex("#ff7f00")),
+            (300, 200, 305, 205, hex("#e0109a")),
+        ])
+
+    @Test("Given small vivid details, when analysed at every preset, then each gives the same roles")
+    func oneSetOfRoles() throws {
+        var cards: [Quality: [String]] = [:]
+        for quality in Quality.allCases {
+            let analysis = try PixelAnalyzer(options: AnalysisOptions(quality: quality)).analyze(
+                Self.smallDetails.pixels, layout: PixelLayout(width: 400, height: 300))
+            cards[quality] = [analysis.background, analysis.primary, analysis.secondary, analysis.detail].map(\.hex)
+        }
+        // With the roles chosen on each preset's image (main's CLI on this picture as a PNG), the
+        // secondary was #323138 at `lowest` (the squares blended with the green), a fallback at
+        // `low`, #00383e at `high` and #660044 at `highest`.
+        #expect(Set(cards.values).count == 1, "\(cards)")
+    }
+
+    @Test("Given a canonical image, when quantized, then the roles are the canonical image's, the palette the image's")
+    func rolesFromCanonical() throws {
+        let canonical = try DownscalerTests.downscale(Self.smallDetails, to: 250)
+        let image = try DownscalerTests.downscale(Self.smallDetails, to: 50)
+        let quantizer = Quantizer()
+        let both = quantizer.quantize(image, paletteSize: 4, backgroundFrom: canonical)
+        #expect(both.roles == quantizer.quantize(canonical).roles)
+        #expect(both.palette == quantizer.quantize(image, paletteSize: 4).palette)
     }
 }
