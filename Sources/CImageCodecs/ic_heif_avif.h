@@ -104,6 +104,16 @@ typedef struct {
 int ic_avif_plan_image(const uint8_t *data, size_t size, uint32_t root, uint32_t width, uint32_t height,
                        int has_alpha, int codecs, ic_avif_plan *plan);
 
+// A property's payload reader (its index in `properties`, 1-based), or an empty one when `index`
+// names none (ic_heif_avif_transforms.c).
+ic_box_reader ic_property(const ic_heif_meta *meta, const ic_box *properties, size_t count, uint32_t index);
+
+// The transformations of `item` (clap, irot, imir) in *plan, as libheif 1.15 reads them: 1; 0
+// when libheif's reading could differ (a clap it would clamp or refuse); -1 when out of memory
+// (ic_heif_avif_transforms.c).
+int ic_avif_transforms(const ic_heif_meta *meta, const ic_box *properties, size_t count, const ic_heif_item *item,
+                       ic_avif_plan *plan);
+
 // ic_avif_plan_image's `codecs`: the codecs that can be loaded.
 enum { IC_AVIF_AV1 = 1, IC_AVIF_HEVC = 2 };
 
