@@ -94,11 +94,19 @@ uint64_t ic_dav1d_picture_bytes(uint32_t width, uint32_t height, int bits, int l
     return y_bytes + 2 * uv_bytes + DAV1D_PICTURE_ALIGNMENT;
 }
 
+uint64_t ic_dav1d_state_bytes(uint32_t width, uint32_t height, int deep) {
+    const uint64_t padded = (((uint64_t)width + 127) & ~(uint64_t)127) * (((uint64_t)height + 127) & ~(uint64_t)127);
+    return (deep ? padded * 13 / 20 : padded / 2) + IC_DAV1D_CONTEXT_BYTES;
+}
+
 // The pictures dav1d asks for, held to what the caller planned (and reserved) from the item's
-// header: a sequence header deeper, less subsampled or larger than the av1C and ispe said gets
-// no memory, and the decode fails before dav1d allocates its per-frame state for it.
+// header, all of them together: a sequence header deeper, less subsampled or larger than the av1C
+// and ispe said, or a stream that makes dav1d keep a second picture (a frame not shown, film
+// grain applied to a copy), gets no memory, and the decode fails before dav1d allocates its
+// per-frame state for it.
 typedef struct {
     uint64_t limit;
+    uint64_t allocated;   // every picture's bytes this decode (a still image has one picture)
     int refused;
 } ic_dav1d_allocator;
 
@@ -109,12 +117,13 @@ static int ic_dav1d_alloc(Dav1dPicture *p, void *cookie) {
     if (p->p.w <= 0 || p->p.h <= 0) return DAV1D_ERR(EINVAL);
     const uint64_t size = ic_dav1d_picture_bytes((uint32_t)p->p.w, (uint32_t)p->p.h, p->p.bpc, p->p.layout, strides,
                                                  &luma, &chroma);
-    if (size > allocator->limit || size > SIZE_MAX) {
+    if (size > allocator->limit - allocator->allocated || size > SIZE_MAX) {
         allocator->refused = 1;
         return DAV1D_ERR(ENOMEM);
     }
     uint8_t *buffer = NULL;
     if (posix_memalign((void **)&buffer, DAV1D_PICTURE_ALIGNMENT, (size_t)size) != 0) return DAV1D_ERR(ENOMEM);
+    allocator->allocated += size;
     p->data[0] = buffer;
     p->data[1] = p->p.layout != DAV1D_PIXEL_LAYOUT_I400 ? buffer + luma : NULL;
     p->data[2] = p->p.layout != DAV1D_PIXEL_LAYOUT_I400 ? buffer + luma + chroma : NULL;
@@ -124,6 +133,7 @@ static int ic_dav1d_alloc(Dav1dPicture *p, void *cookie) {
     return 0;
 }
 
+// Not counted back: the picture kept outlives the decode and its allocator (the count is per decode).
 static void ic_dav1d_free(Dav1dPicture *p, void *cookie) {
     (void)cookie;
     free(p->allocator_data);
@@ -154,10 +164,13 @@ ic_status ic_dav1d_decode(const ic_extent *parts, size_t count, uint64_t max_pix
     settings.n_threads = 1;         // the caller's thread only, as every other decoder here
     settings.max_frame_delay = 1;
     settings.all_layers = 0;        // the highest spatial layer of operating point 0, as libavif
+    // Film grain is noise synthesised over the decoded picture into a second one: it would double
+    // the pictures held, and it does not move an image's colours (zero-mean noise).
+    settings.apply_grain = 0;
     settings.frame_size_limit = max_pixels > UINT32_MAX ? UINT32_MAX : (unsigned)max_pixels;
     settings.logger.cookie = message;
     settings.logger.callback = ic_dav1d_log;
-    ic_dav1d_allocator allocator = {max_picture_bytes, 0};
+    ic_dav1d_allocator allocator = {max_picture_bytes, 0, 0};
     settings.allocator.cookie = &allocator;
     settings.allocator.alloc_picture_callback = ic_dav1d_alloc;
     settings.allocator.release_picture_callback = ic_dav1d_free;

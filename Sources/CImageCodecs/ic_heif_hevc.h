@@ -57,6 +57,27 @@ struct heif_error ic_hevc_feed(de265_decoder_context *context, const uint8_t *by
 struct heif_error ic_hevc_decode_stream(const uint8_t *stream, size_t size, int strict, const ic_hevc_target *target,
                                         void **out, const char **warning);
 
+// A libheif error of `code` and `subcode` with `message` (a literal or libde265's static text:
+// libheif copies it), and success (ic_heif_hevc_stream.c).
+struct heif_error ic_hevc_result(enum heif_error_code code, enum heif_suberror_code subcode, const char *message);
+extern const struct heif_error ic_hevc_ok;
+
+// The warning for a picture part of which may never have been decoded (compared by address).
+extern const char ic_hevc_undecoded_text[];
+
+// Decodes what `context` was fed into `*out`, as `target` takes it: the last picture the stream
+// gives. `*warning` says the picture is damaged, NULL for a clean one. With a `reference` (the
+// picture decoded before on the pattern's other phase, as `target` took it) nothing is taken:
+// `*warning` says whether part of the picture was never written (ic_heif_hevc_stream.c).
+struct heif_error ic_hevc_run(de265_decoder_context *context, int strict, const ic_hevc_target *target,
+                              const void *reference, void **out, const char **warning);
+
+// Whether the blocks of `image` that hold the starting checkerboard were written by the stream:
+// the `size` bytes of `stream` decoded again in a new context (*context, the old one freed
+// first) on the checkerboard's other phase (ic_heif_hevc_stream.c).
+int ic_hevc_written(de265_decoder_context **context, const uint8_t *stream, size_t size, int strict,
+                    const ic_hevc_target *target, const void *image);
+
 // A new libheif image holding `picture`'s planes inside its conformance window, at its depth, with
 // the colour description of its VUI (an unknown code is a warning on the image, or, when
 // `strict`, the error returned).

@@ -5,13 +5,6 @@
 
 #include <string.h>
 
-static const struct heif_error ic_hevc_ok = {heif_error_Ok, heif_suberror_Unspecified, "Success"};
-
-static struct heif_error ic_hevc_failure(enum heif_error_code code, enum heif_suberror_code subcode, const char *message) {
-    struct heif_error error = {code, subcode, message};   // libheif copies the message
-    return error;
-}
-
 struct heif_error ic_hevc_convert(const struct de265_image *picture, int strict, struct heif_image **out) {
     *out = NULL;
     enum heif_chroma chroma;
@@ -20,13 +13,13 @@ struct heif_error ic_hevc_convert(const struct de265_image *picture, int strict,
     case de265_chroma_420: chroma = heif_chroma_420; break;
     case de265_chroma_422: chroma = heif_chroma_422; break;
     case de265_chroma_444: chroma = heif_chroma_444; break;
-    default: return ic_hevc_failure(heif_error_Decoder_plugin_error, heif_suberror_Unsupported_image_type, "an HEVC picture layout libheif cannot take");
+    default: return ic_hevc_result(heif_error_Decoder_plugin_error, heif_suberror_Unsupported_image_type, "an HEVC picture layout libheif cannot take");
     }
     const int planes = chroma == heif_chroma_monochrome ? 1 : 3;
     const int bits = de265_get_bits_per_pixel(picture, 0);
     for (int c = 0; c < planes; c++) {
         if (de265_get_bits_per_pixel(picture, c) != bits || bits < 8 || bits > 16) {
-            return ic_hevc_failure(heif_error_Unsupported_feature, heif_suberror_Unsupported_bit_depth, "an HEVC picture whose planes differ in depth");
+            return ic_hevc_result(heif_error_Unsupported_feature, heif_suberror_Unsupported_bit_depth, "an HEVC picture whose planes differ in depth");
         }
     }
     const enum heif_colorspace space = planes == 1 ? heif_colorspace_monochrome : heif_colorspace_YCbCr;
@@ -44,7 +37,7 @@ struct heif_error ic_hevc_convert(const struct de265_image *picture, int strict,
         int in_stride = 0;
         const uint8_t *in = de265_get_image_plane(picture, c, &in_stride);
         if (w <= 0 || h <= 0 || in == NULL) {
-            error = ic_hevc_failure(heif_error_Decoder_plugin_error, heif_suberror_Invalid_image_size, "an HEVC picture plane with no pixels");
+            error = ic_hevc_result(heif_error_Decoder_plugin_error, heif_suberror_Invalid_image_size, "an HEVC picture plane with no pixels");
             break;
         }
         error = heif_image_add_plane(image, channels[c], w, h, bits);
@@ -52,7 +45,7 @@ struct heif_error ic_hevc_convert(const struct de265_image *picture, int strict,
         int out_stride = 0;
         uint8_t *plane = heif_image_get_plane(image, channels[c], &out_stride);
         if (plane == NULL) {
-            error = ic_hevc_failure(heif_error_Memory_allocation_error, heif_suberror_Unspecified, "cannot allocate an HEVC picture plane");
+            error = ic_hevc_result(heif_error_Memory_allocation_error, heif_suberror_Unspecified, "cannot allocate an HEVC picture plane");
             break;
         }
         const size_t row = (size_t)w * (bits > 8 ? 2 : 1);

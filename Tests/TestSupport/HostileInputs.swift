@@ -25,7 +25,9 @@ public enum HostileInputs {
     public static let heif: [HostileFile] = {
         let directory = RepositoryPaths.root.appendingPathComponent("Tests/Fixtures/HEIF")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        return names.filter(isImage).sorted().map {
+        // phone-4032.avif is a 12 MP picture: 64 damaged copies would take minutes in a debug build
+        // (grid-8x6.avif holds the same picture in tiles; Fuzz/shim-check.sh checks its heap).
+        return names.filter { isImage($0) && $0 != "phone-4032.avif" }.sorted().map {
             HostileFile(name: "HEIF/\($0)", url: directory.appendingPathComponent($0))
         }
     }()

@@ -43,6 +43,9 @@
 #                           through libheif needed 45 MB to analyse)
 #   grid-8x6.avif           Samples/coffee.png stretched to 4032×3024 (a phone photo's size) as
 #                           an 8×6 grid of 504×504 tiles, avifenc -s 10 --min 40 --max 50 -g 8x6
+#   phone-4032.avif         the same 4032×3024 picture as one item, 8-bit 4:2:0, avifenc -s 10
+#                           --min 40 --max 50 -y 420 (a phone photo's size as one av01 item: dav1d's
+#                           picture alone is 19.3 MB of the default 30 MB budget)
 #   grid-8x6.heic           the same 4032×3024 picture as an HEVC grid in an iPhone's layout: 8×6
 #                           tiles of 512×512 (the last column and row overhang the canvas, filled
 #                           black), each heif-enc -q 25, assembled by make-hevc-grid.py
@@ -102,6 +105,7 @@ convert "$samples/coffee.png" -resize '1620x1080!' "$work/hero.png"
 avifenc --jobs 1 -s 8 --min 20 --max 30 "$work/hero.png" hero-1620.avif >/dev/null
 convert "$samples/coffee.png" -resize '4032x3024!' "$work/phone.png"
 avifenc --jobs 1 -s 10 --min 40 --max 50 -g 8x6 "$work/phone.png" grid-8x6.avif >/dev/null
+avifenc --jobs 1 -s 10 --min 40 --max 50 -y 420 "$work/phone.png" phone-4032.avif >/dev/null
 for r in 0 1 2 3 4 5; do
     for c in 0 1 2 3 4 5 6 7; do
         convert "$work/phone.png" -crop "512x512+$((c * 512))+$((r * 512))" +repage -background black \

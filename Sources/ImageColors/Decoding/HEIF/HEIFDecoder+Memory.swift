@@ -61,17 +61,18 @@ extension HEIFDecoder {
     /// of that tile's stream, and its context. No RGB image is made: rows are converted from the
     /// pictures as they are read.
     ///
-    /// The state was measured with a malloc counter (every allocation's usable size, live and
-    /// peak) around the decode and the reading of every row (dav1d 1.0.0, one thread), less the
-    /// pictures: 0.50 bytes a pixel for 4032×3024 at 8 bits 4:2:0 (heap peak 25.3 MB, picture
-    /// 19.3 MB), 0.54 at 4:4:4 (44.9 MB, 38.3 MB), 0.81 for 1620×1080 4:4:4 and 0.46 MB for 300×200
-    /// at 8, 10 and 12 bits; a C process's peak RSS rose by the same (23.9 and 42.7 MB at 12 MP).
-    /// So 1 byte a pixel, 1.5 deeper, and the allowance (the 2.5 and 4 reserved before came from
-    /// whole-process RSS, whose totals agree with these: 1620×1080 7.2 MB, 4032×3024 4:4:4
-    /// 42.3 MB). Grids of 4032×3024: 8×6 tiles 9.4 MB, 4×3 22.9 MB (peak RSS).
+    /// dav1d's state is `dav1d_state_bytes` (`ic_dav1d_state_bytes` in the shim), measured with a
+    /// malloc counter (every allocation's usable size, live and peak) from `dav1d_open` to
+    /// `dav1d_close` (dav1d 1.0.0, one thread, film grain off), beside the picture and the stream:
+    /// 0.40–0.47 bytes a pixel of the frame padded to 128 at 8 bits (4:0:0 to 4:4:4, 1620×1080
+    /// and 4032×3024; 4032×3024 4:2:0 5.9 MB, heap peak 25.9 MB with its 19.3 MB picture),
+    /// 0.53–0.61 deeper, and its context, 0.36 MB; so 0.5 and 0.65 bytes a padded pixel and
+    /// 512 KB. `Fuzz/shim-check.sh` fails when the shim and dav1d allocate more than the
+    /// reservation on any AVIF it is given (`Fuzz/ShimCheck/dav1d_heap.c`).
+    /// (1 byte a pixel of state and a 4 MB allowance were reserved before: a 12 MP 8-bit 4:2:0
+    /// AVIF needed 35.8 MB, now 27.9 MB, within the default budget.)
     static func dav1dWorkingBytes(_ image: ic_heif_image_info) -> Int {
-        let pixels = Int(clamping: image.dav1d_frame_pixels)
-        let state = image.dav1d_deep != 0 ? pixels * 3 / 2 : pixels
+        let state = Int(clamping: image.dav1d_state_bytes)
         let pictures = Int(clamping: image.dav1d_picture_bytes)
         let streams = Int(clamping: image.dav1d_stream_bytes)
         return pictures.addingReportingOverflow(state + streams + dav1dAllowance).partialValue
@@ -99,8 +100,9 @@ extension HEIFDecoder {
         return pictures.addingReportingOverflow(state + 2 * streams + hevcAllowance).partialValue
     }
 
-    /// dav1d's context (its tables) and the shim's, for the dav1d path (4 MB).
-    static let dav1dAllowance = 4 * 1024 * 1024
+    /// The shim's own objects on the dav1d path (`IC_DAV1D_SHIM_BYTES`, 1 MB); dav1d's context is
+    /// in its state.
+    static let dav1dAllowance = Int(IC_DAV1D_SHIM_BYTES)
     /// libde265's and libheif's contexts, tables and bitstream buffers (4 MB).
     static let hevcAllowance = 4 * 1024 * 1024
     /// libaom's contexts and libheif's (8 MB).
