@@ -6,9 +6,10 @@
 #   2. piped: the Samples, two copies with awkward names (a space, a leading dash), a non-image,
 #      a missing file and the shared corpus (CORPUS, default ../shared/corpus beside the package:
 #      about 400 files, half of them broken or not images) through `imagecolors analyze` per
-#      partition, with `--quality low --placeholder both` passed through; every row checked
-#      against the CLI's own JSON for the same list and flags, and against the default quality's
-#      (some colours must differ);
+#      partition, with `--quality low --scheme classic --placeholder both` passed through; every
+#      row checked against the CLI's own JSON for the same list and flags, and against the default
+#      options' (some colours must differ: the classic scheme's, as `lowest`, `low` and `high` now
+#      give the same card, issue 41);
 #   3. --via-service: the same images, the non-image and a missing one as URLs of a static origin
 #      (python http.server on 127.0.0.1), posted in batches of 3 to `imagecolors serve
 #      --allow-loopback` on 127.0.0.1; checked against the CLI's JSON for the same URLs and against
@@ -69,13 +70,13 @@ if [ -d "$corpus" ]; then
 else
     echo "test-catalogue: no corpus at $corpus (CORPUS names it): the Samples only" >&2
 fi
-"$binary" analyze --format json --quality low --placeholder both --input-list - <"$list" >"$work/cli-low.ndjson" 2>/dev/null || true
+"$binary" analyze --format json --quality low --scheme classic --placeholder both --input-list - <"$list" >"$work/cli-low.ndjson" 2>/dev/null || true
 "$binary" analyze --format json --input-list - <"$list" >"$work/cli-high.ndjson" 2>/dev/null || true
 
 echo "test-catalogue: piped through $binary"
 # The README's command, with placeholders asked for too.
 run_job piped --binary "$binary" --input "$list" --output "$work/piped" --master 'local[2]' \
-    -- --quality low --placeholder both
+    -- --quality low --scheme classic --placeholder both
 "$python" Samples/Spark/check_catalogue.py "$work/piped" "$list" "$work/cli-low.ndjson" \
     --placeholders thumbhash,blurhash --differs "$work/cli-high.ndjson"
 
@@ -87,10 +88,10 @@ urls=$work/urls.txt
     "$python" -c 'import sys, urllib.parse; print(sys.argv[1] + "/" + urllib.parse.quote(sys.argv[2]))' \
         "$origin_url" "$name"
 done) >"$urls"
-"$binary" analyze --format json --allow-loopback --quality low --placeholder both --input-list - <"$urls" \
+"$binary" analyze --format json --allow-loopback --quality low --scheme classic --placeholder both --input-list - <"$urls" \
     >"$work/cli-urls.ndjson" 2>/dev/null || true
 run_job served --via-service "$server_url" --batch-size 3 --input "$urls" --output "$work/served" \
-    --master 'local[2]' -- --quality low --placeholder both
+    --master 'local[2]' -- --quality low --scheme classic --placeholder both
 "$python" Samples/Spark/check_catalogue.py "$work/served" "$urls" "$work/cli-urls.ndjson" \
     --placeholders thumbhash,blurhash --same-as "$work/piped"
 echo "test-catalogue: passed ($((SECONDS - started)) s)"
