@@ -21,6 +21,22 @@ public func eventually(within limit: Duration = .seconds(90), _ condition: () ->
     return condition()
 }
 
+/// Polls `condition` every 5 ms on the calling thread, never suspending, until it holds or
+/// `limit` passes; whether it held. For waits that must catch a passing moment, such as a spool
+/// file that exists only while its download runs: an `await` resumes only when one of Swift's
+/// two concurrency threads is free, and in a full run the corruption sweep held both for longer
+/// than a 50 s download (the file came and went unseen, twice). Holding the thread while
+/// polling keeps the test's own eye open; the work it watches runs on threads of its own (a
+/// child process, an `AnalysisExecutor`, the test server's event loop).
+public func eventuallyBlocking(within limit: Duration = .seconds(90), _ condition: () -> Bool) -> Bool {
+    let deadline = ContinuousClock.now + limit
+    while ContinuousClock.now < deadline {
+        if condition() { return true }
+        usleep(5000)
+    }
+    return condition()
+}
+
 /// A temporary directory of a test's own, removed when the value goes away.
 public struct ScratchDirectory: ~Copyable {
     /// The directory.

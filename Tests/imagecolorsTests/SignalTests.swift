@@ -40,12 +40,14 @@ struct SignalTests {
             process.standardOutput = output
             process.standardError = errors
             try process.run()
-            // When the body is flowing into the spool file and the signal arrives
-            var spooling = false
-            for _ in 0..<600 where !spooling && process.isRunning {
-                try await Task.sleep(for: .milliseconds(100))
-                spooling = !(try FileManager.default.contentsOfDirectory(atPath: scratch.path)).isEmpty
-            }
+            // When the body is flowing into the spool file and the signal arrives (watched
+            // without suspending: a full run's corruption sweep held both concurrency threads
+            // past the whole download, and the file came and went unseen)
+            let spooling =
+                eventuallyBlocking(within: .seconds(60)) {
+                    !process.isRunning
+                        || !((try? FileManager.default.contentsOfDirectory(atPath: scratch.path)) ?? []).isEmpty
+                } && process.isRunning
             #expect(spooling, "the download never reached the spool file; stderr: \(stderr())")
             // (Only while it runs: an exited child's pid may already belong to another process.)
             if process.isRunning { kill(process.processIdentifier, signal) }
