@@ -16,7 +16,8 @@
 #                                              of these four are no longer held-out); heldout5, the
 #                                              held-out set before issue 41; heldout6, chosen for
 #                                              issue 41 (one card per picture) before its changes
-#                                              (seen since item 1); heldout7, chosen before items 2-3;
+#                                              (seen since item 1); heldout7, chosen before items 2-3
+#                                              (seen since its two failures were diagnosed);
 #                                              heldout8, chosen before the q75 role rules
 #   ./quality-report.sh --evaluation --html FILE   also write FILE: the newest held-out set's (heldout8)
 #                                              page, faithful and classic side by side
@@ -44,7 +45,7 @@ while [ "$#" -gt 0 ]; do
                    --set "heldout4 (seen: no longer held-out)=.build-evaluation/heldout4"
                    --set "heldout5 (held-out)=.build-evaluation/heldout5"
                    --set "heldout6 (seen: issue 41, item 1)=.build-evaluation/heldout6"
-                   --set "heldout7 (held-out, issue 41 items 2-3)=.build-evaluation/heldout7"
+                   --set "heldout7 (seen: issue 41, items 2-3)=.build-evaluation/heldout7"
                    --set "heldout8 (held-out, issue 41 q75 roles)=.build-evaluation/heldout8") ;;
         --html) html="$2"; shift ;;
         *) args+=("$1") ;;
