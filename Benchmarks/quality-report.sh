@@ -17,7 +17,9 @@
 #                                              held-out set before issue 41; heldout6, chosen for
 #                                              issue 41 (one card per picture) before its changes
 #                                              (seen since item 1); heldout7, chosen before items 2-3
-#   ./quality-report.sh --evaluation --html FILE   also write FILE: the newest held-out set's (heldout7)
+#                                              (seen since its two failures were diagnosed);
+#                                              heldout8, chosen before the q75 role rules
+#   ./quality-report.sh --evaluation --html FILE   also write FILE: the newest held-out set's (heldout8)
 #                                              page, faithful and classic side by side
 #                                              (imagecolors report)
 #   ./quality-report.sh [OPTIONS] [SETS...]    options and sets as imagecolors-quality takes them
@@ -43,7 +45,8 @@ while [ "$#" -gt 0 ]; do
                    --set "heldout4 (seen: no longer held-out)=.build-evaluation/heldout4"
                    --set "heldout5 (held-out)=.build-evaluation/heldout5"
                    --set "heldout6 (seen: issue 41, item 1)=.build-evaluation/heldout6"
-                   --set "heldout7 (held-out, issue 41 items 2-3)=.build-evaluation/heldout7") ;;
+                   --set "heldout7 (seen: issue 41, items 2-3)=.build-evaluation/heldout7"
+                   --set "heldout8 (held-out, issue 41 q75 roles)=.build-evaluation/heldout8") ;;
         --html) html="$2"; shift ;;
         *) args+=("$1") ;;
     esac
@@ -51,6 +54,6 @@ while [ "$#" -gt 0 ]; do
 done
 .build/release/imagecolors-quality --cli "$bin" ${args[@]+"${args[@]}"}
 if [ -n "$html" ]; then
-    [ -d .build-evaluation/heldout7 ] || evaluation/fetch.sh .build-evaluation >&2
-    "$bin" report --compare-scheme classic --color-management off -o "$html" .build-evaluation/heldout7/*
+    [ -d .build-evaluation/heldout8 ] || evaluation/fetch.sh .build-evaluation >&2
+    "$bin" report --compare-scheme classic --color-management off -o "$html" .build-evaluation/heldout8/*
 fi

@@ -12,8 +12,8 @@
 # listed members with dpkg-deb, checks each member's sha256 (exit 1 on any
 # mismatch), applies the listed conversion (ImageMagick) and writes
 # OUTDIR/tuning/ID.EXT, OUTDIR/heldout/ID.EXT, OUTDIR/heldout2/ID.EXT,
-# OUTDIR/heldout3/ID.EXT, OUTDIR/heldout4/ID.EXT, OUTDIR/heldout5/ID.EXT, OUTDIR/heldout6/ID.EXT and
-# OUTDIR/heldout7/ID.EXT.
+# OUTDIR/heldout3/ID.EXT, OUTDIR/heldout4/ID.EXT, OUTDIR/heldout5/ID.EXT, OUTDIR/heldout6/ID.EXT,
+# OUTDIR/heldout7/ID.EXT and OUTDIR/heldout8/ID.EXT.
 # Safe to re-run.
 # The current manifest uses Debian packages only. Rows with a PyPI source
 # (pypi:PKG==VERSION, fetched with pip download --no-deps) also work; this was
@@ -227,11 +227,11 @@ cp "$HERE/manifest.tsv" "$OUTDIR/manifest.tsv"
 [ -f "$HERE/LICENSES.md" ] && cp "$HERE/LICENSES.md" "$OUTDIR/LICENSES.md"
 
 # ---- pass 3: verify, convert, write ------------------------------------------
-mkdir -p "$OUTDIR/tuning" "$OUTDIR/heldout" "$OUTDIR/heldout2" "$OUTDIR/heldout3" "$OUTDIR/heldout4" "$OUTDIR/heldout5" "$OUTDIR/heldout6" "$OUTDIR/heldout7"
+mkdir -p "$OUTDIR/tuning" "$OUTDIR/heldout" "$OUTDIR/heldout2" "$OUTDIR/heldout3" "$OUTDIR/heldout4" "$OUTDIR/heldout5" "$OUTDIR/heldout6" "$OUTDIR/heldout7" "$OUTDIR/heldout8"
 bad=0; n=0
 while IFS=$'\t' read -r set id kind source path sha conv lic author desc; do
   [ "$set" = set ] && continue
-  case "$set" in tuning|heldout|heldout2|heldout3|heldout4|heldout5|heldout6|heldout7) ;; *) die "bad set '$set' for $id" ;; esac
+  case "$set" in tuning|heldout|heldout2|heldout3|heldout4|heldout5|heldout6|heldout7|heldout8) ;; *) die "bad set '$set' for $id" ;; esac
   IN="${XDIR[$source]}/$path"
   got=$(sha256sum "$IN" | cut -d' ' -f1)
   if [ "$got" != "$sha" ] && [ "${source%%:*}" = apt ]; then
@@ -261,4 +261,4 @@ while IFS=$'\t' read -r set id kind source path sha conv lic author desc; do
 done < "$MANIFEST"
 
 [ "$bad" -eq 0 ] || die "$bad file(s) failed sha256 verification"
-log "OK: $n images written under $OUTDIR/{tuning,heldout,heldout2,heldout3,heldout4,heldout5,heldout6,heldout7} (cache: $CACHE_DIR)"
+log "OK: $n images written under $OUTDIR/{tuning,heldout,heldout2,heldout3,heldout4,heldout5,heldout6,heldout7,heldout8} (cache: $CACHE_DIR)"

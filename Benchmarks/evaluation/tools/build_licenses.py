@@ -94,7 +94,7 @@ for k, ids in used.items():
     name, url, text, req = L[k]
     w("| %s | %s%s | %s | %s | %d |" % (k, name, (" (" + url + ")") if url else "", text, req, len(ids)))
 w("")
-for st in ("tuning", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7"):
+for st in ("tuning", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8"):
     w("## %s set\n" % st)
     for r in rows:
         if r["set"] != st:
