@@ -45,8 +45,11 @@ static uint8_t *ic_hevc_plane(struct de265_image *img, int c, int samples, int r
     uint8_t *memory = NULL;
     if (posix_memalign((void **)&memory, IC_HEVC_ALIGNMENT, size) != 0) return NULL;
     memset(memory + size - IC_HEVC_PADDING, 0, IC_HEVC_PADDING);
-    for (size_t y = 0; y < (size_t)rows; y++) {
-        uint8_t *row = memory + y * stride * bytes;
+    // Two rows set sample by sample (the checkerboard's two phases), the others copied from the
+    // one of their parity: setting every sample was 7% of a 1620×1080 HEIC's instructions.
+    const size_t row_bytes = stride * bytes;
+    for (size_t y = 0; y < (size_t)rows && y < 2; y++) {
+        uint8_t *row = memory + y * row_bytes;
         for (size_t x = 0; x < stride; x++) {
             const unsigned value = ic_hevc_start_value(c == 0, bits, x, y);
             if (bytes == 1) {
@@ -57,6 +60,7 @@ static uint8_t *ic_hevc_plane(struct de265_image *img, int c, int samples, int r
             }
         }
     }
+    for (size_t y = 2; y < (size_t)rows; y++) memcpy(memory + y * row_bytes, memory + (y & 1) * row_bytes, row_bytes);
     // The public call takes the stride in bytes (libde265 divides it by the sample size).
     de265_set_image_plane(img, c, memory, (int)(stride * bytes), owned ? memory : NULL);
     return memory;
