@@ -69,13 +69,16 @@ extension HEIFDecoder {
     /// 0.40–0.47 bytes a pixel of the frame padded to 128 at 8 bits (4:0:0 to 4:4:4, 1620×1080
     /// and 4032×3024; 4032×3024 4:2:0 5.9 MB, heap peak 25.2 MB with its 19.3 MB picture),
     /// 0.53–0.61 deeper, and its context, 0.36 MB; so 0.5 and 0.65 bytes a padded pixel and
-    /// 512 KB. The shim's own objects are 64 KB (`IC_DAV1D_SHIM_BYTES`; 5 KB measured for a 12 MP
-    /// item, 14 KB for an 8×6 grid) and a record per tile and the lists it reads for each tile.
+    /// 512 KB; and 16 KB a tile of the frame and 768 bytes a row of tiles by 128 pixels of width
+    /// (a 4032×3024 frame in 768 tiles took 11.7 MB more than in two), the tiles read from the
+    /// frame's header by dav1d when the file is opened (`ic_dav1d_frame_tiles`). The shim's own
+    /// objects are 64 KB (`IC_DAV1D_SHIM_BYTES`; 5 KB measured for a 12 MP item, 14 KB for an 8×6
+    /// grid), a record per tile, and the lists it reads for each tile.
     /// `Fuzz/shim-check.sh` fails when the shim and dav1d allocate more than the reservation on
     /// any AVIF it is given (`Fuzz/ShimCheck/dav1d_heap.c`, which also gives dav1d's own peak).
     /// (A 12 MP 8-bit 4:2:0 AVIF needed 35.8 MB with 1 byte a pixel of state and a 4 MB allowance;
     /// 26.2 MB and the file now, where dav1d's copy of the stream and a 1 MB allowance for the shim
-    /// were reserved too: 12 MP files up to about 3.3 MB fit the default budget, not about 1 MB.)
+    /// were reserved too: 12 MP files up to 2.83 MB fit the default budget, where 0.96 MB did.)
     static func dav1dWorkingBytes(_ image: ic_heif_image_info) -> Int {
         let state = Int(clamping: image.dav1d_state_bytes)
         let pictures = Int(clamping: image.dav1d_picture_bytes)
