@@ -134,8 +134,10 @@ static ic_status ic_heif_plan_dav1d(ic_heif *heif, const uint8_t *data, size_t s
     info->dav1d_deep = plan->deep;
     info->dav1d_hevc = plan->hevc;
     info->dav1d_stream_bytes = plan->stream_bytes;
+    info->dav1d_shim_bytes = plan->shim_bytes;
     info->dav1d_state_bytes = planned == 1 && !plan->hevc
-                                  ? ic_dav1d_state_bytes(plan->cell_width, plan->cell_height, plan->deep)
+                                  ? ic_dav1d_state_bytes(plan->cell_width, plan->cell_height, plan->deep,
+                                                         plan->frame_tiles, plan->frame_tile_rows)
                                   : 0;
     return IC_OK;
 }

@@ -22,15 +22,17 @@
 
 // dav1d's picture for an item of w×h, as its av1C says (its third byte: high_bitdepth,
 // twelve_bit, monochrome, chroma_subsampling_x and _y); 0 when the av1C is too short. Its OBUs'
-// bytes in *config. An hvc1 item's copy by its hvcC when `hevc`.
+// bytes in *config, and in *whole whether they are whole OBUs (ic_av1_whole_obus). An hvc1 item's
+// copy by its hvcC when `hevc`.
 static uint64_t ic_avif_picture(const ic_heif_meta *meta, const ic_box *properties, size_t count, uint32_t index,
-                                uint32_t width, uint32_t height, int hevc, int *deep, uint64_t *config) {
+                                uint32_t width, uint32_t height, int hevc, int *deep, uint64_t *config, int *whole) {
     ic_box_reader r = ic_property(meta, properties, count, index);
     if (hevc) return ic_hevc_tile_bytes(meta->data + r.at, r.end - r.at, width, height, deep, config);
     ic_read(&r, 2);
     const unsigned flags = (unsigned)ic_read(&r, 1);
     if (!r.ok || r.end - r.at < 1) return 0;
     *config = r.end - r.at - 1;
+    *whole = ic_av1_whole_obus(meta->data + r.at + 1, (size_t)*config);
     const int bits = (flags & 0x40) ? ((flags & 0x20) ? 12 : 10) : 8;
     const int sub_x = (flags >> 3) & 1, sub_y = (flags >> 2) & 1;
     const int layout = (flags & 0x10) ? DAV1D_PIXEL_LAYOUT_I400
@@ -41,15 +43,43 @@ static uint64_t ic_avif_picture(const ic_heif_meta *meta, const ic_box *properti
     return ic_dav1d_picture_bytes(width, height, bits, layout, NULL, NULL, NULL);
 }
 
-// Each listed item's data bytes (its extents), by its place in the list.
+// Each listed item's data bytes (its extents), and whether they are one run of the file's bytes
+// (ic_extents_adjacent), by its place in the list; the most extents an item has, and for av01
+// items the most tiles a frame has (ic_dav1d_frame_tiles), by their av1C and ispe properties.
 typedef struct {
     const ic_heif_item *items;
     uint64_t *bytes;
+    uint8_t *adjacent;
+    ic_avif_plan *plan;
+    const ic_heif_meta *meta;
+    const ic_box *properties;
+    size_t property_count;
+    const uint32_t *configs, *ispes;
+    int failed;   // out of memory
 } ic_avif_sizes;
 
 static void ic_avif_count(const ic_heif_item *item, const ic_extent *extents, size_t count, void *context) {
     ic_avif_sizes *sizes = context;
-    for (size_t i = 0; i < count; i++) sizes->bytes[item - sizes->items] += extents[i].length;
+    const size_t i = (size_t)(item - sizes->items);
+    if (count > sizes->plan->tile_extents) sizes->plan->tile_extents = count;
+    for (size_t e = 0; e < count; e++) sizes->bytes[i] += extents[e].length;
+    sizes->adjacent[i] = (uint8_t)ic_extents_adjacent(extents, count);
+    if (sizes->plan->hevc || sizes->configs[i] == 0) return;
+    // dav1d's state grows with the frame's tiles, which only its header says: dav1d reads it.
+    ic_box_reader config = ic_property(sizes->meta, sizes->properties, sizes->property_count, sizes->configs[i]);
+    ic_box_reader ispe = ic_property(sizes->meta, sizes->properties, sizes->property_count, sizes->ispes[i]);
+    ic_read(&ispe, 4);
+    const uint64_t width = ic_read(&ispe, 4), height = ic_read(&ispe, 4);
+    if (!config.ok || !ispe.ok || width == 0 || height == 0) return;   // the plan refuses the tile
+    const size_t header = 4;   // as ic_avif_decode_item: the av1C's fields, then its OBUs
+    const ic_extent obus = {config.data + config.at + header, config.end - config.at > header
+                                                                 ? config.end - config.at - header
+                                                                 : 0};
+    uint32_t rows = 0;
+    const int64_t tiles = ic_dav1d_frame_tiles(&obus, extents, count, width * height, &rows);
+    if (tiles < 0) sizes->failed = 1;
+    if (tiles > (int64_t)sizes->plan->frame_tiles) sizes->plan->frame_tiles = (uint32_t)tiles;
+    if (rows > sizes->plan->frame_tile_rows) sizes->plan->frame_tile_rows = rows;
 }
 
 static void ic_avif_descriptor(const ic_heif_item *item, const ic_extent *extents, size_t count, void *context) {
@@ -83,7 +113,8 @@ static int ic_avif_tiles(const ic_heif_meta *meta, const ic_box *properties, siz
     ic_heif_item *items = calloc(cells, sizeof(ic_heif_item));
     uint32_t *configs = calloc(cells, sizeof(uint32_t)), *ispes = calloc(cells, sizeof(uint32_t));
     uint64_t *bytes = calloc(cells, sizeof(uint64_t));
-    int result = items == NULL || configs == NULL || ispes == NULL || bytes == NULL ? -1 : 1;
+    uint8_t *adjacent = calloc(cells, 1);
+    int result = items == NULL || configs == NULL || ispes == NULL || bytes == NULL || adjacent == NULL ? -1 : 1;
     size_t unique = 0;
     for (size_t t = 0; result == 1 && t < cells; t++) {
         const ic_heif_item key = {(*tiles)[t], 0, 0};
@@ -117,8 +148,10 @@ static int ic_avif_tiles(const ic_heif_meta *meta, const ic_box *properties, siz
             result = -1;
         }
     }
-    ic_avif_sizes sizes = {items, bytes};
-    if (result == 1 && ic_heif_visit_items(meta, items, unique, ic_avif_count, &sizes) != 0) result = -1;
+    ic_avif_sizes sizes = {items, bytes, adjacent, plan, meta, properties, property_count, configs, ispes, 0};
+    if (result == 1 && (ic_heif_visit_items(meta, items, unique, ic_avif_count, &sizes) != 0 || sizes.failed)) {
+        result = -1;
+    }
     for (size_t i = 0; result == 1 && i < unique; i++) {
         ic_box_reader r = ic_property(meta, properties, property_count, ispes[i]);
         ic_read(&r, 4);
@@ -127,17 +160,22 @@ static int ic_avif_tiles(const ic_heif_meta *meta, const ic_box *properties, siz
         if (result == 1 && i == 0 && !alpha) plan->cell_width = w, plan->cell_height = h;
         if (result == 1 && (w != plan->cell_width || h != plan->cell_height)) result = 0;
         uint64_t config = 0;
+        int whole = 0;
         const uint64_t picture = result == 1 ? ic_avif_picture(meta, properties, property_count, configs[i], w, h,
-                                                               plan->hevc, &plan->deep, &config)
+                                                               plan->hevc, &plan->deep, &config, &whole)
                                              : 0;
         if (picture == 0) result = 0;
         if (picture > plan->tile_picture) plan->tile_picture = picture;
-        if (config + bytes[i] > plan->stream_bytes) plan->stream_bytes = config + bytes[i];
+        // What is copied to be decoded: an HEVC tile always (ic_hevc_decode_tile), an AV1 tile only
+        // when dav1d cannot read it in place (ic_dav1d_decode).
+        const uint64_t copied = plan->hevc || !whole || !adjacent[i] ? config + bytes[i] : 0;
+        if (copied > plan->stream_bytes) plan->stream_bytes = copied;
     }
     free(items);
     free(configs);
     free(ispes);
     free(bytes);
+    free(adjacent);
     if (result != 1) return result;
     if (!alpha) {
         plan->rows = grid.rows;
@@ -246,6 +284,14 @@ int ic_avif_plan_image(const uint8_t *data, size_t size, uint32_t root, uint32_t
     // A quarter turn reads the canvas by columns: a column of tiles is held; else a row of them.
     plan->held_pictures = plan->tile_picture * (plan->quarter_turns & 1 ? plan->rows : plan->columns) *
                           (plan->alpha_tiles != NULL ? 2 : 1);
+    // The shim's own objects while it decodes: its fixed ones; a picture record and an ID for every
+    // tile, colour and alpha (ic_avif_decode, the plan); and, for the tile being decoded, the list of
+    // the file's properties and of the tile's extents, each grown by doubling (up to 3 times its
+    // entries while realloc moves it) and the extents copied once more (ic_avif_decode_item).
+    const uint64_t cells = (uint64_t)plan->rows * plan->columns * (plan->alpha_tiles != NULL ? 2 : 1);
+    plan->shim_bytes = IC_DAV1D_SHIM_BYTES + cells * (sizeof(ic_dav1d_picture) + sizeof(uint32_t)) +
+                       3 * (uint64_t)property_count * sizeof(ic_box) +
+                       4 * (uint64_t)plan->tile_extents * sizeof(ic_extent);
 done:
     free(items);
     free(coded);

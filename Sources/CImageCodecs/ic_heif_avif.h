@@ -27,13 +27,32 @@ typedef struct {
 // 1 when libdav1d.so.6 could be loaded (once per process), 0 otherwise.
 int ic_dav1d_available(void);
 
-// Decodes the AV1 stream made of `parts` (configuration OBUs, then the item's data) into *out:
-// one thread, frames of more than `max_pixels` refused by dav1d before it allocates them, and
-// pictures of more than `max_picture_bytes` (ic_dav1d_picture_bytes) by the shim's allocator; its
-// log kept in `message` (IC_DAV1D_MESSAGE bytes), never printed. IC_ERR_UNSUPPORTED when dav1d
-// cannot be loaded, IC_ERR_CORRUPT when the stream gives no picture, IC_ERR_NO_MEMORY.
-ic_status ic_dav1d_decode(const ic_extent *parts, size_t count, uint64_t max_pixels, uint64_t max_picture_bytes,
-                          ic_dav1d_picture *out, char *message);
+// Decodes the AV1 stream made of an av01 item's configuration OBUs `config` (may be empty) and
+// its data (`count` extents) into *out: one thread, frames of more than `max_pixels` refused by
+// dav1d before it allocates them, and pictures of more than `max_picture_bytes`
+// (ic_dav1d_picture_bytes), and frames of more than `max_tiles` tiles, by the shim's allocator; its
+// log kept in `message` (IC_DAV1D_MESSAGE bytes), never printed. dav1d reads the bytes in place
+// when the data is one run (ic_extents_adjacent) and the OBUs are whole (ic_av1_whole_obus); it
+// copies them otherwise. IC_ERR_UNSUPPORTED when dav1d cannot be loaded, IC_ERR_CORRUPT when the
+// stream gives no picture, IC_ERR_NO_MEMORY.
+ic_status ic_dav1d_decode(const ic_extent *config, const ic_extent *extents, size_t count, uint64_t max_pixels,
+                          uint64_t max_picture_bytes, uint32_t max_tiles, ic_dav1d_picture *out, char *message);
+
+// The tiles of the stream's first frame (tile columns × rows; the rows in *rows), as dav1d parses
+// its header, without decoding it: the picture dav1d then asks for is refused, before dav1d
+// allocates its state for the frame. 0 when dav1d cannot be loaded or the stream reaches no frame
+// (its decode fails alike); -1 when out of memory.
+int64_t ic_dav1d_frame_tiles(const ic_extent *config, const ic_extent *extents, size_t count, uint64_t max_pixels,
+                             uint32_t *rows);
+
+// 1 when `size` bytes of configuration OBUs end where an OBU ends, each with its size field, so
+// that dav1d parses the same OBUs whether the item's data follows in the same packet or in the
+// next (0 bytes: 1); 0 when one has no size field or runs past the end.
+int ic_av1_whole_obus(const uint8_t *obus, size_t size);
+
+// 1 when an item's `count` extents (at least one) are one run of bytes, each starting where the
+// one before ends: dav1d can read them in place.
+int ic_extents_adjacent(const ic_extent *extents, size_t count);
 
 // The bytes of dav1d 1.0's picture of width×height, `bits` deep, in a Dav1dPixelLayout, as its
 // default allocator lays it out (the shim's allocator does the same); its strides, luma plane and
@@ -41,12 +60,14 @@ ic_status ic_dav1d_decode(const ic_extent *parts, size_t count, uint64_t max_pix
 uint64_t ic_dav1d_picture_bytes(uint32_t width, uint32_t height, int bits, int layout, ptrdiff_t *strides,
                                 uint64_t *luma_bytes, uint64_t *chroma_bytes);
 
-// dav1d 1.0's own memory while it decodes one frame of width×height with the shim's settings (one
-// thread, one frame of delay, film grain off), beside its picture and its copy of the stream: a
-// malloc counter around dav1d_open to dav1d_close found 0.40–0.47 bytes a pixel of the frame padded
-// to 128 at 8 bits (4:0:0 to 4:4:4, 1620×1080 and 4032×3024), 0.53–0.61 deeper, plus its context
-// (0.36 MB); so 0.5 and 0.65 bytes a padded pixel and IC_DAV1D_CONTEXT_BYTES.
-uint64_t ic_dav1d_state_bytes(uint32_t width, uint32_t height, int deep);
+// dav1d 1.0's own memory while it decodes one frame of width×height in `tiles` tiles, `tile_rows`
+// rows of them, with the shim's settings (one thread, one frame of delay, film grain off), beside
+// its picture and its copy of the stream: a malloc counter around dav1d_open to dav1d_close found
+// 0.40–0.47 bytes a pixel of the frame padded to 128 at 8 bits (4:0:0 to 4:4:4, 1620×1080 and
+// 4032×3024, one or two tiles), 0.53–0.61 deeper, plus its context (0.36 MB); so 0.5 and 0.65
+// bytes a padded pixel and IC_DAV1D_CONTEXT_BYTES; and IC_DAV1D_TILE_BYTES a tile and
+// IC_DAV1D_TILE_ROW_BYTES a row of tiles by 128 pixels of width (see there).
+uint64_t ic_dav1d_state_bytes(uint32_t width, uint32_t height, int deep, uint32_t tiles, uint32_t tile_rows);
 
 // Releases a picture (a no-op on an empty one).
 void ic_dav1d_release(ic_dav1d_picture *picture);
@@ -92,7 +113,13 @@ typedef struct {
     uint64_t held_pictures;  // the pictures held at once: one row of tiles, a column when turned
     int deep;                // a tile deeper than 8 bits
     int hevc;                // the tiles are hvc1 (libde265), not av01 (dav1d)
-    uint64_t stream_bytes;   // the largest tile's stream (dav1d's copy of it)
+    uint64_t stream_bytes;   // the largest tile's stream that is copied: an hvc1 tile's (the shim's
+                             // copy), an av01 tile's that dav1d cannot read in place (its copy;
+                             // ic_dav1d_decode), else 0
+    uint64_t shim_bytes;     // the shim's own objects while it decodes (ic_avif_plan_image)
+    uint32_t frame_tiles;    // the most tiles an av01 tile's frame has (ic_dav1d_frame_tiles)
+    uint32_t frame_tile_rows;   // the most rows of tiles
+    size_t tile_extents;     // the most extents a tile's data has
 } ic_avif_plan;
 
 // 1 and *plan when the image `root` of the file can be decoded by the shim's tile path: an av01 or

@@ -22,24 +22,26 @@ typedef struct {
 static void ic_avif_collect(const ic_heif_item *item, const ic_extent *extents, size_t count, void *context) {
     (void)item;
     ic_avif_extents *out = context;
-    out->extents = count > 0 ? malloc((count + 1) * sizeof(ic_extent)) : NULL;
+    out->extents = count > 0 ? malloc(count * sizeof(ic_extent)) : NULL;
     if (count > 0 && out->extents == NULL) {
         out->failed = 1;
         return;
     }
-    // Slot 0 is left for the configuration OBUs.
-    if (count > 0) memcpy(out->extents + 1, extents, count * sizeof(ic_extent));
+    if (count > 0) memcpy(out->extents, extents, count * sizeof(ic_extent));
     out->count = count;
 }
 
 static ic_status ic_avif_check_picture(ic_dav1d_picture *picture, uint32_t width, uint32_t height, int strict,
                                        char *message, size_t message_size);
 
-// Decodes one coded item: an av01 item's av1C configuration OBUs, then its data, as libheif 1.15
-// pushes them, to dav1d; an hvc1 item's hvcC units and data to libde265 (`hevc`).
-static ic_status ic_avif_decode_item(const ic_heif_meta *meta, uint32_t id, uint32_t width, uint32_t height,
-                                     uint64_t picture_bytes, int hevc, int strict, ic_dav1d_picture *picture,
-                                     char *message, size_t message_size) {
+// Decodes one coded item of the plan's tiles: an av01 item's av1C configuration OBUs, then its
+// data, as libheif 1.15 pushes them, to dav1d, held to the plan's picture and frame tiles; an hvc1
+// item's hvcC units and data to libde265 (the plan's `hevc`).
+static ic_status ic_avif_decode_item(const ic_heif_meta *meta, const ic_avif_plan *plan, uint32_t id, int strict,
+                                     ic_dav1d_picture *picture, char *message, size_t message_size) {
+    const uint32_t width = plan->cell_width, height = plan->cell_height;
+    const uint64_t picture_bytes = plan->tile_picture;
+    const int hevc = plan->hevc;
     ic_box *properties = NULL;
     size_t property_count = 0;
     const ic_heif_item item = {id, hevc ? IC_FOURCC('h', 'v', 'c', '1') : IC_FOURCC('a', 'v', '0', '1'), 0};
@@ -65,7 +67,7 @@ static ic_status ic_avif_decode_item(const ic_heif_meta *meta, uint32_t id, uint
     if (hevc) {
         const char *warning = NULL;
         char log[IC_DAV1D_MESSAGE];
-        ic_status status = ic_hevc_decode_tile(meta->data + av1c->start, av1c->end - av1c->start, parts.extents + 1,
+        ic_status status = ic_hevc_decode_tile(meta->data + av1c->start, av1c->end - av1c->start, parts.extents,
                                                parts.count, picture_bytes, picture, &warning, log, sizeof(log));
         free(properties);
         free(parts.extents);
@@ -85,11 +87,10 @@ static ic_status ic_avif_decode_item(const ic_heif_meta *meta, uint32_t id, uint
     }
     const size_t header = 4;   // marker, version, profile, level, tier, depth, chroma: then the OBUs
     const size_t obus = av1c->end - av1c->start > header ? av1c->end - av1c->start - header : 0;
-    parts.extents[0] = (ic_extent){meta->data + av1c->start + header, obus};
-    const int skip = obus == 0;
+    const ic_extent obu_bytes = {meta->data + av1c->start + header, obus};
     char log[IC_DAV1D_MESSAGE];
-    ic_status status = ic_dav1d_decode(parts.extents + skip, parts.count + 1 - skip,
-                                       (uint64_t)width * height, picture_bytes, picture, log);
+    ic_status status = ic_dav1d_decode(&obu_bytes, parts.extents, parts.count, (uint64_t)width * height,
+                                       picture_bytes, plan->frame_tiles, picture, log);
     free(properties);
     free(parts.extents);
     if (status != IC_OK) {
@@ -160,12 +161,10 @@ ic_status ic_avif_hold(ic_avif *a, int64_t band, char *message, size_t message_s
     for (uint32_t row = first_row; row <= last_row; row++) {
         for (uint32_t column = first_column; column <= last_column; column++) {
             const size_t t = (size_t)row * plan->columns + column;
-            ic_status status = ic_avif_decode_item(&meta, plan->color_tiles[t], plan->cell_width, plan->cell_height,
-                                                   plan->tile_picture, plan->hevc, a->strict, &a->color[t], message,
+            ic_status status = ic_avif_decode_item(&meta, plan, plan->color_tiles[t], a->strict, &a->color[t], message,
                                                    message_size);
             if (status == IC_OK && a->alpha != NULL) {
-                status = ic_avif_decode_item(&meta, plan->alpha_tiles[t], plan->cell_width, plan->cell_height,
-                                             plan->tile_picture, plan->hevc, a->strict, &a->alpha[t], message,
+                status = ic_avif_decode_item(&meta, plan, plan->alpha_tiles[t], a->strict, &a->alpha[t], message,
                                              message_size);
             }
             // The rows read every tile alike: one depth and chroma layout for all.

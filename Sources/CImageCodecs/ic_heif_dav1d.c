@@ -27,6 +27,7 @@ typedef struct {
     void (*close)(Dav1dContext **);
     void (*picture_unref)(Dav1dPicture *);
     uint8_t *(*data_create)(Dav1dData *, size_t);
+    int (*data_wrap)(Dav1dData *, const uint8_t *, size_t, void (*)(const uint8_t *, void *), void *);
     void (*data_unref)(Dav1dData *);
 } ic_dav1d_table;
 
@@ -46,9 +47,11 @@ static void ic_dav1d_load(void) {
     *(void **)&t.close = dlsym(library, "dav1d_close");
     *(void **)&t.picture_unref = dlsym(library, "dav1d_picture_unref");
     *(void **)&t.data_create = dlsym(library, "dav1d_data_create");
+    *(void **)&t.data_wrap = dlsym(library, "dav1d_data_wrap");
     *(void **)&t.data_unref = dlsym(library, "dav1d_data_unref");
     if (t.default_settings == NULL || t.open == NULL || t.send_data == NULL || t.get_picture == NULL ||
-        t.close == NULL || t.picture_unref == NULL || t.data_create == NULL || t.data_unref == NULL) {
+        t.close == NULL || t.picture_unref == NULL || t.data_create == NULL || t.data_wrap == NULL ||
+        t.data_unref == NULL) {
         dlclose(library);
         return;
     }
@@ -94,31 +97,49 @@ uint64_t ic_dav1d_picture_bytes(uint32_t width, uint32_t height, int bits, int l
     return y_bytes + 2 * uv_bytes + DAV1D_PICTURE_ALIGNMENT;
 }
 
-uint64_t ic_dav1d_state_bytes(uint32_t width, uint32_t height, int deep) {
-    const uint64_t padded = (((uint64_t)width + 127) & ~(uint64_t)127) * (((uint64_t)height + 127) & ~(uint64_t)127);
-    return (deep ? padded * 13 / 20 : padded / 2) + IC_DAV1D_CONTEXT_BYTES;
+uint64_t ic_dav1d_state_bytes(uint32_t width, uint32_t height, int deep, uint32_t tiles, uint32_t tile_rows) {
+    const uint64_t columns = ((uint64_t)width + 127) / 128;   // of 128 pixels
+    const uint64_t padded = columns * 128 * (((uint64_t)height + 127) & ~(uint64_t)127);
+    return (deep ? padded * 13 / 20 : padded / 2) + IC_DAV1D_CONTEXT_BYTES + (uint64_t)tiles * IC_DAV1D_TILE_BYTES +
+           (uint64_t)tile_rows * columns * IC_DAV1D_TILE_ROW_BYTES;
 }
 
 // The pictures dav1d asks for, held to what the caller planned (and reserved) from the item's
 // header, all of them together: a sequence header deeper, less subsampled or larger than the av1C
 // and ispe said, or a stream that makes dav1d keep a second picture (a frame not shown, film
 // grain applied to a copy), gets no memory, and the decode fails before dav1d allocates its
-// per-frame state for it.
+// per-frame state for it. So does a frame of more tiles than planned (dav1d's state grows with
+// them: ic_dav1d_state_bytes), which dav1d has parsed (the picture's frame header) but not yet
+// allocated for; a probe (ic_dav1d_frame_tiles) plans none, and reads the count.
 typedef struct {
     uint64_t limit;
     uint64_t allocated;   // every picture's bytes this decode (a still image has one picture)
-    int refused;
+    uint32_t max_tiles;
+    uint32_t tiles;       // the most tiles a frame asked for, in so many rows of tiles
+    uint32_t tile_rows;
+    int refused;          // IC_DAV1D_PICTURE or IC_DAV1D_TILES
 } ic_dav1d_allocator;
+
+enum { IC_DAV1D_PICTURE = 1, IC_DAV1D_TILES = 2 };
 
 static int ic_dav1d_alloc(Dav1dPicture *p, void *cookie) {
     ic_dav1d_allocator *allocator = cookie;
     ptrdiff_t strides[2];
     uint64_t luma = 0, chroma = 0;
     if (p->p.w <= 0 || p->p.h <= 0) return DAV1D_ERR(EINVAL);
+    const uint32_t tiles = p->frame_hdr != NULL ? (uint32_t)p->frame_hdr->tiling.cols * p->frame_hdr->tiling.rows : 0;
+    if (tiles > allocator->tiles) {
+        allocator->tiles = tiles;
+        allocator->tile_rows = (uint32_t)p->frame_hdr->tiling.rows;
+    }
+    if (tiles > allocator->max_tiles) {
+        allocator->refused = IC_DAV1D_TILES;
+        return DAV1D_ERR(ENOMEM);
+    }
     const uint64_t size = ic_dav1d_picture_bytes((uint32_t)p->p.w, (uint32_t)p->p.h, p->p.bpc, p->p.layout, strides,
                                                  &luma, &chroma);
     if (size > allocator->limit - allocator->allocated || size > SIZE_MAX) {
-        allocator->refused = 1;
+        allocator->refused = IC_DAV1D_PICTURE;
         return DAV1D_ERR(ENOMEM);
     }
     uint8_t *buffer = NULL;
@@ -145,20 +166,47 @@ void ic_dav1d_release(ic_dav1d_picture *picture) {
     memset(picture, 0, sizeof(*picture));
 }
 
-ic_status ic_dav1d_decode(const ic_extent *parts, size_t count, uint64_t max_pixels, uint64_t max_picture_bytes,
-                          ic_dav1d_picture *out, char *message) {
-    memset(out, 0, sizeof(*out));
+int ic_av1_whole_obus(const uint8_t *obus, size_t size) {
+    size_t at = 0;
+    while (at < size) {
+        const uint8_t header = obus[at];
+        if (!(header & 0x02)) return 0;       // no obu_has_size_field: the OBU runs to the data's end
+        at += (header & 0x04) ? 2 : 1;        // obu_extension_flag: one more byte of header
+        uint64_t length = 0;
+        for (unsigned i = 0;; i++) {          // leb128, at most 8 bytes (AV1 4.10.5)
+            if (at >= size || i == 8) return 0;
+            const uint8_t byte = obus[at++];
+            length |= (uint64_t)(byte & 0x7f) << (7 * i);
+            if (!(byte & 0x80)) break;
+        }
+        if (length > size - at) return 0;     // it would read on into the item's data
+        at += (size_t)length;
+    }
+    return 1;
+}
+
+int ic_extents_adjacent(const ic_extent *extents, size_t count) {
+    for (size_t i = 1; i < count; i++) {
+        if (extents[i - 1].bytes + extents[i - 1].length != extents[i].bytes) return 0;
+    }
+    return count > 0;
+}
+
+// dav1d's release of bytes it read in place: they are the caller's (the file's), and dav1d_close
+// drops its last reference to them before ic_dav1d_decode returns (a picture keeps none: no user
+// data is wrapped). Nothing to free.
+static void ic_dav1d_keep(const uint8_t *bytes, void *cookie) {
+    (void)bytes;
+    (void)cookie;
+}
+
+// Decodes the stream with `allocator` (ic_dav1d_decode, ic_dav1d_frame_tiles): the result of
+// the last dav1d call, or 1 when the stream could not be handed to dav1d (out of memory).
+static int ic_dav1d_run(const ic_extent *config, const ic_extent *extents, size_t count, uint64_t max_pixels,
+                        ic_dav1d_allocator *allocator, ic_dav1d_picture *out, char *message) {
     message[0] = 0;
-    if (!ic_dav1d_available()) {
-        snprintf(message, IC_DAV1D_MESSAGE, "libdav1d.so.6 cannot be loaded");
-        return IC_ERR_UNSUPPORTED;
-    }
     size_t size = 0;
-    for (size_t i = 0; i < count; i++) size += parts[i].length;
-    if (size == 0) {
-        snprintf(message, IC_DAV1D_MESSAGE, "the AV1 item has no data");
-        return IC_ERR_CORRUPT;
-    }
+    for (size_t i = 0; i < count; i++) size += extents[i].length;
     Dav1dSettings settings;
     ic_dav1d.default_settings(&settings);
     settings.n_threads = 1;         // the caller's thread only, as every other decoder here
@@ -170,31 +218,53 @@ ic_status ic_dav1d_decode(const ic_extent *parts, size_t count, uint64_t max_pix
     settings.frame_size_limit = max_pixels > UINT32_MAX ? UINT32_MAX : (unsigned)max_pixels;
     settings.logger.cookie = message;
     settings.logger.callback = ic_dav1d_log;
-    ic_dav1d_allocator allocator = {max_picture_bytes, 0, 0};
-    settings.allocator.cookie = &allocator;
+    settings.allocator.cookie = allocator;
     settings.allocator.alloc_picture_callback = ic_dav1d_alloc;
     settings.allocator.release_picture_callback = ic_dav1d_free;
+    // The stream as dav1d reads it: in place when the item's data is one run of the caller's bytes
+    // (ic_extents_adjacent) and its configuration OBUs end where an OBU ends (ic_av1_whole_obus):
+    // two packets then, the OBUs and the data, which dav1d parses OBU by OBU as it would the
+    // joined bytes; else joined in dav1d's copy, as libheif 1.15 pushes them. dav1d checks a
+    // packet's arguments with a line on stderr: no packet is ever empty here.
+    Dav1dData packets[2];
+    memset(packets, 0, sizeof(packets));
+    size_t packet_count = 0;
+    int ready = 0;
+    if (ic_av1_whole_obus(config->bytes, config->length) && ic_extents_adjacent(extents, count)) {
+        ready = 1;
+        if (config->length > 0) {
+            ready = ic_dav1d.data_wrap(&packets[packet_count++], config->bytes, config->length, ic_dav1d_keep, NULL) == 0;
+        }
+        if (ready) ready = ic_dav1d.data_wrap(&packets[packet_count++], extents[0].bytes, size, ic_dav1d_keep, NULL) == 0;
+    } else if (size <= SIZE_MAX - config->length) {
+        uint8_t *bytes = ic_dav1d.data_create(&packets[packet_count++], config->length + size);
+        if (bytes != NULL) {
+            if (config->length > 0) memcpy(bytes, config->bytes, config->length);
+            for (size_t i = 0, at = config->length; i < count; at += extents[i].length, i++) {
+                memcpy(bytes + at, extents[i].bytes, extents[i].length);
+            }
+            ready = 1;
+        }
+    }
     Dav1dContext *context = NULL;
-    if (ic_dav1d.open(&context, &settings) != 0 || context == NULL) {
-        snprintf(message, IC_DAV1D_MESSAGE, "cannot allocate the AV1 decoder");
-        return IC_ERR_NO_MEMORY;
+    if (!ready || ic_dav1d.open(&context, &settings) != 0 || context == NULL) {
+        for (size_t i = 0; i < packet_count; i++) {
+            if (packets[i].data != NULL) ic_dav1d.data_unref(&packets[i]);
+        }
+        snprintf(message, IC_DAV1D_MESSAGE, ready ? "cannot allocate the AV1 decoder" : "cannot hold the AV1 item's data");
+        return 1;
     }
-    Dav1dData data = {0};
-    uint8_t *bytes = ic_dav1d.data_create(&data, size);
-    if (bytes == NULL) {
-        ic_dav1d.close(&context);
-        snprintf(message, IC_DAV1D_MESSAGE, "cannot copy the AV1 item's data");
-        return IC_ERR_NO_MEMORY;
-    }
-    for (size_t i = 0, at = 0; i < count; at += parts[i].length, i++) memcpy(bytes + at, parts[i].bytes, parts[i].length);
-    ic_status status = IC_OK;
     int result = 0;
+    size_t next = 0;   // the packet to send
     // One thread, one frame of delay: each call decodes what it can; a still image is one
     // temporal unit, whose shown frame comes out once its data is in.
     for (int rounds = 0; rounds < 64; rounds++) {
-        if (data.sz > 0) {
-            result = ic_dav1d.send_data(context, &data);
+        if (next < packet_count) {
+            result = ic_dav1d.send_data(context, &packets[next]);
             if (result < 0 && result != DAV1D_ERR(EAGAIN)) break;
+            // Taken whole (dav1d holds its own reference): the configuration OBUs give no picture,
+            // so the item's data follows at once.
+            if (packets[next].sz == 0 && ++next < packet_count) continue;
         }
         memset(&out->picture, 0, sizeof(out->picture));
         result = ic_dav1d.get_picture(context, &out->picture);
@@ -202,21 +272,57 @@ ic_status ic_dav1d_decode(const ic_extent *parts, size_t count, uint64_t max_pix
             out->held = 1;
             break;
         }
-        if (result != DAV1D_ERR(EAGAIN) || data.sz == 0) break;
+        if (result != DAV1D_ERR(EAGAIN) || next == packet_count) break;
     }
-    if (data.sz > 0) ic_dav1d.data_unref(&data);
+    for (size_t i = 0; i < packet_count; i++) {
+        if (packets[i].data != NULL) ic_dav1d.data_unref(&packets[i]);
+    }
     ic_dav1d.close(&context);
-    if (!out->held) {
-        if (message[0] == 0) {
-            snprintf(message, IC_DAV1D_MESSAGE, "%s", result == DAV1D_ERR(ENOMEM) ? "dav1d ran out of memory"
-                                                  : result == 0 || result == DAV1D_ERR(EAGAIN)
-                                                      ? "the AV1 stream holds no picture"
-                                                      : "the AV1 stream cannot be decoded");
-        }
-        if (allocator.refused) {
-            snprintf(message, IC_DAV1D_MESSAGE, "a picture deeper, less subsampled or larger than its header says");
-        }
-        status = result == DAV1D_ERR(ENOMEM) && !allocator.refused ? IC_ERR_NO_MEMORY : IC_ERR_CORRUPT;
+    return result;
+}
+
+ic_status ic_dav1d_decode(const ic_extent *config, const ic_extent *extents, size_t count, uint64_t max_pixels,
+                          uint64_t max_picture_bytes, uint32_t max_tiles, ic_dav1d_picture *out, char *message) {
+    memset(out, 0, sizeof(*out));
+    message[0] = 0;
+    if (!ic_dav1d_available()) {
+        snprintf(message, IC_DAV1D_MESSAGE, "libdav1d.so.6 cannot be loaded");
+        return IC_ERR_UNSUPPORTED;
     }
-    return status;
+    if (count == 0) {
+        snprintf(message, IC_DAV1D_MESSAGE, "the AV1 item has no data");
+        return IC_ERR_CORRUPT;
+    }
+    ic_dav1d_allocator allocator = {max_picture_bytes, 0, max_tiles, 0, 0, 0};
+    const int result = ic_dav1d_run(config, extents, count, max_pixels, &allocator, out, message);
+    if (result == 1) return IC_ERR_NO_MEMORY;
+    if (out->held) return IC_OK;
+    if (message[0] == 0) {
+        snprintf(message, IC_DAV1D_MESSAGE, "%s", result == DAV1D_ERR(ENOMEM) ? "dav1d ran out of memory"
+                                              : result == 0 || result == DAV1D_ERR(EAGAIN)
+                                                  ? "the AV1 stream holds no picture"
+                                                  : "the AV1 stream cannot be decoded");
+    }
+    if (allocator.refused == IC_DAV1D_PICTURE) {
+        snprintf(message, IC_DAV1D_MESSAGE, "a picture deeper, less subsampled or larger than its header says");
+    } else if (allocator.refused == IC_DAV1D_TILES) {
+        snprintf(message, IC_DAV1D_MESSAGE, "a frame of %u tiles, more than the %u planned from the item's stream",
+                 allocator.tiles, max_tiles);
+    }
+    return result == DAV1D_ERR(ENOMEM) && !allocator.refused ? IC_ERR_NO_MEMORY : IC_ERR_CORRUPT;
+}
+
+int64_t ic_dav1d_frame_tiles(const ic_extent *config, const ic_extent *extents, size_t count, uint64_t max_pixels,
+                             uint32_t *rows) {
+    *rows = 0;
+    if (count == 0 || !ic_dav1d_available()) return 0;
+    ic_dav1d_allocator allocator = {0, 0, 0, 0, 0, 0};
+    ic_dav1d_picture picture;
+    char message[IC_DAV1D_MESSAGE];
+    message[0] = 0;
+    memset(&picture, 0, sizeof(picture));
+    if (ic_dav1d_run(config, extents, count, max_pixels, &allocator, &picture, message) == 1) return -1;
+    ic_dav1d_release(&picture);   // none: every picture was refused
+    *rows = allocator.tile_rows;
+    return allocator.tiles;
 }

@@ -319,7 +319,9 @@ typedef struct ic_heif_image_info {
     /// alpha; a column of tiles when a quarter turn reads the canvas by columns), as their av1C (or
     /// hvcC) and ispe say, each held to its share by the shim's picture allocator; the pixels of the largest
     /// frame dav1d decodes at once (a tile); whether a tile is deeper than 8 bits; and the bytes
-    /// of the largest tile's stream, which dav1d copies.
+    /// of the largest tile's stream that is copied (an HEVC tile's; an AV1 tile's only when dav1d
+    /// cannot read it in place: its data in more than one run of the file, or configuration OBUs
+    /// that do not end where an OBU ends), 0 when none is.
     uint64_t dav1d_picture_bytes;
     uint64_t dav1d_frame_pixels;
     int32_t dav1d_deep;
@@ -327,18 +329,32 @@ typedef struct ic_heif_image_info {
     /// For AV1 on that path: dav1d's own memory while it decodes the largest frame, beside its
     /// picture and stream (measured: ic_dav1d_state_bytes in ic_heif_avif.h), its context included.
     uint64_t dav1d_state_bytes;
+    /// The shim's own objects on that path while it decodes: IC_DAV1D_SHIM_BYTES, a record for
+    /// every tile, and the lists of the file's properties and a tile's extents it reads for each
+    /// tile (ic_avif_plan_image).
+    uint64_t dav1d_shim_bytes;
     /// 1 when the tiles on that path are HEVC, decoded by libde265 one at a time and copied
     /// (ic_heif_hevc_tiles.c: an hvc1 item or a grid of them), not AV1 decoded by dav1d;
     /// dav1d_picture_bytes is then the copies held at once, dav1d_frame_pixels a tile's pixels.
     int32_t dav1d_hevc;
 } ic_heif_image_info;
 
-/// The shim's own objects on the dav1d path beside dav1d's (the plan, the decoder, a record for
-/// every tile of a grid): 1 MB, above the 0.1 MB a malloc counter found for an 8×6 grid.
-#define IC_DAV1D_SHIM_BYTES 1048576u
+/// The shim's fixed objects on the dav1d path beside dav1d's and beside what grows with the file
+/// (dav1d_shim_bytes): the decoder, dav1d's references to the bytes it reads in place, malloc's
+/// rounding. A malloc counter (Fuzz/ShimCheck/dav1d_heap.c: the heap's peak less the pictures and
+/// dav1d's own blocks) found 5 KB for a 12 MP item and 14 KB for an 8×6 grid, lists included: 64 KB.
+#define IC_DAV1D_SHIM_BYTES 65536u
 /// dav1d 1.0's context and the part of its state that does not grow with the frame (0.36 MB and
 /// 0.1 MB measured): 512 KB.
 #define IC_DAV1D_CONTEXT_BYTES 524288u
+/// dav1d 1.0's state for each tile of a frame, and for each row of tiles by 128 pixels of the
+/// frame's width: a malloc counter (Fuzz/ShimCheck/dav1d_heap.c, dav1d's own peak) found a 4032×3024
+/// frame in 768 tiles (32 × 24) 11.7 MB above the same frame in 2 (the same at 8 and 10 bits,
+/// 4:2:0 and 4:4:4), 32 tiles in one row 0.49 MB above, 48 in 24 rows 1.14 MB: 14.8–16.2 KB a tile
+/// and about 17 KB a row of tiles (0.53 KB by 128 pixels of width); 1620×1080 in 117 tiles (9 rows)
+/// 1.77 MB above one tile. So 16 KB a tile and 768 bytes a row of tiles by 128 pixels.
+#define IC_DAV1D_TILE_BYTES 16384u
+#define IC_DAV1D_TILE_ROW_BYTES 768u
 
 /// The file, filled by ic_heif_open.
 typedef struct ic_heif_info {

@@ -57,25 +57,34 @@ extension HEIFDecoder {
     /// from the header: dav1d's pictures held at once (a grid's one row of tiles, one column of
     /// tiles when a quarter turn reads the canvas by columns; colour and alpha, laid out as dav1d 1.0 pads them
     /// for the av1C's depth and chroma: `dav1d_picture_bytes`, each picture held to its share by the
-    /// shim's allocator), dav1d's state for the largest frame it decodes at once (a tile), its copy
-    /// of that tile's stream, and its context. No RGB image is made: rows are converted from the
-    /// pictures as they are read.
+    /// shim's allocator), dav1d's state for the largest frame it decodes at once (a tile), and the
+    /// shim's own objects (`dav1d_shim_bytes`). dav1d reads a tile's stream in place, in the file's
+    /// bytes already held (`dav1d_data_wrap`), when its data is one run of the file; a tile whose
+    /// extents must be joined is copied for dav1d, and that copy is reserved (`dav1d_stream_bytes`).
+    /// No RGB image is made: rows are converted from the pictures as they are read.
     ///
     /// dav1d's state is `dav1d_state_bytes` (`ic_dav1d_state_bytes` in the shim), measured with a
     /// malloc counter (every allocation's usable size, live and peak) from `dav1d_open` to
     /// `dav1d_close` (dav1d 1.0.0, one thread, film grain off), beside the picture and the stream:
     /// 0.40–0.47 bytes a pixel of the frame padded to 128 at 8 bits (4:0:0 to 4:4:4, 1620×1080
-    /// and 4032×3024; 4032×3024 4:2:0 5.9 MB, heap peak 25.9 MB with its 19.3 MB picture),
+    /// and 4032×3024; 4032×3024 4:2:0 5.9 MB, heap peak 25.2 MB with its 19.3 MB picture),
     /// 0.53–0.61 deeper, and its context, 0.36 MB; so 0.5 and 0.65 bytes a padded pixel and
-    /// 512 KB. `Fuzz/shim-check.sh` fails when the shim and dav1d allocate more than the
-    /// reservation on any AVIF it is given (`Fuzz/ShimCheck/dav1d_heap.c`).
-    /// (1 byte a pixel of state and a 4 MB allowance were reserved before: a 12 MP 8-bit 4:2:0
-    /// AVIF needed 35.8 MB, now 27.9 MB, within the default budget.)
+    /// 512 KB; and 16 KB a tile of the frame and 768 bytes a row of tiles by 128 pixels of width
+    /// (a 4032×3024 frame in 768 tiles took 11.7 MB more than in two), the tiles read from the
+    /// frame's header by dav1d when the file is opened (`ic_dav1d_frame_tiles`). The shim's own
+    /// objects are 64 KB (`IC_DAV1D_SHIM_BYTES`; 5 KB measured for a 12 MP item, 14 KB for an 8×6
+    /// grid), a record per tile, and the lists it reads for each tile.
+    /// `Fuzz/shim-check.sh` fails when the shim and dav1d allocate more than the reservation on
+    /// any AVIF it is given (`Fuzz/ShimCheck/dav1d_heap.c`, which also gives dav1d's own peak).
+    /// (A 12 MP 8-bit 4:2:0 AVIF needed 35.8 MB with 1 byte a pixel of state and a 4 MB allowance;
+    /// 26.2 MB and the file now, where dav1d's copy of the stream and a 1 MB allowance for the shim
+    /// were reserved too: 12 MP files up to 2.83 MB fit the default budget, where 0.96 MB did.)
     static func dav1dWorkingBytes(_ image: ic_heif_image_info) -> Int {
         let state = Int(clamping: image.dav1d_state_bytes)
         let pictures = Int(clamping: image.dav1d_picture_bytes)
         let streams = Int(clamping: image.dav1d_stream_bytes)
-        return pictures.addingReportingOverflow(state + streams + dav1dAllowance).partialValue
+        let shim = Int(clamping: image.dav1d_shim_bytes)
+        return pictures.addingReportingOverflow(state + streams + shim).partialValue
     }
 
     /// What the shim's tile path allocates for an HEVC image or grid (`ic_heif_hevc_tiles.c`), from
@@ -100,9 +109,6 @@ extension HEIFDecoder {
         return pictures.addingReportingOverflow(state + 2 * streams + hevcAllowance).partialValue
     }
 
-    /// The shim's own objects on the dav1d path (`IC_DAV1D_SHIM_BYTES`, 1 MB); dav1d's context is
-    /// in its state.
-    static let dav1dAllowance = Int(IC_DAV1D_SHIM_BYTES)
     /// libde265's and libheif's contexts, tables and bitstream buffers (4 MB).
     static let hevcAllowance = 4 * 1024 * 1024
     /// libaom's contexts and libheif's (8 MB).
