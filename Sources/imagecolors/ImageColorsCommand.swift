@@ -22,8 +22,13 @@ struct ImageColorsCommand: AsyncParsableCommand {
         // reflects every command's properties (Mirror, protocol-conformance look-ups), most of
         // the instructions a `--version` ran. The output is argument-parser's own (the version and
         // a newline, exit 0); CLIConventionTests checks it.
-        if CommandLine.arguments.count == 2, CommandLine.arguments[1] == "--version" {
-            print(configuration.version)
+        // It reads the C arguments and writes the line itself: `CommandLine.arguments`,
+        // `configuration` and `print` instantiate generic metadata (the runtime's first look-up
+        // builds its cache of the stdlib's prespecialized types), about 4 MB of the binary's pages
+        // that `--version` touched for nothing (peak RSS; issue 43).
+        if CommandLine.argc == 2, let flag = CommandLine.unsafeArgv[1], strcmp(flag, "--version") == 0 {
+            var line = ImageColorsVersion.current + "\n"
+            _ = line.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: STDOUT_FILENO) }
             return
         }
         signal(SIGPIPE, SIG_IGN)
