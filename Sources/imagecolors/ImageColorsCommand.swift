@@ -24,8 +24,8 @@ struct ImageColorsCommand: AsyncParsableCommand {
         // a newline, exit 0); CLIConventionTests checks it.
         // It reads the C arguments and writes the line itself: `CommandLine.arguments`,
         // `configuration` and `print` instantiate generic metadata (the runtime's first look-up
-        // builds its cache of the stdlib's prespecialized types), and the kernel maps whole folios
-        // of the binary around each page they touch: skipping them took the static `--version`
+        // builds its cache of the stdlib's prespecialized types), and the kernel maps 64 KB of the
+        // binary around each page they touch: skipping them took the static `--version`
         // from 14.5 to 12.9 MB peak RSS, and the two writes to 9.8 MB with packed relocations
         // (issue 43).
         if CommandLine.argc == 2, let flag = CommandLine.unsafeArgv[1], strcmp(flag, "--version") == 0 {
