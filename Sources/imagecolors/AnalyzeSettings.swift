@@ -103,9 +103,7 @@ struct AnalyzeSettings: Sendable, Equatable {
                 case .json:
                     analysis.appearances = analysis.appearances?.keeping((appearance ?? .both).appearances)
                     try StandardStreams.printLine(
-                        JSONLines.line(
-                            for: JSONLines.CachedResult(
-                                analysis: analysis, cache: item.cacheStatus, thumbnailError: thumbnailError)))
+                        JSONLines.result(analysis, cache: item.cacheStatus, thumbnailError: thumbnailError))
                 case .text:
                     let shown = CardAppearance.allCases.filter((appearance ?? .light).appearances.contains)
                     try StandardStreams.printLine(
@@ -113,7 +111,7 @@ struct AnalyzeSettings: Sendable, Equatable {
                 }
             case .failure(let error):
                 let failure = tally.failed(source, error)
-                if format == .json { try StandardStreams.printLine(JSONLines.line(for: failure)) }
+                if format == .json { try StandardStreams.printLine(JSONLines.failure(failure)) }
             }
         }
         tally.finish()

@@ -22,8 +22,17 @@ struct ImageColorsCommand: AsyncParsableCommand {
         // reflects every command's properties (Mirror, protocol-conformance look-ups), most of
         // the instructions a `--version` ran. The output is argument-parser's own (the version and
         // a newline, exit 0); CLIConventionTests checks it.
-        if CommandLine.arguments.count == 2, CommandLine.arguments[1] == "--version" {
-            print(configuration.version)
+        // It reads the C arguments and writes the line itself: `CommandLine.arguments`,
+        // `configuration` and `print` instantiate generic metadata (the runtime's first look-up
+        // builds its cache of the stdlib's prespecialized types), and the kernel maps 64 KB of the
+        // binary around each page they touch: skipping them took the static `--version`
+        // from 14.5 to 12.9 MB peak RSS, and the two writes to 9.8 MB with packed relocations
+        // (issue 43).
+        if CommandLine.argc == 2, let flag = CommandLine.unsafeArgv[1], strcmp(flag, "--version") == 0 {
+            // Two writes: appending the newline to the String would page in String's append paths.
+            var version = ImageColorsVersion.current
+            _ = version.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: STDOUT_FILENO) }
+            _ = withUnsafeBytes(of: UInt8(ascii: "\n")) { writeAll($0, to: STDOUT_FILENO) }
             return
         }
         signal(SIGPIPE, SIG_IGN)

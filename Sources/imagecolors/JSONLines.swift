@@ -1,10 +1,12 @@
-import Foundation
 import ImageColors
 import ImageColorsRemote
 
-/// Encodes results and failures as single JSON lines: ``ResultJSON``, which `imagecolors serve`
-/// answers with too, so both give the same bytes.
+/// The JSON lines the CLI prints: results and failures through ``JSONLineWriter``, byte for
+/// byte what ``ResultJSON`` (which `imagecolors serve` answers with) gives for the same values;
+/// anything else through ``ResultJSON`` itself.
 enum JSONLines {
+    /// `value` through ``ResultJSON`` (`JSONEncoder`): for the lines that are not results.
+    /// - Throws: `EncodingError` from `JSONEncoder`.
     static func line(for value: some Encodable) throws -> String {
         try ResultJSON.line(for: value)
     }
@@ -12,21 +14,19 @@ enum JSONLines {
     /// A result line, with `"cache"` (how `--cache` served it) when there is a cache, and
     /// `"thumbnailError"` (`{"code", "message"}`) when the colours were found but the
     /// thumbnail asked for could not be written.
-    struct CachedResult: Encodable {
-        var analysis: ColorAnalysis
-        var cache: CacheStatus?
-        var thumbnailError: SourceFailure.Details?
+    /// - Throws: `EncodingError` for a number that is not finite, as `JSONEncoder` would.
+    static func result(
+        _ analysis: ColorAnalysis, cache: CacheStatus?, thumbnailError: SourceFailure.Details?
+    ) throws -> String {
+        var writer = JSONLineWriter()
+        try writer.result(analysis, cache: cache, thumbnailError: thumbnailError)
+        return writer.text
+    }
 
-        private enum Key: String, CodingKey {
-            case cache, thumbnailError
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            // The analysis' own keys and these, in one object.
-            try analysis.encode(to: encoder)
-            var container = encoder.container(keyedBy: Key.self)
-            try container.encodeIfPresent(cache, forKey: .cache)
-            try container.encodeIfPresent(thumbnailError, forKey: .thumbnailError)
-        }
+    /// A failure line: `{"error":{"code","message"},"source"}`.
+    static func failure(_ failure: SourceFailure) -> String {
+        var writer = JSONLineWriter(capacity: 256)
+        writer.failure(failure)
+        return writer.text
     }
 }
