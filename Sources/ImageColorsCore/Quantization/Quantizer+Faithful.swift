@@ -129,7 +129,7 @@ extension Quantizer {
     /// (``Salience/vividNoiseShare`` for vivid ones), other than those indistinct from the
     /// background (ΔE_OK under 0.08: they are the background). Chromatic candidates (OKLCh
     /// chroma ≥ 0.04) are grouped into hue families (within 15° of the family's largest
-    /// member). Roles are filled in three passes, each candidate toned to reach
+    /// member). Roles are filled in four passes, each candidate toned to reach
     /// ``minimumContrast`` on the background (``ToneAdjustment``) and taken only if distinct
     /// (ΔE_OK ≥ 0.08) from the roles already taken:
     /// 1. hue families by ``Salience`` score (the family's share and share-weighted chroma),
@@ -141,7 +141,12 @@ extension Quantizer {
     ///    never are, so at most one of those, but a tinted grey (a blue-grey, a teal shadow:
     ///    chroma 0.02–0.04) is distinct from another colour ΔE_OK 0.08 away. A greyish photo
     ///    keeps its casts instead of falling back.
-    package func faithfulRoles(in clusters: [ColorCluster], pixelCount total: Int, background: RGBColor) -> [Choice] {
+    /// 4. when a slot is still open, the hues of at least 2% of the pixels that no role or the
+    ///    background carries, counted on `histogram`'s bins (``uncarriedHues(in:carried:limit:)``):
+    ///    a pale picture's hue can lie within ΔE_OK 0.08 of its background in every cluster.
+    package func faithfulRoles(
+        in clusters: [ColorCluster], pixelCount total: Int, background: RGBColor, histogram: ColorHistogram? = nil
+    ) -> [Choice] {
         guard total > 0 else { return [] }
         let floor = max(1, Self.smallestCount(reaching: Self.candidateNoiseShare, of: total))
         let vividFloor = max(1, Self.smallestCount(reaching: Salience.vividNoiseShare, of: total))
@@ -220,6 +225,16 @@ extension Quantizer {
         // Two neutral greys are never distinct, so after one only tinted ones can be taken.
         for grey in greys where chosen.count < 3 {
             guard take(grey) else { return chosen }
+        }
+        guard chosen.count < 3, let histogram else { return chosen }
+        // A hue the background shows is carried: its shades are the background, not a role.
+        var carried = taken.compactMap(\.hue)
+        if backgroundLab.chroma >= ColorDistance.greyChromaThreshold { carried.append(OKLCh(backgroundLab).hue) }
+        for cluster in Self.uncarriedHues(in: histogram, carried: carried, limit: 3 - chosen.count) {
+            let candidate = Candidate(
+                cluster: cluster, share: Double(cluster.count) / Double(total),
+                separation: Salience.separation(cluster.lch.lab, from: backgroundLab))
+            guard take(candidate, separating: true) else { return chosen }
         }
         return chosen
     }

@@ -222,7 +222,8 @@ public struct Quantizer: Sendable {
                 clusters = histogram.clustering(
                     minimumCount: vividFloor, radius: ColorHistogram.clusterRadius, workspace: &workspace)
             }
-            return faithfulRoles(in: clusters, pixelCount: histogram.pixelCount, background: background.color)
+            return faithfulRoles(
+                in: clusters, pixelCount: histogram.pixelCount, background: background.color, histogram: histogram)
         case .classic:
             return classicRoles(in: histogram, background: background.color)
         }

@@ -77,8 +77,9 @@ public struct AnalysisStoreKey: Sendable, Hashable, Codable {
     /// `appearances` and `placeholder`; 3: the background is chosen on the canonical 250 px
     /// image at every preset (issue 41), and an animation's lossless WebP frames counted over
     /// every frame on a scaled canvas are shrunk by the box rule, not libwebp's scaler; 4: the
-    /// roles are chosen on the canonical image too (issue 41, items 2 and 3).
-    public static let resultsRevision = 4
+    /// roles are chosen on the canonical image too (issue 41, items 2 and 3); 5: a hue of 2% of
+    /// the pixels that no role carries takes a slot that would fall back (issue 41).
+    public static let resultsRevision = 5
 
     /// The variant string for `analyzer` and `thumbnail`: every stored property of the options,
     /// as Swift prints them, so a field added to ``AnalysisOptions`` is part of it too.
