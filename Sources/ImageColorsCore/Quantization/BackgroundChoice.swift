@@ -53,6 +53,13 @@ package struct BackgroundChoice: Sendable, Hashable {
     package static let alternativeShare = 0.3
     /// ... and at least this share of the band (1%): smaller ones are noise.
     package static let noiseShare = 0.01
+    /// ... and is not black or white even with ColorArt's cuts widened by this much (0.03, about
+    /// 8 levels of 255): a near-black just over the 0.09 cut is not colourful. Why: a portrait's
+    /// dark armour, `#120a0b` in the picture, came back as `#170d0e` from a JPEG at quality 75,
+    /// its largest channel 0.0902; as a colourful alternative it turned the white card dark.
+    /// Checked on the eight seen evaluation sets: 0.03 ended that flip and made none; 0.06
+    /// turned a navy `#081621` into "black" and flipped an aerial photograph's card.
+    package static let alternativeMargin = 0.03
     /// How much a colour's share of the whole image adds to its share of the band: half.
     package static let wholeImageWeight = 0.5
     /// A near-tie: groups whose weight is at least this fraction of the heaviest's are its
@@ -245,7 +252,8 @@ package struct BackgroundChoice: Sendable, Hashable {
                 Quantizer.smallestCount(reaching: Self.alternativeShare, of: groups[winner].count),
                 Quantizer.smallestCount(reaching: Self.noiseShare, of: pixelCount), 1)
             if let alternative = decide(where: {
-                groups[$0].count >= floor && !Quantizer.isBlackOrWhite(clusters[groups[$0].first].color)
+                groups[$0].count >= floor
+                    && !Quantizer.isBlackOrWhite(clusters[groups[$0].first].color, margin: Self.alternativeMargin)
             }) {
                 chosen = alternative
             }

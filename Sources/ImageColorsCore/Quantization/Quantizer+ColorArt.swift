@@ -60,12 +60,15 @@ extension Quantizer {
     }
 
     /// ColorArt's `pc_isBlackOrWhite`: every channel above 0.91, or every channel below 0.09,
-    /// on 0–1 (i.e. all ≥ 233 or all ≤ 22 on 0–255).
-    /// - Parameter color: The colour.
-    package static func isBlackOrWhite(_ color: RGBColor) -> Bool {
+    /// on 0–1 (i.e. all ≥ 233 or all ≤ 22 on 0–255); with a `margin`, above 0.91 − margin or
+    /// below 0.09 + margin.
+    /// - Parameters:
+    ///   - color: The colour.
+    ///   - margin: How much both cuts are widened; default 0, ColorArt's own.
+    package static func isBlackOrWhite(_ color: RGBColor, margin: Double = 0) -> Bool {
         let high = Double(max(color.red, color.green, color.blue)) / 255
         let low = Double(min(color.red, color.green, color.blue)) / 255
-        return low > 0.91 || high < 0.09
+        return low > 0.91 - margin || high < 0.09 + margin
     }
 
     /// The colour with its HSB saturation raised to at least `minimum`, hue and brightness kept.

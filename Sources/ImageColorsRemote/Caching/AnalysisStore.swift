@@ -78,7 +78,8 @@ public struct AnalysisStoreKey: Sendable, Hashable, Codable {
     /// image at every preset (issue 41), and an animation's lossless WebP frames counted over
     /// every frame on a scaled canvas are shrunk by the box rule, not libwebp's scaler; 4: the
     /// roles are chosen on the canonical image too (issue 41, items 2 and 3); 5: a hue of 2% of
-    /// the pixels that no role carries takes a slot that would fall back (issue 41).
+    /// the pixels that no role carries takes a slot that would fall back, and a near-black is no
+    /// colourful alternative to a black or white background (issue 41).
     public static let resultsRevision = 5
 
     /// The variant string for `analyzer` and `thumbnail`: every stored property of the options,
