@@ -11,18 +11,20 @@
 #     (ImageColors decodes only their DC scans at 1/8 scale), and analysing the 24 MP photo takes
 #     at least 4× less CPU time end to end than `djpeg -scale 1/8` on the same file (median of
 #     7 runs each; wall times are shown too);
-#   - libjpeg's path for the same file (--quality highest: no 1/8 scale) still fails with
-#     over-memory-budget at the default budget and succeeds with --memory-budget 128MB;
-#   - WebP: a 24 MP lossy file within 30 MB (libwebp scales it to 1/8 while decoding); a 24 MP
-#     lossless one (libwebp keeps 4 bytes a pixel) over-memory-budget at once at 30 MB, fine at
-#     160 MB; GIF: a 24 MP static file within 30 MB (the first frame streams), and 24-frame
+#   - --quality highest on the same file takes the DC reader too at the default budget, where
+#     libjpeg's coefficient buffer does not fit (issue 39, finding 12), and libjpeg's path at
+#     full size with --memory-budget 128MB;
+#   - WebP: a 24 MP lossy file within 30 MB (libwebp scales it to 1/8 while decoding); lossless
+#     ones of 2880×1920 and 6016×4014 (issue #40) within 30 MB (the VP8L decoder streams them),
+#     their colours identical to those of the PNG they were made from; GIF: a 24 MP static file within 30 MB (the first frame streams), and 24-frame
 #     animations (GIF and WebP) counted over every frame within 30 MB; WebP and GIF headers
 #     claiming 65500×65500 refused in under a second.
 #   - HEIC and AVIF (libheif decodes whole images): a 12 MP HEIC without a thumbnail
 #     over-memory-budget at once at 30 MB (112 MB reserved), fine at 160 MB; the same with a
-#     320 px thumbnail within 30 MB (only the thumbnail is decoded); a 24 MP AVIF over-memory-budget
-#     at once at 30 MB, fine at 600 MB; a HEIC whose ispe claims 60000×60000 refused in under a
-#     second.
+#     320 px thumbnail within 30 MB (only the thumbnail is decoded); a 12 MP (4032×3024) 8-bit
+#     4:2:0 AVIF within 30 MB (issue #40; its RSS above `--version` is shown against #40's 30 MB
+#     target, not checked); a 24 MP AVIF over-memory-budget at once at 30 MB, fine at 600 MB; a
+#     HEIC whose ispe boxes claim 60000×60000 refused in under a second (corrupt-image: see there).
 #   - four 24 MP PNGs at --quality highest, --jobs 4 --total-memory 30MB, all succeed with peak
 #     RSS within 32 MB of the baseline (one pool shared by all four).
 #
@@ -67,6 +69,9 @@ make_image tiny.png vips black "$work/tiny.png" 16 16 --bands 3
 # GIF through libvips (cgif), 256 dithered colours.
 make_image webp24.webp vips webpsave "$work/base24.v" "$work/webp24.webp" --Q 75
 make_image webp24-lossless.webp vips webpsave "$work/base24.v" "$work/webp24-lossless.webp" --lossless
+# A Retina screenshot's size (issue #40), lossless, beside the PNG it is compared with.
+make_image png2880.png vips thumbnail "$work/png24.png" "$work/png2880.png" 2880 --height 1920 --size force
+make_image webp2880-lossless.webp vips webpsave "$work/png2880.png" "$work/webp2880-lossless.webp" --lossless
 make_image gif24.gif vips gifsave "$work/base24.v" "$work/gif24.gif"
 # 24 frames of 1000×667, panning across the photo scaled to 2000×1333, 100 ms each: a GIF and a
 # lossy WebP animation (libvips saves a tall image with page-height as frames; the frames go
@@ -90,9 +95,15 @@ make_image heif12.png vips resize "$work/base24.v" "$work/heif12.png" 0.7
 make_image heif24.png vips copy "$work/base24.v" "$work/heif24.png"
 make_image heic12.heic heif-enc -q 70 "$work/heif12.png" -o "$work/heic12.heic"
 make_image heic12-thumb.heic heif-enc -q 70 -t 320 "$work/heif12.png" -o "$work/heic12-thumb.heic"
+# A phone photo's size as AVIF (issue #40): 4032×3024, 8-bit 4:2:0 (avifenc's default is 4:4:4).
+make_image avif12.png vips thumbnail "$work/heif24.png" "$work/avif12.png" 4032 --height 3024 --size force
+make_image avif12.avif avifenc --jobs 2 -s 8 --min 20 --max 30 -d 8 -y 420 "$work/avif12.png" "$work/avif12.avif"
 make_image avif24.avif avifenc --jobs 2 -s 8 --min 20 --max 30 "$work/heif24.png" "$work/avif24.avif"
-# A HEIC whose ispe boxes claim 60000×60000 over the 12 MP body (its clap box still crops it to
-# 4211×2810: the coded size is checked too).
+# A HEIC whose ispe boxes claim 60000×60000 over the 12 MP body. heif-enc writes the 4211 px
+# wide picture as a grid of one 4212×2810 tile (x265 codes even widths) whose grid data gives the
+# shown size, 4211×2810; so the shim's tile path refuses the file as corrupt-image, a tile that
+# decodes to other than its 60000×60000 cells, in a fraction of a second. (Through libheif,
+# before the tile path, the ispe was the size and the file image-too-large.)
 make_image bomb-ispe.heic python3 - "$work/heic12.heic" "$work/bomb-ispe.heic" <<'PY'
 import struct, sys
 data = bytearray(open(sys.argv[1], "rb").read())
@@ -158,17 +169,22 @@ run() {  # file, extra args… → "rss_kb wall_s result accounted_bytes"
 }
 
 read -r base_rss _ _ _ < <(run "$work/tiny.png")
+# Issue #40 states its targets above the CLI's idle baseline: `--version`, which pages in less of
+# the binary than any analysis.
+version_rss=$(/usr/bin/time -v "$bin" --version 2>&1 >/dev/null | awk -F': ' '/Maximum resident set size/ {print $2}')
 budget_mb=30
 failures=0
-echo "Baseline (16×16 PNG): peak RSS $((base_rss / 1024)) MB. Budget: $budget_mb MB (the default)."
+echo "Baseline (16×16 PNG): peak RSS $((base_rss / 1024)) MB; \`--version\`: $((version_rss / 1024)) MB. Budget: $budget_mb MB (the default)."
 echo
-echo "| file | pixels | budget | peak RSS | above baseline | accounted | wall | result |"
-echo "| --- | --- | --- | --- | --- | --- | --- | --- |"
+echo "| file | pixels | budget | peak RSS | above baseline | above --version | accounted | wall | result |"
+echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+# VERSION_TARGET=MB check …: also shows whether the RSS above `--version` is within MB (issue
+# #40's target for the row), without failing the run: the AVIF decoder does not meet it yet.
 check() {  # file, budget_mb, expect (ok|CODE), max_wall_s, extra args…
     local name=$1 budget=$2 expect=$3 max_wall=$4; shift 4
     local file="$work/$name"
     read -r rss wall result accounted < <(run "$file" --memory-budget "${budget}MB" "$@")
-    local above=$(( (rss - base_rss) / 1024 ))
+    local above=$(( (rss - base_rss) / 1024 )) above_version=$(( (rss - version_rss) / 1024 ))
     local pixels
     pixels=$(python3 - "$file" <<'PY'
 import struct, sys
@@ -206,8 +222,37 @@ PY
     if python3 -c "import sys; sys.exit(0 if float(sys.argv[1]) <= float(sys.argv[2]) else 1)" "$wall" "$max_wall"; then :; else
         verdict="$verdict **slower than ${max_wall} s**"; failures=$((failures + 1))
     fi
-    printf '| %s | %s | %s MB | %s MB | %s MB | %.1f MB | %s s | %s%s |\n' \
-        "$name${*:+ $*}" "$pixels" "$budget" "$((rss / 1024))" "$above" "$(python3 -c "print($accounted / 1e6)")" "$wall" "$result" "$verdict"
+    if [ -n "${VERSION_TARGET:-}" ]; then
+        if [ "$above_version" -le "$VERSION_TARGET" ]; then
+            verdict="$verdict (#40: ≤ $VERSION_TARGET MB above --version: met)"
+        else
+            verdict="$verdict (#40: ≤ $VERSION_TARGET MB above --version: missed, not checked)"
+        fi
+    fi
+    printf '| %s | %s | %s MB | %s MB | %s MB | %s MB | %.1f MB | %s s | %s%s |\n' \
+        "$name${*:+ $*}" "$pixels" "$budget" "$((rss / 1024))" "$above" "$above_version" \
+        "$(python3 -c "print($accounted / 1e6)")" "$wall" "$result" "$verdict"
+}
+# same_colours NAME SOURCE: fails the run unless NAME's analysis (colours, roles, title, size,
+# profile) is identical to that of SOURCE, the file it was losslessly encoded from.
+same_colours() {
+    local name=$1 source=$2 a b
+    a=$(mktemp) b=$(mktemp)
+    "$bin" analyze --format json "$work/$name" >"$a" || true
+    "$bin" analyze --format json "$work/$source" >"$b" || true
+    if python3 - "$a" "$b" <<'PY'
+import json, sys
+a, b = ({k: v for k, v in json.load(open(p)).items() if k not in ("source", "format", "decoder", "memory")}
+        for p in sys.argv[1:3])
+sys.exit(0 if a == b and "error" not in a else 1)
+PY
+    then
+        echo "| $name: colours identical to $source | | | | | | | | ok |"
+    else
+        echo "| $name: colours identical to $source | | | | | | | | **differ** |"
+        failures=$((failures + 1))
+    fi
+    rm -f "$a" "$b"
 }
 check jpeg24.jpg 30 ok 10
 check jpeg144.jpg 30 ok 20
@@ -215,7 +260,7 @@ check progressive24.jpg 30 ok 10
 check photo24.jpg 30 ok 10
 check progressive144.jpg 30 ok 20
 check progressive10.jpg 30 ok 10
-check progressive24.jpg 30 over-memory-budget 1 --quality highest
+check progressive24.jpg 30 ok 10 --quality highest
 check progressive24.jpg 128 ok 10 --quality highest
 check png24.png 30 ok 20
 check png24-interlaced.png 30 ok 20
@@ -224,8 +269,10 @@ check png24-palette-alpha.png 30 ok 20
 check bomb-65500.jpg 30 image-too-large 1
 check bomb-zlib.png 30 image-too-large 1
 check webp24.webp 30 ok 10
-check webp24-lossless.webp 30 over-memory-budget 1
-check webp24-lossless.webp 160 ok 20
+check webp2880-lossless.webp 30 ok 10
+same_colours webp2880-lossless.webp png2880.png
+check webp24-lossless.webp 30 ok 20
+same_colours webp24-lossless.webp png24.png
 check gif24.gif 30 ok 20
 check animated.gif 30 ok 20 --frames all
 check animated.webp 30 ok 20 --frames all
@@ -234,9 +281,10 @@ check bomb-65500.gif 30 image-too-large 1
 check heic12.heic 30 over-memory-budget 1
 check heic12.heic 160 ok 20
 check heic12-thumb.heic 30 ok 10
+VERSION_TARGET=30 check avif12.avif 30 ok 20
 check avif24.avif 30 over-memory-budget 1
 check avif24.avif 600 ok 30
-check bomb-ispe.heic 30 image-too-large 1
+check bomb-ispe.heic 30 corrupt-image 1
 
 # One budget for several images at once: the four 24 MP PNGs analysed four at a time at
 # --quality highest, where each may use its whole 30 MB budget (the downscaler keeps as many

@@ -65,7 +65,9 @@ struct SourceProbe: Sendable {
             }
             count += got
         }
-        return Array(bytes.prefix(count))
+        // Shortened in place: a copy of the prefix was one more allocation per analysis.
+        bytes.removeLast(prefixLength - count)
+        return bytes
     }
 }
 

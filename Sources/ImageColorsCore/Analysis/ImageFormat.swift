@@ -26,35 +26,43 @@ public enum ImageFormat: String, Sendable, Codable, CaseIterable {
     ///   HEIC and AVIF; a HEIF file whose major brand is the generic `mif1` or `msf1` is told
     ///   apart by the compatible brands within the first 32 bytes).
     public static func sniff(_ prefix: some Collection<UInt8>) -> ImageFormat? {
-        if let heif = sniffHEIF(Array(prefix.prefix(32))) { return heif }
-        let bytes = Array(prefix.prefix(12))
+        // One copy of the first bytes, compared in place: this runs once per analysis, and the
+        // arrays it made of each slice and magic string were 4 of a PNG analysis's allocations.
+        let bytes = Array(prefix.prefix(32))
+        if let heif = sniffHEIF(bytes) { return heif }
         if bytes.count >= 3, bytes[0] == 0xFF, bytes[1] == 0xD8, bytes[2] == 0xFF { return .jpeg }
-        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
+        if bytes.count >= 8, bytes[0] == 0x89, matches(bytes, "PNG\r\n\u{1A}\n", at: 1) { return .png }
         // "RIFF", the container's size, "WEBP".
-        if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) {
-            return .webp
-        }
-        if bytes.starts(with: Array("GIF87a".utf8)) || bytes.starts(with: Array("GIF89a".utf8)) { return .gif }
+        if matches(bytes, "RIFF"), matches(bytes, "WEBP", at: 8) { return .webp }
+        if matches(bytes, "GIF87a") || matches(bytes, "GIF89a") { return .gif }
         return nil
+    }
+
+    /// Whether `bytes` hold the ASCII `magic` from `offset` on.
+    private static func matches(_ bytes: [UInt8], _ magic: StaticString, at offset: Int = 0) -> Bool {
+        let count = magic.utf8CodeUnitCount
+        guard bytes.count >= offset + count else { return false }
+        return (0..<count).allSatisfy { bytes[offset + $0] == magic.utf8Start[$0] }
     }
 
     /// ISO base media files: a `ftyp` box first, its major brand at byte 8 and compatible brands
     /// from byte 16 (four bytes each, as many as the box's size says).
     private static func sniffHEIF(_ bytes: [UInt8]) -> ImageFormat? {
-        guard bytes.count >= 12, Array(bytes[4..<8]) == Array("ftyp".utf8) else { return nil }
+        guard bytes.count >= 12, matches(bytes, "ftyp", at: 4) else { return nil }
         let size = Int(bytes[0]) << 24 | Int(bytes[1]) << 16 | Int(bytes[2]) << 8 | Int(bytes[3])
-        let brand = { (at: Int) in String(decoding: bytes[at..<at + 4], as: UTF8.self) }
-        let avif: Set = ["avif", "avis"]
-        let heic: Set = ["heic", "heix", "heim", "heis", "hevc", "hevx"]
-        let major = brand(8)
-        if avif.contains(major) { return .avif }
-        if heic.contains(major) { return .heic }
-        guard major == "mif1" || major == "msf1" else { return nil }
+        // Brands are compared as strings of four bytes (small strings: nothing is allocated).
+        func brand(at offset: Int) -> ImageFormat? {
+            switch String(decoding: bytes[offset..<offset + 4], as: UTF8.self) {
+            case "avif", "avis": .avif
+            case "heic", "heix", "heim", "heis", "hevc", "hevx": .heic
+            default: nil
+            }
+        }
+        if let major = brand(at: 8) { return major }
+        guard matches(bytes, "mif1", at: 8) || matches(bytes, "msf1", at: 8) else { return nil }
         var offset = 16
         while offset + 4 <= min(bytes.count, size) {
-            let compatible = brand(offset)
-            if avif.contains(compatible) { return .avif }
-            if heic.contains(compatible) { return .heic }
+            if let compatible = brand(at: offset) { return compatible }
             offset += 4
         }
         // A generic HEIF image (its codec is named further in): libheif decides.

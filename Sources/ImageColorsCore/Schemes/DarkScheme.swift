@@ -64,8 +64,12 @@ public enum DarkScheme {
             ? (Quantizer.isDark(background) ? RGBColor.white : .black)
             : Quantizer.strongerNeutral(on: background)
         let neutralReport = RoleReport(source: .fallback, contrastRatio: Contrast.contrastRatio(neutral, background))
+        // Room for the three roles at once: grown by appending, the two arrays took five
+        // allocations per card (every analysis makes a dark card).
         var colors: [RGBColor] = []
         var reports: [RoleReport] = []
+        colors.reserveCapacity(ColorRole.allCases.count)
+        reports.reserveCapacity(ColorRole.allCases.count)
         var fallback: [ColorRole] = []
         for role in ColorRole.allCases {
             let report = lightReports[role]

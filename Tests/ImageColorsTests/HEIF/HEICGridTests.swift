@@ -13,8 +13,10 @@ import Testing
 struct HEICGridTests {
     /// A grid of `columns` × `rows` tiles of 150×100 cut from Samples/coffee.png's top left, each
     /// encoded by heif-enc -q 80 and assembled by make-hevc-grid.py, with `transforms` (`--irot N`,
-    /// `--imir AXIS`) on the grid item; its path (a temporary file).
-    static func grid(columns: Int = 2, rows: Int = 2, transforms: [String] = []) throws -> String {
+    /// `--imir AXIS`) on the grid item; its path (a temporary file). With `alpha`, each tile has a
+    /// diagonal ramp of alpha across the canvas (0 at the top left), which heif-enc codes as an
+    /// HEVC alpha item; the script makes those a second grid, the colour grid's alpha image.
+    static func grid(columns: Int = 2, rows: Int = 2, transforms: [String] = [], alpha: Bool = false) throws -> String {
         let coffee = try decodeFully(TestFiles.root.appendingPathComponent("Samples/coffee.png").path).0
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("imagecolors-grid-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -26,6 +28,10 @@ struct HEICGridTests {
             try PNGWriter.write(to: png, width: 150, height: 100, layout: .rgba) { y, row in
                 let start = ((y0 + y) * coffee.width + x0) * 4
                 for i in 0..<150 * 4 { row[i] = coffee.pixels[start + i] }
+                if alpha {
+                    let span = columns * 150 + rows * 100
+                    for x in 0..<150 { row[x * 4 + 3] = UInt8((x0 + x + y0 + y) * 255 / span) }
+                }
             }
             let heic = folder.appendingPathComponent("tile\(index).heic").path
             let encoded = try runProcess(try HEIFFixtures.tool("heif-enc"), ["-q", "80", png, "-o", heic])
@@ -36,7 +42,8 @@ struct HEICGridTests {
         let script = HEIFFixtures.folder.appendingPathComponent("make-hevc-grid.py").path
         let sizes = [columns, rows, 150, 100, columns * 150, rows * 100].map(String.init)
         let made = try runProcess(
-            URL(fileURLWithPath: "/usr/bin/env"), ["python3", script] + transforms + sizes + tiles + [output])
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["python3", script] + transforms + (alpha ? ["--alpha"] : []) + sizes + tiles + [output])
         guard made.status == 0 else { throw ImageDecodingError.corrupt(.heic, detail: made.stderr) }
         return output
     }
@@ -106,6 +113,26 @@ struct HEICGridTests {
         // Then the pixels are libheif's, bit for bit
         #expect(try Self.plan(path).dav1d_hevc == 1)
         #expect(image.width == oracle.width && image.height == oracle.height)
+        #expect(HEIFFixtures.largestDifference(image, oracle) == 0)
+    }
+
+    @Test("a grid with an alpha grid: both decoded by libde265 tile by tile, libheif's pixels and alpha exactly")
+    func alphaGridAgreesWithLibheif() throws {
+        // Given a 2×2 grid of HEVC tiles whose alpha image is a 2×2 grid of HEVC alpha tiles (an
+        // alpha ramp), and heif-convert's decode of it
+        let path = try Self.grid(columns: 2, rows: 2, alpha: true)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let oracle = try HEIFFixtures.heifConvert(path)
+        // When decoded on the shim's tile path
+        let plan = try Self.plan(path)
+        #expect(plan.dav1d == 1 && plan.dav1d_hevc == 1 && plan.has_alpha == 1)
+        // (a row of two colour tiles and two alpha tiles held: 22,500 bytes each)
+        #expect(plan.dav1d_picture_bytes == 2 * 2 * 22_500)
+        let (image, _) = try AVIFDav1dTests.decode(path)
+        // Then the alpha is decoded (transparent at the top left, opaque at the bottom right) and
+        // every pixel, alpha included, is libheif's
+        #expect(image.width == 300 && image.height == 200)
+        #expect(image.pixels[3] < 8 && image.pixels[image.pixels.count - 1] > 247)
         #expect(HEIFFixtures.largestDifference(image, oracle) == 0)
     }
 

@@ -64,10 +64,10 @@ struct APNGCensus {
     ///   ``ImageDecodingError/tooManyFrames(_:limit:)``; what the reader throws (a timeout, a file
     ///   that cannot be read), before `acTL` too.
     init?(_ reader: PNGChunkReader, wholeFile: Bool, limits: ImageLimits) throws {
-        let signature: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
+        let signature: UInt64 = 0x8950_4E47_0D0A_1A0A
         // Not a PNG libpng reads: its own checks and words apply.
         // Until acTL is read, whatever is wrong is libpng's to find and name: the walk just stops.
-        guard try reader.bytes(at: 0, count: 8) == signature,
+        guard try reader.number(at: 0, count: 8) == signature,
             let ihdr = try Self.unlessDamaged({ try reader.chunk(at: 8) }) ?? nil, ihdr.type == "IHDR",
             ihdr.length == 13, let header = try Self.unlessDamaged({ try reader.data(of: ihdr) })
         else { return nil }

@@ -26,7 +26,8 @@ final class PNGChunkReader {
     }
 
     private let data: Data?
-    private let file: FileHandle?
+    /// The file's descriptor (read with `pread`; a `FileHandle` took three allocations more).
+    private let file: Int32?
     /// The input's size in bytes.
     let size: Int
     /// The file's bytes from `windowStart` (`windowCount` of them): a file of a million small
@@ -62,22 +63,22 @@ final class PNGChunkReader {
             file = nil
             size = bytes.count
         case .file(let path):
-            guard let handle = FileHandle(forReadingAtPath: path) else {
-                throw ImageDecodingError.unreadable(.png, detail: "cannot open the file")
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw ImageDecodingError.unreadable(.png, detail: "cannot open the file") }
+            var status = stat()
+            guard fstat(descriptor, &status) == 0 else {
+                let reason = String(cString: strerror(errno))
+                close(descriptor)
+                throw ImageDecodingError.unreadable(.png, detail: "cannot read the file: \(reason)")
             }
             data = nil
-            file = handle
-            do {
-                size = Int(try handle.seekToEnd())
-            } catch {
-                try? handle.close()
-                throw ImageDecodingError.unreadable(.png, detail: "cannot read the file: \(error.localizedDescription)")
-            }
+            file = descriptor
+            size = Int(status.st_size)
         }
     }
 
     deinit {
-        try? file?.close()
+        if let file { close(file) }
     }
 
     /// Up to `count` bytes at `offset` (fewer at the end of the input), for the few bytes of a
@@ -91,20 +92,34 @@ final class PNGChunkReader {
         return bytes
     }
 
+    /// The `count` bytes at `offset` (at most 8) as a big-endian number, or `nil` when the input
+    /// ends first: the signature, a chunk header or a CRC, read without an array of its own (the
+    /// census reads a header for every chunk before the image data, once per analysis).
+    func number(at offset: Int, count: Int) throws -> UInt64? {
+        guard offset >= 0, offset + count <= size else { return nil }
+        var value: UInt64 = 0
+        try withPieces(at: offset, count: count) { piece in
+            for byte in piece { value = value << 8 | UInt64(byte) }
+        }
+        return value
+    }
+
     /// The chunk whose length field is at `offset`, or `nil` at the end of the input.
     /// - Throws: ``ImageDecodingError/truncated(_:detail:)`` when the input ends inside the header
     ///   or the chunk; ``ImageDecodingError/corrupt(_:detail:)`` for a length over 2³¹ − 1;
     ///   ``ImageDecodingError/timedOut(_:after:)``.
     func chunk(at offset: Int) throws -> Chunk? {
         try pace(chunks: 1)
-        let header = try bytes(at: offset, count: 8)
-        if header.isEmpty { return nil }
-        guard header.count == 8 else { throw Self.endedEarly }
-        let length = header[0..<4].reduce(0) { $0 << 8 | Int($1) }
+        if offset >= size { return nil }
+        guard let header = try number(at: offset, count: 8) else { throw Self.endedEarly }
+        let length = Int(header >> 32)
         guard length <= 0x7FFF_FFFF else {
             throw ImageDecodingError.corrupt(.png, detail: "a chunk's length is over 2³¹ − 1 bytes")
         }
-        let type = String(decoding: header[4..<8], as: UTF8.self)
+        // Four bytes: a small string, stored inline.
+        let type = withUnsafeBytes(of: UInt32(truncatingIfNeeded: header).bigEndian) {
+            String(decoding: $0, as: UTF8.self)
+        }
         let chunk = Chunk(offset: offset, length: length, type: type)
         // The input must hold the whole chunk, its CRC included.
         guard chunk.next <= size else { throw Self.endedEarly }
@@ -146,9 +161,8 @@ final class PNGChunkReader {
 
     /// Throws unless `crc` is the CRC stored after `chunk`'s data.
     private func verify(_ crc: UInt32, of chunk: Chunk) throws {
-        let stored = try bytes(at: chunk.next - 4, count: 4)
-        guard stored.count == 4 else { throw Self.endedEarly }
-        guard stored.reduce(UInt32(0), { $0 << 8 | UInt32($1) }) == crc else {
+        guard let stored = try number(at: chunk.next - 4, count: 4) else { throw Self.endedEarly }
+        guard stored == UInt64(crc) else {
             throw ImageDecodingError.corrupt(.png, detail: "\(chunk.type): CRC error")
         }
     }
@@ -195,11 +209,10 @@ final class PNGChunkReader {
 
     /// Reads the window from `offset`: a window's bytes, or what the file has left.
     private func fill(at offset: Int) throws {
-        guard let file else { throw Self.endedEarly }
+        guard let descriptor = file else { throw Self.endedEarly }
         if window.isEmpty { window = [UInt8](repeating: 0, count: Self.windowBytes) }
         let wanted = min(Self.windowBytes, size - offset)
         var got = 0
-        let descriptor = file.fileDescriptor
         let failure: Int32? = window.withUnsafeMutableBytes { buffer in
             while got < wanted {
                 let read = pread(descriptor, buffer.baseAddress! + got, wanted - got, off_t(offset + got))
