@@ -83,7 +83,8 @@ extension DecodeOptions {
             defer { close(descriptor) }
             var status = stat()
             guard fstat(descriptor, &status) == 0 else { throw Self.unreadable(format, errno: errno) }
-            let size = Int(status.st_size)
+            // A size the file system reports below zero is read as empty, never trapped on.
+            let size = Int(clamping: max(0, status.st_size))
             try reserve(
                 size, for: "the \(format.displayName) file's compressed bytes (\(size) bytes)", adding: &reserved)
             var bytes = Data(count: size)
