@@ -98,8 +98,9 @@ extension Quantizer {
 
     /// `toned`, or, while it is indistinct from a role already taken, the same image colour toned
     /// further from `background` (a target ``separatingStep`` higher each step, up to 21:1) as
-    /// long as it keeps its hue: chroma 0.02 or more, within 15° of `hue`. The last step that kept
-    /// the hue, distinct or not.
+    /// long as it keeps its hue: chroma 0.02 or more, within 15° of `hue`; a neutral grey
+    /// (chroma under 0.02), which has no hue, at every step. The last step that kept the hue,
+    /// distinct or not.
     /// - Parameters:
     ///   - toned: The image colour toned to the contrast target.
     ///   - hue: The image colour's hue (OKLCh degrees), which every step keeps.
@@ -111,12 +112,18 @@ extension Quantizer {
     ) -> ToneAdjustment {
         var toned = toned
         var target = toned.contrastRatio
+        // A neutral grey has no hue to lose: it is moved along lightness alone. (The dark card
+        // tones the light card's grey role to the dark background, where it could meet a dull
+        // colour toned to the same lightness: 10 such pairs on the seen evaluation sets.)
+        let isGrey = OKLCh(toned.original).chroma < ColorDistance.greyChromaThreshold
         while !isDistinctFromTaken(OKLab(toned.color)), target < 21 {
             target = min(21, target * separatingStep)
             guard let further = ToneAdjustment(toned.original, reaching: target, on: background) else { break }
             let lch = OKLCh(further.color)
-            guard lch.chroma >= ColorDistance.greyChromaThreshold,
-                OKLCh.hueDistance(lch.hue, hue) <= Salience.hueFamilyWidth
+            guard
+                isGrey
+                    || (lch.chroma >= ColorDistance.greyChromaThreshold
+                        && OKLCh.hueDistance(lch.hue, hue) <= Salience.hueFamilyWidth)
             else { break }
             toned = further
         }

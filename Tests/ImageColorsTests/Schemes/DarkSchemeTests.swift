@@ -165,6 +165,23 @@ struct DarkSchemeTests {
         #expect(dark.roleReports.primary.source == .fallback)
     }
 
+    @Test(
+        """
+        Given a dull purple and a neutral grey that tone to the same colour on the dark background, when made dark, \
+        then the grey is moved along lightness until the two are distinct, and stays grey
+        """
+    )
+    func greyIsSeparated() {
+        // land-beach2's light card: #322a36 and #504950 both toned to about #6c646e on #161c19.
+        let light = Self.lightCard("#161c19", ["#c08040", "#322a36", "#504950"])
+        let dark = DarkScheme.card(from: light)
+        let pair = "\(dark.secondary.hex) \(dark.detail.hex)"
+        #expect(Quantizer.isDistinct(OKLab(dark.secondary), OKLab(dark.detail)), "\(pair)")
+        #expect(OKLCh(dark.detail).chroma < ColorDistance.greyChromaThreshold)
+        #expect(Contrast.contrastRatio(dark.detail, dark.background) >= 3)
+        #expect(dark.fallback.isEmpty)
+    }
+
     @Test("Given the wcag title rule, when made dark, then the title follows the rule on the dark background")
     func titleRule() {
         let light = Self.lightCard("#f3e3c8", ["#4a2a10", "#1a3a8a", "#f0a050"], rule: .wcag)
