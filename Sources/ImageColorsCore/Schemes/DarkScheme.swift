@@ -23,8 +23,8 @@
 ///   lightness, hue kept). A role that fell back in light mode, or that cannot reach the target
 ///   (only above about 12:1), falls back to the neutral that reads best (white). A role toned
 ///   into a colour indistinct from an earlier one (ΔE_OK under 0.08) is toned further from the
-///   background while it keeps its hue (a neutral grey, which has none, along lightness alone) (``Quantizer/separating(_:hue:on:isDistinctFromTaken:)``), as in the
-///   light card.
+///   background while it keeps its hue, a neutral grey, which has none, along lightness alone
+///   (``Quantizer/separating(_:hue:on:isDistinctFromTaken:)``), as in the light card.
 /// - **Logos**: a picture on transparent edges is drawn on the card itself. When its main colour
 ///   (``logoColor(of:)``) would read under ``logoContrast`` (2:1) on that dark background, the
 ///   background is toned along lightness until it reads (``background(_:showing:)``), out of
