@@ -117,7 +117,7 @@ static int ic_avif_tiles(const ic_heif_meta *meta, const ic_box *properties, siz
     int result = items == NULL || configs == NULL || ispes == NULL || bytes == NULL || adjacent == NULL ? -1 : 1;
     size_t unique = 0;
     for (size_t t = 0; result == 1 && t < cells; t++) {
-        const ic_heif_item key = {(*tiles)[t], 0, 0};
+        const ic_heif_item key = {(*tiles)[t], 0, 0, 0};
         const ic_heif_item *tile = bsearch(&key, coded, coded_count, sizeof(ic_heif_item), ic_heif_item_order);
         if (tile == NULL || tile->type != type) result = 0;   // a grid of grids, mixed codecs: libheif's
         else items[unique++] = *tile;
@@ -230,7 +230,7 @@ int ic_avif_plan_image(const uint8_t *data, size_t size, uint32_t root, uint32_t
         return -1;
     }
     int result = 0;
-    const ic_heif_item key = {root, 0, 0};
+    const ic_heif_item key = {root, 0, 0, 0};
     const ic_heif_item *color = bsearch(&key, items, item_count, sizeof(ic_heif_item), ic_heif_item_order);
     if (color == NULL) goto done;   // an overlay: libheif's
     // The codec is the image's, or a grid's first tile's.
@@ -245,7 +245,7 @@ int ic_avif_plan_image(const uint8_t *data, size_t size, uint32_t root, uint32_t
         first = listed > 0 ? tiles[0] : 0;
         free(tiles);
     }
-    const ic_heif_item first_key = {first, 0, 0};
+    const ic_heif_item first_key = {first, 0, 0, 0};
     const ic_heif_item *tile = bsearch(&first_key, coded, coded_count, sizeof(ic_heif_item), ic_heif_item_order);
     plan->hevc = tile != NULL && tile->type == IC_FOURCC('h', 'v', 'c', '1');
     // A codec that cannot be loaded is libheif's.
@@ -267,7 +267,7 @@ int ic_avif_plan_image(const uint8_t *data, size_t size, uint32_t root, uint32_t
     }
     if (has_alpha) {
         plan->alpha = ic_avif_alpha_item(&meta, properties, property_count, root);
-        const ic_heif_item alpha_key = {plan->alpha, 0, 0};
+        const ic_heif_item alpha_key = {plan->alpha, 0, 0, 0};
         const ic_heif_item *alpha = bsearch(&alpha_key, items, item_count, sizeof(ic_heif_item), ic_heif_item_order);
         result = 0;
         if (alpha == NULL || alpha->type != color->type) goto done;
