@@ -82,6 +82,7 @@ static int ic_avif_headers(const ic_heif_meta *meta, uint32_t *primary) {
 
 static const ic_heif_item *ic_find(const ic_heif_item *items, size_t count, uint32_t id) {
     const ic_heif_item key = {id, 0, 0, 0};
+    if (count == 0) return NULL;   // no list to search (bsearch's base would be NULL)
     return bsearch(&key, items, count, sizeof(ic_heif_item), ic_heif_item_order);
 }
 
