@@ -6,9 +6,10 @@
 // planes and then converts the whole image to interleaved RGB(A) before the shim reads a row,
 // so the codec's picture, libheif's planes and the RGB image are all alive at once (18–21 bytes
 // a pixel with libaom, measured). Feeding dav1d the item's OBUs here keeps only dav1d's picture:
-// the rows are converted from it as the downscaler asks for them. libheif still reads the boxes
-// (sizes, colour profiles, thumbnails, the decoding of grids, overlays and HEVC); the items this
-// path takes are the ones it can reproduce exactly: libheif's transformations (clap, irot, imir)
+// the rows are converted from it as the downscaler asks for them. The file's description (sizes,
+// colour profiles, alpha) is the shim's own (ic_heif_describe.c) when it can read it exactly as
+// libheif would, and libheif's otherwise (thumbnails, overlays, HEIC); the items this path takes
+// are the ones it can reproduce exactly: libheif's transformations (clap, irot, imir)
 // as libheif 1.15 applies them, its colour conversion (nearest chroma, the nclx matrix) and its
 // alpha. libheif 1.15 decodes a grid whole into one canvas; here only a row of tiles is held
 // (a column of them when a quarter turn reads the canvas by columns). Anything else (an overlay, HEVC,
