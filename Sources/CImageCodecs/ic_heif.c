@@ -1,5 +1,10 @@
-// libheif (HEIC through libde265, AVIF through dav1d/aom) behind status-returning functions.
-// See ic_codecs.h for the contract.
+// HEIC and AVIF behind status-returning functions. See ic_codecs.h for the contract.
+//
+// An AVIF whose primary image the shim's dav1d path decodes (ic_heif_avif.c), and which its box
+// reader describes exactly as libheif would (ic_heif_describe.c), is opened and decoded without
+// libheif: libheif, and the libaom, libde265, libx265 and libnuma it links, are never loaded for
+// it. Every other file (HEIC, overlays, thumbnails, depth maps, anything the reader leaves to
+// libheif) is read by libheif 1.15, loaded at that point.
 //
 // libheif reports errors as struct heif_error values, never by longjmp, and prints nothing;
 // this file maps them onto ic_status with libheif's message. libheif decodes a whole image in
@@ -35,6 +40,10 @@ struct ic_heif {
     const uint8_t *data;                   // the file, valid until ic_heif_destroy
     size_t size;
     ic_avif_plan plans[2];                 // the primary image's and the thumbnail's dav1d path
+    ic_heif_image_info infos[2];           // what ic_heif_open said of them
+    int own;                               // opened without libheif (ic_avif_describe)
+    int use_libheif;                       // ic_heif_test_use_libheif
+    const char *missing;                   // libheif or a codec of it that did not load, when needed
     ic_avif *avif;                         // the image decoded by it, until ic_heif_destroy
     char message[256];
 };
@@ -67,14 +76,32 @@ static void ic_heif_init_once(void) {
     if (!ic_heif_plugins_registered) ic_heif_missing = ic_dynlib_failure();
 }
 
-const char *ic_heif_unavailable(void) {
+// Loads libheif the first time a file needs it; the library that did not load, or NULL.
+static const char *ic_heif_load(void) {
     pthread_once(&ic_heif_once, ic_heif_init_once);
     return ic_heif_missing;
 }
 
+const char *ic_heif_unavailable(void) {
+    // With dav1d, an AVIF on the shim's own path needs nothing else: libheif is not loaded to
+    // answer (a HEIC then fails in ic_heif_open, ic_heif_missing_library naming the library).
+    return ic_dav1d_available() ? NULL : ic_heif_load();
+}
+
+const char *ic_heif_missing_library(const ic_heif *heif) {
+    return heif == NULL ? NULL : heif->missing;
+}
+
 ic_heif *ic_heif_create(void) {
-    pthread_once(&ic_heif_once, ic_heif_init_once);
     return calloc(1, sizeof(ic_heif));
+}
+
+void ic_heif_test_use_libheif(ic_heif *heif, int32_t libheif) {
+    if (heif != NULL) heif->use_libheif = libheif != 0;
+}
+
+int32_t ic_heif_test_opened_without_libheif(const ic_heif *heif) {
+    return heif != NULL && heif->own;
 }
 
 const char *ic_heif_message(const ic_heif *heif) {
@@ -120,10 +147,10 @@ static ic_status ic_heif_describe(ic_heif *heif, struct heif_image_handle *handl
     return IC_OK;
 }
 
-// Whether the image `id` takes the shim's dav1d path (ic_heif_avif.c), in info->dav1d.
-static ic_status ic_heif_plan_dav1d(ic_heif *heif, const uint8_t *data, size_t size, uint32_t id,
+// Whether the image `id` takes the shim's dav1d path (ic_heif_avif.c) with the `codecs` that load,
+// in info->dav1d.
+static ic_status ic_heif_plan_dav1d(ic_heif *heif, const uint8_t *data, size_t size, uint32_t id, int codecs,
                                     ic_heif_image_info *info, ic_avif_plan *plan) {
-    const int codecs = (ic_dav1d_available() ? IC_AVIF_AV1 : 0) | (ic_heif_plugins_registered ? IC_AVIF_HEVC : 0);
     const int planned = ic_avif_plan_image(data, size, id, info->width, info->height, info->has_alpha, codecs, plan);
     if (planned < 0) return ic_heif_fail(heif, IC_ERR_NO_MEMORY, "cannot list the AV1 image's items");
     heif->data = data;
@@ -142,10 +169,46 @@ static ic_status ic_heif_plan_dav1d(ic_heif *heif, const uint8_t *data, size_t s
     return IC_OK;
 }
 
+// Opens an AVIF without libheif when its boxes describe it exactly (ic_avif_describe) and dav1d
+// decodes its primary image: IC_OK with heif->own set; IC_OK without it when libheif must open it.
+static ic_status ic_heif_open_own(ic_heif *heif, const uint8_t *data, size_t size, uint32_t max_side,
+                                  ic_heif_info *info) {
+    if (max_side == 0 || heif->use_libheif || !ic_dav1d_available()) return IC_OK;
+    ic_avif_description description;
+    const int described = ic_avif_describe(data, size, max_side, &description);
+    if (described < 0) return ic_heif_fail(heif, IC_ERR_NO_MEMORY, "cannot list the file's items");
+    if (described == 0) return IC_OK;
+    if (description.oversized_width != 0) {
+        // libheif's own refusal, in its words (ic_heif_error of its security limit).
+        char message[200];
+        snprintf(message, sizeof(message),
+                 "Memory allocation error: Security limit exceeded: Image size %ux%u exceeds the maximum image "
+                 "size %ux%u",
+                 description.oversized_width, description.oversized_height, max_side, max_side);
+        return ic_heif_fail(heif, IC_ERR_LIMIT, message);
+    }
+    ic_heif_image_info *primary = &description.info;
+    ic_status status = ic_heif_check_image(heif, data, size, description.primary, primary, "image");
+    if (status == IC_OK) status = ic_heif_plan_dav1d(heif, data, size, description.primary, IC_AVIF_AV1, primary,
+                                                     &heif->plans[0]);
+    if (status != IC_OK || !primary->dav1d) return status;
+    info->image_count = description.image_count;
+    info->primary = *primary;
+    heif->infos[0] = *primary;
+    heif->own = 1;
+    return IC_OK;
+}
+
 ic_status ic_heif_open(ic_heif *heif, const uint8_t *data, size_t size, uint32_t max_side, ic_heif_info *info) {
-    if (heif == NULL || info == NULL || data == NULL || heif->context != NULL || heif->failed) return IC_ERR_STATE;
+    if (heif == NULL || info == NULL || data == NULL || heif->context != NULL || heif->own || heif->failed) {
+        return IC_ERR_STATE;
+    }
     memset(info, 0, sizeof(*info));
-    if (ic_heif_missing != NULL) return ic_heif_fail(heif, IC_ERR_UNSUPPORTED, ic_heif_missing);
+    ic_status status = ic_heif_check_counts(heif, data, size);
+    if (status == IC_OK) status = ic_heif_open_own(heif, data, size, max_side, info);
+    if (status != IC_OK || heif->own) return status;
+    heif->missing = ic_heif_load();
+    if (heif->missing != NULL) return ic_heif_fail(heif, IC_ERR_UNSUPPORTED, heif->missing);
     heif->context = heif_context_alloc();
     if (heif->context == NULL) return ic_heif_fail(heif, IC_ERR_NO_MEMORY, "cannot allocate libheif's context");
     // libheif's own cap on an image's pixels (max_side squared), checked while it reads the
@@ -154,8 +217,6 @@ ic_status ic_heif_open(ic_heif *heif, const uint8_t *data, size_t size, uint32_t
     heif->max_side = max_side;
     // Tiles of a grid are decoded on the caller's thread, like every other decoder here.
     heif_context_set_max_decoding_threads(heif->context, 0);
-    ic_status status = ic_heif_check_counts(heif, data, size);
-    if (status != IC_OK) return status;
     struct heif_error error = heif_context_read_from_memory_without_copy(heif->context, data, size, NULL);
     if (error.code != heif_error_Ok) return ic_heif_error(heif, error);
     info->image_count = (uint32_t)heif_context_get_number_of_top_level_images(heif->context);
@@ -166,8 +227,12 @@ ic_status ic_heif_open(ic_heif *heif, const uint8_t *data, size_t size, uint32_t
     heif_item_id primary_id = 0, thumbnail_id = 0;
     heif_context_get_primary_image_ID(heif->context, &primary_id);
     status = ic_heif_check_image(heif, data, size, primary_id, &info->primary, "image");
-    if (status == IC_OK) status = ic_heif_plan_dav1d(heif, data, size, primary_id, &info->primary, &heif->plans[0]);
+    const int codecs = (ic_dav1d_available() ? IC_AVIF_AV1 : 0) | (ic_heif_plugins_registered ? IC_AVIF_HEVC : 0);
+    if (status == IC_OK) {
+        status = ic_heif_plan_dav1d(heif, data, size, primary_id, codecs, &info->primary, &heif->plans[0]);
+    }
     if (status != IC_OK) return status;
+    heif->infos[0] = info->primary;
     const int count = heif_image_handle_get_number_of_thumbnails(heif->primary);
     info->thumbnail_count = count > 0 ? (uint32_t)count : 0;
     if (count > 0) {
@@ -195,34 +260,33 @@ ic_status ic_heif_open(ic_heif *heif, const uint8_t *data, size_t size, uint32_t
                 status = ic_heif_check_image(heif, data, size, thumbnail_id, &info->thumbnail, "thumbnail");
             }
             if (status == IC_OK) {
-                status = ic_heif_plan_dav1d(heif, data, size, thumbnail_id, &info->thumbnail, &heif->plans[1]);
+                status = ic_heif_plan_dav1d(heif, data, size, thumbnail_id, codecs, &info->thumbnail,
+                                            &heif->plans[1]);
             }
             if (status != IC_OK) return status;
+            heif->infos[1] = info->thumbnail;
         }
     }
     return IC_OK;
 }
 
 ic_status ic_heif_decode(ic_heif *heif, int32_t thumbnail, int32_t strict, uint32_t *width, uint32_t *height) {
-    if (heif == NULL || width == NULL || height == NULL || heif->primary == NULL || heif->image != NULL ||
-        heif->failed) {
+    if (heif == NULL || width == NULL || height == NULL || (heif->primary == NULL && !heif->own) ||
+        heif->image != NULL || heif->avif != NULL || heif->failed) {
         return IC_ERR_STATE;
     }
     struct heif_image_handle *handle = thumbnail ? heif->thumbnail : heif->primary;
-    if (handle == NULL || heif->avif != NULL) return IC_ERR_STATE;
     const ic_avif_plan *plan = &heif->plans[thumbnail ? 1 : 0];
     if (plan->color != 0) {
-        ic_heif_image_info info = {0};
-        uint8_t *icc = NULL;
-        ic_status status = ic_heif_describe(heif, handle, &icc, &info);
-        free(icc);
+        // ic_heif_open's description of the image (its ICC still the handle's or the file's).
         char message[256];
-        if (status == IC_OK) status = ic_avif_decode(heif->data, heif->size, plan, &info, strict, &heif->avif,
-                                                     message, sizeof(message));
-        if (status != IC_OK) return heif->failed ? status : ic_heif_fail(heif, status, message);
+        const ic_status status = ic_avif_decode(heif->data, heif->size, plan, &heif->infos[thumbnail ? 1 : 0], strict,
+                                                &heif->avif, message, sizeof(message));
+        if (status != IC_OK) return ic_heif_fail(heif, status, message);
         ic_avif_size(heif->avif, width, height);
         return IC_OK;
     }
+    if (handle == NULL) return IC_ERR_STATE;
     const int bits = heif_image_handle_get_luma_bits_per_pixel(handle);
     const int alpha = heif_image_handle_has_alpha_channel(handle);
     // Deeper than 8 bits: 16-bit little-endian samples, reduced here with rounding (libheif's

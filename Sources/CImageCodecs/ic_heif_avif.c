@@ -6,9 +6,10 @@
 // planes and then converts the whole image to interleaved RGB(A) before the shim reads a row,
 // so the codec's picture, libheif's planes and the RGB image are all alive at once (18–21 bytes
 // a pixel with libaom, measured). Feeding dav1d the item's OBUs here keeps only dav1d's picture:
-// the rows are converted from it as the downscaler asks for them. libheif still reads the boxes
-// (sizes, colour profiles, thumbnails, the decoding of grids, overlays and HEVC); the items this
-// path takes are the ones it can reproduce exactly: libheif's transformations (clap, irot, imir)
+// the rows are converted from it as the downscaler asks for them. The file's description (sizes,
+// colour profiles, alpha) is the shim's own (ic_heif_describe.c) when it can read it exactly as
+// libheif would, and libheif's otherwise (thumbnails, overlays, HEIC); the items this path takes
+// are the ones it can reproduce exactly: libheif's transformations (clap, irot, imir)
 // as libheif 1.15 applies them, its colour conversion (nearest chroma, the nclx matrix) and its
 // alpha. libheif 1.15 decodes a grid whole into one canvas; here only a row of tiles is held
 // (a column of them when a quarter turn reads the canvas by columns). Anything else (an overlay, HEVC,
@@ -117,7 +118,7 @@ static int ic_avif_tiles(const ic_heif_meta *meta, const ic_box *properties, siz
     int result = items == NULL || configs == NULL || ispes == NULL || bytes == NULL || adjacent == NULL ? -1 : 1;
     size_t unique = 0;
     for (size_t t = 0; result == 1 && t < cells; t++) {
-        const ic_heif_item key = {(*tiles)[t], 0, 0};
+        const ic_heif_item key = {(*tiles)[t], 0, 0, 0};
         const ic_heif_item *tile = bsearch(&key, coded, coded_count, sizeof(ic_heif_item), ic_heif_item_order);
         if (tile == NULL || tile->type != type) result = 0;   // a grid of grids, mixed codecs: libheif's
         else items[unique++] = *tile;
@@ -230,7 +231,7 @@ int ic_avif_plan_image(const uint8_t *data, size_t size, uint32_t root, uint32_t
         return -1;
     }
     int result = 0;
-    const ic_heif_item key = {root, 0, 0};
+    const ic_heif_item key = {root, 0, 0, 0};
     const ic_heif_item *color = bsearch(&key, items, item_count, sizeof(ic_heif_item), ic_heif_item_order);
     if (color == NULL) goto done;   // an overlay: libheif's
     // The codec is the image's, or a grid's first tile's.
@@ -245,7 +246,7 @@ int ic_avif_plan_image(const uint8_t *data, size_t size, uint32_t root, uint32_t
         first = listed > 0 ? tiles[0] : 0;
         free(tiles);
     }
-    const ic_heif_item first_key = {first, 0, 0};
+    const ic_heif_item first_key = {first, 0, 0, 0};
     const ic_heif_item *tile = bsearch(&first_key, coded, coded_count, sizeof(ic_heif_item), ic_heif_item_order);
     plan->hevc = tile != NULL && tile->type == IC_FOURCC('h', 'v', 'c', '1');
     // A codec that cannot be loaded is libheif's.
@@ -267,7 +268,7 @@ int ic_avif_plan_image(const uint8_t *data, size_t size, uint32_t root, uint32_t
     }
     if (has_alpha) {
         plan->alpha = ic_avif_alpha_item(&meta, properties, property_count, root);
-        const ic_heif_item alpha_key = {plan->alpha, 0, 0};
+        const ic_heif_item alpha_key = {plan->alpha, 0, 0, 0};
         const ic_heif_item *alpha = bsearch(&alpha_key, items, item_count, sizeof(ic_heif_item), ic_heif_item_order);
         result = 0;
         if (alpha == NULL || alpha->type != color->type) goto done;

@@ -146,6 +146,26 @@ enum { IC_AVIF_AV1 = 1, IC_AVIF_HEVC = 2 };
 
 void ic_avif_plan_free(ic_avif_plan *plan);
 
+// An AVIF file described from its boxes alone, as libheif 1.15 would describe it
+// (ic_heif_describe.c), so that ic_heif_open need not load libheif for it.
+typedef struct {
+    uint32_t primary;           // pitm's item
+    uint32_t image_count;       // top-level images, as libheif counts them
+    uint32_t oversized_width;   // the first image item (by ID) whose ispe has a side over the
+    uint32_t oversized_height;  // caller's `max_side` (libheif refuses the file for it), or 0
+    ic_heif_image_info info;    // the primary image; its ICC points into the file's bytes
+} ic_avif_description;
+
+// 1 and *out when the file is an AVIF whose every fact ic_heif_open reports can be read from the
+// boxes exactly as libheif 1.15 reads it: brands avif and mif1, a pict handler, one primary av01
+// item or grid that is not hidden, items only of the types av01, grid, Exif and mime, references
+// only dimg, one alpha auxl to the primary, prem and cdsc (no thumbnail, depth map or other
+// auxiliary image), one ispe an item, before its clap, irot and imir (at most one each, clap
+// first), colr boxes of type nclx, prof or rICC, and, for a grid, no colour box on another image
+// but the grid's own (libheif 1.15 gives the grid each tile's). 0 otherwise (libheif describes the file); -1 when
+// out of memory.
+int ic_avif_describe(const uint8_t *data, size_t size, uint32_t max_side, ic_avif_description *out);
+
 // A decoding in progress: the plan's tiles, a row of them held at a time (ic_heif_avif_tiles.c),
 // and how rows are read from them (ic_heif_avif_rows.c).
 typedef struct ic_avif {

@@ -44,7 +44,7 @@ static ic_status ic_avif_decode_item(const ic_heif_meta *meta, const ic_avif_pla
     const int hevc = plan->hevc;
     ic_box *properties = NULL;
     size_t property_count = 0;
-    const ic_heif_item item = {id, hevc ? IC_FOURCC('h', 'v', 'c', '1') : IC_FOURCC('a', 'v', '0', '1'), 0};
+    const ic_heif_item item = {id, hevc ? IC_FOURCC('h', 'v', 'c', '1') : IC_FOURCC('a', 'v', '0', '1'), 0, 0};
     const uint32_t config_type = hevc ? IC_FOURCC('h', 'v', 'c', 'C') : IC_FOURCC('a', 'v', '1', 'C');
     const char *codec = hevc ? "HEVC" : "AV1";
     uint32_t config = 0;

@@ -52,6 +52,8 @@ int ic_heif_find_meta(const uint8_t *data, size_t size, ic_heif_meta *meta) {
         if (box.type == IC_FOURCC('i', 'd', 'a', 't') && meta->idat.type == 0) meta->idat = box;
         if (box.type == IC_FOURCC('i', 'p', 'r', 'p') && meta->iprp.type == 0) meta->iprp = box;
         if (box.type == IC_FOURCC('i', 'r', 'e', 'f') && meta->iref.type == 0) meta->iref = box;
+        if (box.type == IC_FOURCC('p', 'i', 't', 'm') && meta->pitm.type == 0) meta->pitm = box;
+        if (box.type == IC_FOURCC('h', 'd', 'l', 'r') && meta->hdlr.type == 0) meta->hdlr = box;
     }
     at = meta->iprp.start;
     while (meta->iprp.type != 0 && ic_next_box(data, &at, meta->iprp.end, &box)) {
@@ -101,8 +103,8 @@ int ic_heif_list_items(const ic_heif_meta *meta, const uint32_t *types, size_t t
         if (infe.type != IC_FOURCC('i', 'n', 'f', 'e')) continue;
         ic_box_reader e = {meta->data, infe.start, infe.end, 1};
         const uint64_t infe_version = ic_read(&e, 1);
-        ic_read(&e, 3);
-        ic_heif_item item = {(uint32_t)ic_read(&e, infe_version >= 3 ? 4 : 2), 0, (uint32_t)*count};
+        const uint32_t flags = (uint32_t)ic_read(&e, 3);
+        ic_heif_item item = {(uint32_t)ic_read(&e, infe_version >= 3 ? 4 : 2), 0, (uint32_t)*count, flags};
         ic_read(&e, 2);   // item_protection_index
         if (infe_version >= 2) item.type = (uint32_t)ic_read(&e, 4);
         if (!e.ok) continue;
@@ -213,10 +215,9 @@ int ic_heif_list_properties(const ic_heif_meta *meta, ic_box **boxes, size_t *co
     return 0;
 }
 
-int ic_heif_item_properties(const ic_heif_meta *meta, const ic_box *properties, size_t property_count,
-                            const ic_heif_item *items, size_t count, uint32_t type, uint32_t *indices) {
+int ic_heif_visit_properties(const ic_heif_meta *meta, size_t property_count, const ic_heif_item *items, size_t count,
+                             ic_property_visitor visit, void *context) {
     if (count == 0) return 0;
-    memset(indices, 0, count * sizeof(uint32_t));
     // As libheif 1.15: the entries of every ipma box of iprp, in order, and of an item only its
     // first entry.
     uint8_t *seen = calloc(count, 1);
@@ -230,19 +231,40 @@ int ic_heif_item_properties(const ic_heif_meta *meta, const ic_box *properties, 
         const uint64_t flags = ic_read(&r, 3);
         const uint64_t entries = ic_read(&r, 4);
         for (uint64_t i = 0; i < entries && r.ok; i++) {
-            const ic_heif_item key = {(uint32_t)ic_read(&r, version < 1 ? 2 : 4), 0, 0};
+            const ic_heif_item key = {(uint32_t)ic_read(&r, version < 1 ? 2 : 4), 0, 0, 0};
             const ic_heif_item *item = bsearch(&key, items, count, sizeof(ic_heif_item), ic_heif_item_order);
             if (item != NULL && seen[item - items]) item = NULL;
             if (item != NULL) seen[item - items] = 1;
             const uint64_t associations = ic_read(&r, 1);
             for (uint64_t a = 0; a < associations && r.ok; a++) {
                 const uint64_t index = ic_read(&r, (flags & 1) ? 2 : 1) & ((flags & 1) ? 0x7fff : 0x7f);
-                if (item == NULL || index == 0 || index > property_count) continue;
-                uint32_t *slot = &indices[item - items];
-                if (*slot == 0 && properties[index - 1].type == type) *slot = (uint32_t)index;
+                if (item == NULL || index == 0 || index > property_count || !r.ok) continue;
+                visit((size_t)(item - items), (uint32_t)index, context);
             }
         }
     }
     free(seen);
     return 0;
+}
+
+// ic_heif_item_properties's search: the first property of `type` for each item.
+typedef struct {
+    const ic_box *properties;
+    uint32_t type;
+    uint32_t *indices;
+} ic_first_property;
+
+static void ic_first_of_type(size_t item, uint32_t index, void *context) {
+    ic_first_property *search = context;
+    if (search->indices[item] == 0 && search->properties[index - 1].type == search->type) {
+        search->indices[item] = index;
+    }
+}
+
+int ic_heif_item_properties(const ic_heif_meta *meta, const ic_box *properties, size_t property_count,
+                            const ic_heif_item *items, size_t count, uint32_t type, uint32_t *indices) {
+    if (count == 0) return 0;
+    memset(indices, 0, count * sizeof(uint32_t));
+    ic_first_property search = {properties, type, indices};
+    return ic_heif_visit_properties(meta, property_count, items, count, ic_first_of_type, &search);
 }

@@ -41,6 +41,8 @@ typedef struct {
     ic_box iprp;
     ic_box ipco;
     ic_box iref;
+    ic_box pitm;
+    ic_box hdlr;
     unsigned meta_count;   // top-level meta boxes read: HEIF allows one
 } ic_heif_meta;
 
@@ -48,11 +50,13 @@ typedef struct {
 // meta, iinf and iloc.
 int ic_heif_find_meta(const uint8_t *data, size_t size, ic_heif_meta *meta);
 
-// An item listed in iinf: its ID, type (0 when its infe names none) and place in iinf.
+// An item listed in iinf: its ID, type (0 when its infe names none), place in iinf and infe's
+// flags (bit 0: a hidden item).
 typedef struct {
     uint32_t id;
     uint32_t type;
     uint32_t order;
+    uint32_t flags;
 } ic_heif_item;
 
 // The items of iinf whose type is one of `types` (infe version 2 and 3 name the type; NULL: every
@@ -104,6 +108,15 @@ int ic_heif_visit_items(const ic_heif_meta *meta, const ic_heif_item *items, siz
 // indices[i], 0 when none; -1 when out of memory.
 int ic_heif_item_properties(const ic_heif_meta *meta, const ic_box *properties, size_t property_count,
                             const ic_heif_item *items, size_t count, uint32_t type, uint32_t *indices);
+
+// Called for each property association of a listed item, in the order libheif 1.15 reads them
+// (iprp's ipma boxes in order, an item's first entry only): the item's place in the list and the
+// property's index into ipco's boxes (1-based, within `properties`).
+typedef void (*ic_property_visitor)(size_t item, uint32_t index, void *context);
+
+// Walks the associations of `items` (sorted by ID), calling `visit` for each; -1 when out of memory.
+int ic_heif_visit_properties(const ic_heif_meta *meta, size_t property_count, const ic_heif_item *items, size_t count,
+                             ic_property_visitor visit, void *context);
 
 // ipco's boxes in order, in *boxes (to free); -1 when out of memory.
 int ic_heif_list_properties(const ic_heif_meta *meta, ic_box **boxes, size_t *count);

@@ -39,7 +39,7 @@ static void ic_mark_described(const ic_heif_meta *meta, const ic_heif_item *item
     ic_iref_reader reader = ic_iref_begin(meta->data, &meta->iref);
     ic_iref_entry entry;
     while (ic_iref_next(&reader, &entry)) {
-        const ic_heif_item key = {entry.from, 0, 0};
+        const ic_heif_item key = {entry.from, 0, 0, 0};
         const ic_heif_item *item = entry.type == IC_FOURCC('c', 'd', 's', 'c')
                                        ? bsearch(&key, items, count, sizeof(ic_heif_item), ic_by_id)
                                        : NULL;

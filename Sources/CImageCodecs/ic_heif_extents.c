@@ -57,7 +57,7 @@ int ic_heif_visit_items(const ic_heif_meta *meta, const ic_heif_item *items, siz
         const int reads = (offset_size == 4 || offset_size == 8) || (length_size == 4 || length_size == 8) ||
                           (index_size == 4 || index_size == 8);
         if (!reads && extent_count > 1) extent_count = 1;
-        const ic_heif_item key = {id, 0, 0};
+        const ic_heif_item key = {id, 0, 0, 0};
         const ic_heif_item *item = bsearch(&key, items, count, sizeof(ic_heif_item), ic_heif_item_order);
         if (item != NULL && visited[item - items]) item = NULL;
         size_t kept = 0;

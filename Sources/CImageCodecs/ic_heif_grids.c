@@ -75,7 +75,7 @@ static void ic_ispe(const ic_heif_meta *meta, const ic_box *properties, size_t p
 int ic_heif_is_alpha(const ic_heif_meta *meta, const ic_box *properties, size_t property_count, uint32_t item) {
     static const char *const alpha[] = {"urn:mpeg:avc:2015:auxid:1", "urn:mpeg:hevc:2015:auxid:1",
                                         "urn:mpeg:mpegB:cicp:systems:auxiliary:alpha"};
-    const ic_heif_item key = {item, 0, 0};
+    const ic_heif_item key = {item, 0, 0, 0};
     uint32_t index = 0;
     if (ic_heif_item_properties(meta, properties, property_count, &key, 1, IC_FOURCC('a', 'u', 'x', 'C'), &index) != 0 ||
         index == 0 || index > property_count) {
@@ -147,7 +147,7 @@ static const char *ic_grid_unfilled(const ic_heif_item *grid, const ic_grid_layo
     }
     uint32_t cell_width = 0, cell_height = 0;
     for (size_t t = 0; t < cells; t++) {
-        const ic_heif_item key = {tiles[t], 0, 0};
+        const ic_heif_item key = {tiles[t], 0, 0, 0};
         const ic_heif_item *tile = bsearch(&key, coded, coded_count, sizeof(ic_heif_item), ic_heif_item_order);
         if (tile == NULL) {
             snprintf(message, size, "tile %zu of grid item %u (item %u) is not an HEVC or AV1 image", t + 1, grid->id,

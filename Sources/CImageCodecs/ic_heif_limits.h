@@ -115,6 +115,10 @@ int ic_heif_av1_register(void);
 struct heif_error ic_heif_set_nclx(struct heif_image *image, uint16_t primaries, uint16_t transfer, uint16_t matrix,
                                    int full_range, int strict);
 
+// Which of the three colour codes libheif 1.15 does not know: bit 0 the primaries, bit 1 the
+// transfer, bit 2 the matrix; 0 when it knows all three (ic_heif_nclx.c, without libheif).
+int ic_heif_nclx_unknown(uint16_t primaries, uint16_t transfer, uint16_t matrix);
+
 // The warning libheif 1.15 gives a decoder plugin's picture whose bitstream has these colour codes
 // (ic_heif_set_nclx): the last code it does not know, named as libheif names it; NULL when it
 // knows all three. For the shim's dav1d path, which gives libheif no picture (ic_heif_nclx.c).

@@ -35,20 +35,22 @@ struct heif_error ic_heif_set_nclx(struct heif_image *image, uint16_t primaries,
     return ok;
 }
 
+int ic_heif_nclx_unknown(uint16_t primaries, uint16_t transfer, uint16_t matrix) {
+    // libheif 1.15.1's setters accept exactly these (every code 0–65535 was tried against them):
+    // primaries 1, 2, 4–12, 22; transfer 1, 2, 4–18; matrix 0–2, 4–14. Checked here, so that the
+    // shim's own AVIF path need not load libheif.
+    const int known_primaries = primaries == 1 || primaries == 2 || (primaries >= 4 && primaries <= 12) ||
+                                primaries == 22;
+    const int known_transfer = transfer == 1 || transfer == 2 || (transfer >= 4 && transfer <= 18);
+    const int known_matrix = matrix <= 2 || (matrix >= 4 && matrix <= 14);
+    return (known_primaries ? 0 : 1) | (known_transfer ? 0 : 2) | (known_matrix ? 0 : 4);
+}
+
 const char *ic_heif_nclx_warning(uint16_t primaries, uint16_t transfer, uint16_t matrix) {
-    struct heif_color_profile_nclx *nclx = heif_nclx_color_profile_alloc();
-    if (nclx == NULL) return NULL;
-    // The codes libheif 1.15 knows are its setters'; its warning's text names the last unknown one.
-    const char *warning = NULL;
-    if (heif_nclx_color_profile_set_color_primaries(nclx, primaries).code != heif_error_Ok) {
-        warning = "Invalid input: Unknown NCLX color primaries";
-    }
-    if (heif_nclx_color_profile_set_transfer_characteristics(nclx, transfer).code != heif_error_Ok) {
-        warning = "Invalid input: Unknown NCLX transfer characteristics";
-    }
-    if (heif_nclx_color_profile_set_matrix_coefficients(nclx, matrix).code != heif_error_Ok) {
-        warning = "Invalid input: Unknown NCLX matrix coefficients";
-    }
-    heif_nclx_color_profile_free(nclx);
-    return warning;
+    // libheif's warning names the last code it does not know.
+    const int unknown = ic_heif_nclx_unknown(primaries, transfer, matrix);
+    if (unknown & 4) return "Invalid input: Unknown NCLX matrix coefficients";
+    if (unknown & 2) return "Invalid input: Unknown NCLX transfer characteristics";
+    if (unknown & 1) return "Invalid input: Unknown NCLX color primaries";
+    return NULL;
 }

@@ -38,7 +38,7 @@ static int ic_grid_inputs(const ic_heif_meta *meta, uint32_t **tiles, size_t *co
     ic_iref_entry entry;
     int result = 0;
     while (result == 0 && grid_count > 0 && meta->iref.type != 0 && ic_iref_next(&reader, &entry)) {
-        const ic_heif_item key = {entry.from, 0, 0};
+        const ic_heif_item key = {entry.from, 0, 0, 0};
         const int inputs = entry.type == IC_FOURCC('d', 'i', 'm', 'g') &&
                            bsearch(&key, grids, grid_count, sizeof(ic_heif_item), ic_heif_item_order) != NULL;
         if (!inputs) {

@@ -366,18 +366,30 @@ typedef struct ic_heif_info {
 
 typedef struct ic_heif ic_heif;
 
-/// NULL when HEIC and AVIF can be decoded here; otherwise why not, naming the library that did
-/// not load (libheif and its codec libraries are opened on first use, not linked: ic_dynlib.c).
-/// Loads them the first time it is called.
+/// NULL when HEIF files can be opened here; otherwise why not, naming the library that did not
+/// load (libheif and its codec libraries are opened on first use, not linked: ic_dynlib.c). With
+/// dav1d loadable it is NULL without loading libheif: an AVIF that the shim's own path decodes
+/// needs nothing else, and a file that needs libheif where it cannot be loaded fails in
+/// ic_heif_open (IC_ERR_UNSUPPORTED, ic_heif_missing_library naming it). Without dav1d it loads
+/// libheif to answer.
 const char *ic_heif_unavailable(void);
-/// Allocates a decoder (loading and initialising libheif once per process); NULL when out of
-/// memory. ic_heif_open refuses every file (IC_ERR_UNSUPPORTED) when ic_heif_unavailable is not NULL.
+/// Allocates a decoder; NULL when out of memory. Nothing is loaded until ic_heif_open needs it.
 ic_heif *ic_heif_create(void);
+/// After ic_heif_open failed: the library (libheif, or a codec it needs) that could not be loaded
+/// for this file, named as ic_heif_unavailable names it; NULL when that was not the failure.
+const char *ic_heif_missing_library(const ic_heif *heif);
 /// Parses the boxes of `size` bytes at `data`, which must stay valid until ic_heif_destroy
-/// (libheif reads them in place), and describes the primary image and its largest thumbnail.
-/// `max_side` squared caps an image's pixels (libheif's own check; 0: libheif's default).
-/// Nothing is decoded.
+/// (they are read in place), and describes the primary image and its largest thumbnail. An AVIF
+/// whose boxes describe it exactly as libheif would and whose primary image the shim's dav1d path
+/// decodes is opened without libheif (ic_heif_describe.c); every other file by libheif, loaded
+/// then. `max_side` caps every image item's ispe side (libheif's check, the shim's own on the
+/// first route, with libheif's message; 0: libheif's default).
 ic_status ic_heif_open(ic_heif *heif, const uint8_t *data, size_t size, uint32_t max_side, ic_heif_info *info);
+/// Test only (the oracle tests of the libheif-free description): before ic_heif_open, `libheif`
+/// 1 makes it read every file with libheif, as before the shim described AVIF itself.
+void ic_heif_test_use_libheif(ic_heif *heif, int32_t libheif);
+/// Test only: 1 when ic_heif_open opened the file without libheif (ic_heif_describe.c).
+int32_t ic_heif_test_opened_without_libheif(const ic_heif *heif);
 /// The most bytes the boxes libheif 1.15 parses may hold (their payloads; not mdat, idat, free or
 /// skip, nor types it skips), 16 MB: 0.13 s of its reading at the top level.
 #define IC_HEIF_MAX_PARSED_BYTES 16777216u

@@ -1,8 +1,9 @@
 import CImageCodecs
 
-/// A HEIF file (HEIC or AVIF) parsed by libheif: the primary image, its largest thumbnail, and
-/// the decoded image once ``decode(thumbnail:strict:)`` ran. The bytes it was opened on must
-/// outlive it (libheif reads them in place).
+/// A HEIF file (HEIC or AVIF) parsed by the shim (an AVIF its dav1d path decodes, without loading
+/// libheif) or by libheif (everything else): the primary image, its largest thumbnail, and the
+/// decoded image once ``decode(thumbnail:strict:)`` ran. The bytes it was opened on must outlive
+/// it (they are read in place).
 final class HEIFContainer {
     let handle: OpaquePointer
     let format: ImageFormat
@@ -12,12 +13,12 @@ final class HEIFContainer {
     /// Parses `raw`: the boxes only, nothing decoded.
     /// - Parameter maxSide: libheif's own cap on an image's pixels is its square.
     /// - Throws: ``ImageDecodingError`` (truncated, corrupt, over-limit) naming what libheif found;
-    ///   `unsupportedFormat` naming the library when libheif or its codecs cannot be loaded here
-    ///   (the shim opens them on the first HEIC or AVIF; the process runs without them).
+    ///   `unsupportedFormat` naming the library when the file needs libheif or a codec that cannot
+    ///   be loaded here (the shim opens them on the first file that needs them; the process runs
+    ///   without them, and an AVIF on the shim's dav1d path needs only dav1d).
     init(_ raw: UnsafeRawBufferPointer, format: ImageFormat, maxSide: Int) throws {
         if let missing = ic_heif_unavailable() {
-            throw ImageDecodingError.unsupportedFormat(
-                seen: "\(format.displayName), which this machine cannot decode: \(String(cString: missing))")
+            throw Self.cannotDecode(format, missing: missing)
         }
         guard let handle = ic_heif_create() else {
             throw ImageDecodingError.outOfMemory(format, detail: "cannot allocate the decoder")
@@ -28,7 +29,16 @@ final class HEIFContainer {
             throw ImageDecodingError.truncated(format, detail: "the data is empty")
         }
         let side = UInt32(clamping: max(0, maxSide))
-        try ic_heif_open(handle, base, raw.count, side, &info).check(format, message: message)
+        let status = ic_heif_open(handle, base, raw.count, side, &info)
+        if status != IC_OK, let missing = ic_heif_missing_library(handle) {
+            throw Self.cannotDecode(format, missing: missing)
+        }
+        try status.check(format, message: message)
+    }
+
+    /// The error for a file that needs a library this machine cannot load (`missing` names it).
+    private static func cannotDecode(_ format: ImageFormat, missing: UnsafePointer<CChar>) -> ImageDecodingError {
+        .unsupportedFormat(seen: "\(format.displayName), which this machine cannot decode: \(String(cString: missing))")
     }
 
     deinit {
