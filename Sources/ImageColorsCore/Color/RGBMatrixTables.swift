@@ -11,7 +11,8 @@
 ///
 /// The tables live in storage their owner allocates, so that each owner accounts for them its
 /// own way: ``DisplayP3Conversion`` reserves them in the ledger, the codec module's ICC path
-/// allocates them through LittleCMS's context. About 90 instructions a pixel, nothing allocated.
+/// allocates them through LittleCMS's context. About 90 instructions a pixel, nothing allocated;
+/// a pixel of the same colour as the one before it reuses its result.
 package enum RGBMatrixTables {
     /// Steps of linear light in the encoding table: fine enough that the steep sRGB curve near
     /// black moves less than a quarter level per step.
@@ -55,15 +56,30 @@ package enum RGBMatrixTables {
         @inline(__always) func encoded(_ linear: Float) -> UInt8 {
             encode[Int(min(scale, max(0, linear * scale)) + 0.5)]
         }
+        let input = UnsafeRawPointer(source)
+        let output = UnsafeMutableRawPointer(destination)
+        // The last pixel converted, as little-endian words of R, G, B (alpha cleared), and its
+        // result: a pixel with the same colour as the one before it (most of a smooth image's
+        // pixels, runs of one colour) takes that result without the tables. `UInt32.max` is no
+        // colour, so the first pixel is always converted.
+        var lastColor = UInt32.max
+        var lastResult: UInt32 = 0
         for i in 0..<count {
             let p = i &* 4
-            let r = red[Int(source[p])]
-            let g = green[Int(source[p + 1])]
-            let b = blue[Int(source[p + 2])]
-            destination[p] = encoded(m[0] * r + m[1] * g + m[2] * b)
-            destination[p + 1] = encoded(m[3] * r + m[4] * g + m[5] * b)
-            destination[p + 2] = encoded(m[6] * r + m[7] * g + m[8] * b)
-            destination[p + 3] = source[p + 3]
+            let pixel = UInt32(littleEndian: input.loadUnaligned(fromByteOffset: p, as: UInt32.self))
+            let color = pixel & 0x00ff_ffff
+            if color != lastColor {
+                let r = red[Int(pixel & 0xff)]
+                let g = green[Int((pixel >> 8) & 0xff)]
+                let b = blue[Int((pixel >> 16) & 0xff)]
+                let convertedRed = UInt32(encoded(m[0] * r + m[1] * g + m[2] * b))
+                let convertedGreen = UInt32(encoded(m[3] * r + m[4] * g + m[5] * b))
+                let convertedBlue = UInt32(encoded(m[6] * r + m[7] * g + m[8] * b))
+                lastColor = color
+                lastResult = convertedRed | convertedGreen << 8 | convertedBlue << 16
+            }
+            let result = lastResult | pixel & 0xff00_0000
+            output.storeBytes(of: result.littleEndian, toByteOffset: p, as: UInt32.self)
         }
     }
 

@@ -73,6 +73,39 @@ struct MatrixShaperConversionTests {
         #expect(try MatrixShaperConversion(profile: grey.handle, sRGB: sRGB.handle, context: context) == nil)
     }
 
+    @Test("runs of one colour, in place or not, give each pixel's own conversion, with its own alpha")
+    func runsReuseTheirResult() throws {
+        // Given a row of runs (2, 3 and 1 pixels) whose alpha changes within a run and whose
+        // colours differ from the run before by one channel only
+        let context = try LCMSContext(ledger: nil)
+        let profile = try ColorProfile(try ColorFixtures.data("adobe-rgb.icc"), context: context)
+        let transform = try ColorTransform(from: profile, input: .rgba, directMatrixShaper: true)
+        let colors: [[UInt8]] = [[10, 200, 30], [10, 200, 31], [11, 200, 31], [0, 0, 0], [255, 255, 255]]
+        var row: [UInt8] = []
+        for (index, color) in colors.enumerated() {
+            for copy in 0..<(index % 3 + 1) { row += color + [UInt8(255 - 40 * copy - index)] }
+        }
+        // When the row is converted in one call, in place, and pixel by pixel
+        var whole = [UInt8](repeating: 0, count: row.count)
+        row.withUnsafeBufferPointer { transform.convert($0.baseAddress!, into: &whole, count: row.count / 4) }
+        var inPlace = row
+        inPlace.withUnsafeMutableBufferPointer {
+            transform.convert($0.baseAddress!, into: $0.baseAddress!, count: row.count / 4)
+        }
+        var alone = [UInt8](repeating: 0, count: row.count)
+        for start in stride(from: 0, to: row.count, by: 4) {
+            var pixel = [UInt8](repeating: 0, count: 4)
+            row[start..<(start + 4)].withUnsafeBufferPointer {
+                transform.convert($0.baseAddress!, into: &pixel, count: 1)
+            }
+            alone.replaceSubrange(start..<(start + 4), with: pixel)
+        }
+        // Then all three agree byte for byte, alpha included, and the colours were converted
+        #expect(whole == alone)
+        #expect(inPlace == alone)
+        #expect(whole != row)
+    }
+
     @Test("its tables count against the budget: a budget too small for them fails with over-memory-budget")
     func tablesAreBudgeted() throws {
         // Given a budget that holds the profiles but not the 19 kB of tables

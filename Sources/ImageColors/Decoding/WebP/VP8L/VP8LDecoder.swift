@@ -93,12 +93,12 @@ struct VP8LDecoder {
             for transform in undo {
                 transform.undo(row, y: y, scratch: scratch, above: above)
             }
+            // ARGB to R, G, B, A bytes: red and blue swap places in a little-endian word.
+            let words = UnsafeMutableRawPointer(bytes)
             for x in 0..<width {
                 let argb = row[x]
-                bytes[4 * x] = UInt8(truncatingIfNeeded: argb >> 16)
-                bytes[4 * x + 1] = UInt8(truncatingIfNeeded: argb >> 8)
-                bytes[4 * x + 2] = UInt8(truncatingIfNeeded: argb)
-                bytes[4 * x + 3] = UInt8(truncatingIfNeeded: argb >> 24)
+                let rgba = argb & 0xff00_ff00 | (argb >> 16) & 0xff | (argb & 0xff) << 16
+                words.storeBytes(of: rgba.littleEndian, toByteOffset: 4 * x, as: UInt32.self)
             }
             try rowReady(bytes, y)
         }

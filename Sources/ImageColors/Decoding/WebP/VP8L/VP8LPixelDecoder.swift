@@ -57,6 +57,8 @@ struct VP8LPixelDecoder {
         let cacheShift = UInt32(32 - coding.cacheBits)
         let hasCache = coding.cacheBits > 0
         let cacheLimit = 256 + 24 + cache.count
+        // The ring's size: `mask + 1`, or the whole image when it does not wrap.
+        let ringSize = mask == Int.max ? total : mask + 1
         try coding.tables.entries.withUnsafeBufferPointer { entries in
             try coding.groups.withUnsafeBufferPointer { groups in
                 try coding.blockGroups.withUnsafeBufferPointer { blockGroups in
@@ -98,7 +100,19 @@ struct VP8LPixelDecoder {
                                         length: length, distance: distance, position: position, total: total,
                                         pastEnd: reader.isPastEnd)
                                 }
-                                for _ in 0..<length { put(pixels[(position - distance) & mask]) }
+                                let target = position & mask
+                                let source = (position - distance) & mask
+                                if target + length <= ringSize && source + length <= ringSize {
+                                    // Neither side wraps: copy without masking, then fill the cache.
+                                    Self.copy(length, from: pixels + source, to: pixels + target, distance: distance)
+                                    if hasCache {
+                                        Self.remember(
+                                            pixels + target, count: length, repeats: distance == 1, cache, cacheShift)
+                                    }
+                                    position += length
+                                } else {
+                                    for _ in 0..<length { put(pixels[(position - distance) & mask]) }
+                                }
                                 x += length
                                 while x >= width {
                                     x -= width
@@ -126,6 +140,46 @@ struct VP8LPixelDecoder {
             }
         }
         if reader.isPastEnd { throw VP8LDecoder.truncated }
+    }
+
+    /// Copies a backward reference of `count` pixels `distance` back (`source` is `target` less
+    /// `distance` in the stream, and neither range wraps the ring), as libwebp does: a run of one
+    /// pixel is a fill, a reference that does not overlap what it writes (or reads ahead of it in
+    /// the ring) one `memmove`, and a short overlapping one is repeated a period at a time.
+    @inline(__always)
+    private static func copy(
+        _ count: Int, from source: UnsafeMutablePointer<UInt32>, to target: UnsafeMutablePointer<UInt32>,
+        distance: Int
+    ) {
+        if distance == 1 {
+            target.update(repeating: source[0], count: count)
+        } else if source > target || target - source >= count {
+            // Reading ahead of the writes (the ring wrapped between them): a forward copy, which
+            // `memmove` does when its target comes first.
+            target.update(from: source, count: count)
+        } else if distance < 8 {
+            for index in 0..<count { target[index] = source[index] }
+        } else {
+            // Each period's copy reads only pixels written before it.
+            var done = 0
+            while done < count {
+                let step = min(distance, count - done)
+                (target + done).update(from: source + done, count: step)
+                done += step
+            }
+        }
+    }
+
+    /// Adds `count` pixels from `pixels` to the colour cache; `repeats`: they are all the same.
+    @inline(__always)
+    private static func remember(
+        _ pixels: UnsafeMutablePointer<UInt32>, count: Int, repeats: Bool, _ cache: UnsafeMutableBufferPointer<UInt32>,
+        _ shift: UInt32
+    ) {
+        for index in 0..<(repeats ? 1 : count) {
+            let pixel = pixels[index]
+            cache[Int((pixel &* 0x1e35_a7bd) >> shift)] = pixel
+        }
     }
 
     /// Reads a red, blue or alpha symbol. A code of one symbol (an opaque image's alpha, often)
