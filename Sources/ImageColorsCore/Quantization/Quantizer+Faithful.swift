@@ -148,7 +148,7 @@ extension Quantizer {
     ///    never are, so at most one of those, but a tinted grey (a blue-grey, a teal shadow:
     ///    chroma 0.02–0.04) is distinct from another colour ΔE_OK 0.08 away. A greyish photo
     ///    keeps its casts instead of falling back.
-    /// 4. when a slot is still open, the hues of at least 2% of the pixels that no role or the
+    /// 4. when a slot is still open, the hues of at least 1.5% of the pixels that no role or the
     ///    background carries, counted on `histogram`'s bins (``uncarriedHues(in:carried:limit:)``):
     ///    a pale picture's hue can lie within ΔE_OK 0.08 of its background in every cluster.
     package func faithfulRoles(

@@ -79,8 +79,9 @@ public struct AnalysisStoreKey: Sendable, Hashable, Codable {
     /// every frame on a scaled canvas are shrunk by the box rule, not libwebp's scaler; 4: the
     /// roles are chosen on the canonical image too (issue 41, items 2 and 3); 5: a hue of 2% of
     /// the pixels that no role carries takes a slot that would fall back, and a near-black is no
-    /// colourful alternative to a black or white background (issue 41).
-    public static let resultsRevision = 5
+    /// colourful alternative to a black or white background (issue 41); 6: that hue needs 1.5%,
+    /// not 2%.
+    public static let resultsRevision = 6
 
     /// The variant string for `analyzer` and `thumbnail`: every stored property of the options,
     /// as Swift prints them, so a field added to ``AnalysisOptions`` is part of it too.
