@@ -63,13 +63,21 @@ struct VP8LDecoderTests {
         #expect(image.pixels == oracle.pixels, sourceLocation: sourceLocation)
     }
 
+    /// Default options with a 5-minute decode timeout: these tests compare pixels, and a debug
+    /// build on a loaded CI machine has taken over the default 10 s for the 1100×1000 frame.
+    static var patientOptions: DecodeOptions {
+        var options = DecodeOptions()
+        options.limits = ImageLimits(decodeTimeout: .seconds(300))
+        return options
+    }
+
     /// Frame 0 of `data` through ``VP8LDecoder`` (rows collected in order).
     static func streamed(_ data: Data) throws -> RGBAImage {
         try data.withUnsafeBytes { raw in
             let container = try WebPContainer(raw)
             let frame = try container.frame(0)
             var pixels: [UInt8] = []
-            let decoding = WebPDecoder.FrameDecoding(container: container, options: DecodeOptions())
+            let decoding = WebPDecoder.FrameDecoding(container: container, options: Self.patientOptions)
             try decoding.decodeLossless(frame) { row, y in
                 #expect(pixels.count == y * Int(frame.width) * 4)
                 pixels.append(contentsOf: UnsafeBufferPointer(start: row, count: Int(frame.width) * 4))
@@ -85,7 +93,7 @@ struct VP8LDecoderTests {
             let frame = try container.frame(0)
             let (width, height) = (Int(frame.width), Int(frame.height))
             var pixels = [UInt8](repeating: 0, count: width * height * 4)
-            let decoding = WebPDecoder.FrameDecoding(container: container, options: DecodeOptions())
+            let decoding = WebPDecoder.FrameDecoding(container: container, options: Self.patientOptions)
             try decoding.decode(frame: 0, frame, into: CanvasRect(x: 0, y: 0, width: width, height: height)) {
                 buffer, rows in
                 for r in rows {
