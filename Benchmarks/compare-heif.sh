@@ -12,6 +12,9 @@
 #                   ours at the default budget, decoding only the thumbnail;
 #   - avif24:       a 24 MP AVIF (6016×4014, avifenc speed 8, quantizer 20-30); ours with
 #                   --memory-budget 600MB (504 MB reserved);
+#   - avif12:       memory.sh's 12 MP AVIF (the sample photo at 4032×3024, 8-bit 4:2:0, speed 8,
+#                   quantizer 20-30) at the default budget: a photo with an embedded ICC profile
+#                   (Adobe RGB), so every pixel is colour-managed, where the wallpapers are sRGB;
 #   - tiny:         a 16×16 HEIC (process start-up);
 #   - wall-*:       Debian 12's "softwaves" wallpaper (desktop-base's 1920×1080 GRUB background,
 #                   taken from /usr/share/desktop-base or `apt-get download desktop-base`) cropped
@@ -51,15 +54,18 @@ mkdir -p "$work"
 comparison_venv
 bin=$(release_cli "${SCRATCH:-.build-static}")
 
-read -r -a files <<< "${FILES:-heic12 heic12-thumb avif24 wall-avif1620 wall-avif4032 wall-heic1620 wall-heic4032}"
+read -r -a files <<< "${FILES:-heic12 heic12-thumb avif24 avif12 wall-avif1620 wall-avif4032 wall-heic1620 wall-heic4032}"
 # The sample photo's files only when one of them is timed (making them takes minutes).
-if printf '%s\n' "${files[@]}" | grep -qE '^(heic12|heic12-thumb|avif24)$'; then
+if printf '%s\n' "${files[@]}" | grep -qE '^(heic12|heic12-thumb|avif24|avif12)$'; then
     make_sample24
     make_image heif12.png vips resize "$work/base24.v" "$work/heif12.png" 0.7
     make_image heif24.png vips copy "$work/base24.v" "$work/heif24.png"
     make_image heic12.heic heif-enc -q 70 "$work/heif12.png" -o "$work/heic12.heic"
     make_image heic12-thumb.heic heif-enc -q 70 -t 320 "$work/heif12.png" -o "$work/heic12-thumb.heic"
     make_image avif24.avif avifenc --jobs 2 -s 8 --min 20 --max 30 "$work/heif24.png" "$work/avif24.avif"
+    # As memory.sh makes it (issue 40's 12 MP 8-bit 4:2:0 target).
+    make_image avif12.png vips thumbnail "$work/heif24.png" "$work/avif12.png" 4032 --height 3024 --size force
+    make_image avif12.avif avifenc --jobs 2 -s 8 --min 20 --max 30 -d 8 -y 420 "$work/avif12.png" "$work/avif12.avif"
 fi
 make_image tiny.png vips thumbnail Samples/rocket.jpg "$work/tiny.png" 16 --height 16 --size force
 make_image tiny.heic heif-enc -q 70 "$work/tiny.png" -o "$work/tiny.heic"
@@ -143,6 +149,7 @@ names = {
     "heic12": ("12 MP HEIC, no thumbnail (4211×2810; ours with --memory-budget 160MB)", "heic"),
     "heic12-thumb": ("12 MP HEIC with a 320 px thumbnail (ours at the default 30 MB)", "heic"),
     "avif24": ("24 MP AVIF (6016×4014; ours with --memory-budget 600MB)", "avif"),
+    "avif12": ("4032×3024 AVIF, 8-bit 4:2:0, photo with an Adobe RGB profile (memory.sh's)", "avif"),
     "tiny": ("16×16 HEIC (process start-up)", "heic"),
     "wall-avif1620": ("1620×1080 AVIF, 8-bit 4:2:0 (Debian wallpaper)", "avif"),
     "wall-avif4032": ("4032×3024 AVIF, 8-bit 4:2:0 (Debian wallpaper)", "avif"),

@@ -457,6 +457,16 @@ ic_status ic_png_encode_rgba(const uint8_t *rgba, uint32_t width, uint32_t heigh
 /// Frees a buffer the shim returned.
 void ic_free(void *buffer);
 
+/// RGBMatrixTables' conversion to sRGB (ImageColorsCore: each channel through its curve, the 3×3
+/// matrix, the sRGB encoding table) of the first pixels of `count` RGBA8 pixels, eight at a time
+/// where the processor has AVX2: `curves` are 3 × 256 floats, `matrix` 9, `encode` the table of
+/// `steps` + 1 bytes.
+/// The same bytes as the Swift kernel; alpha carried over; `source` may be `destination`.
+/// Returns how many pixels were converted (a multiple of eight, 0 without AVX2): the caller
+/// converts the rest (ic_rgb_matrix.c).
+size_t ic_rgb_matrix_convert(const float *curves, const float *matrix, const uint8_t *encode, uint32_t steps,
+                             const uint8_t *source, uint8_t *destination, size_t count);
+
 #ifdef __cplusplus
 }
 #endif

@@ -16,11 +16,12 @@
 package enum RGBMatrixTables {
     /// Steps of linear light in the encoding table: fine enough that the steep sRGB curve near
     /// black moves less than a quarter level per step.
-    private static let encodeSteps = 16384
+    package static let encodeSteps = 16384
     /// The layout: 3 × 256 curve values, the 3×3 matrix (both `Float`), then the sRGB encoding
-    /// of each step of linear light.
-    private static let matrixOffset = 3 * 256 * 4
-    private static let encodeOffset = matrixOffset + 9 * 4
+    /// of each step of linear light (package-visible for the codec module's vector kernel).
+    package static let matrixOffset = 3 * 256 * 4
+    /// Where the encoding table starts (after the matrix).
+    package static let encodeOffset = matrixOffset + 9 * 4
     /// Bytes the tables take (about 19 kB).
     package static let bytes = encodeOffset + encodeSteps + 1
 

@@ -1,3 +1,4 @@
+import CImageCodecs
 import Foundation
 import Testing
 
@@ -116,5 +117,79 @@ struct MatrixShaperConversionTests {
         try ledger.reserve(ledger.available - RGBMatrixTables.bytes / 2, for: "the test")
         // When the transform is built, then the budget refuses it with the usual error
         #expect(throws: MemoryBudgetError.self) { _ = try ColorTransform(from: profile, input: .rgba) }
+    }
+
+    /// The shim's AVX2 kernel (`ic_rgb_matrix_convert`) against ``RGBMatrixTables/convert``, on
+    /// the same tables, from `source` at every length from 0 to 19 pixels and whole.
+    static func vectorAgainstScalar(curves: [Float], matrix: [Double], source: [UInt8]) -> Bool {
+        let storage = UnsafeMutableRawPointer.allocate(byteCount: RGBMatrixTables.bytes, alignment: 16)
+        defer { storage.deallocate() }
+        RGBMatrixTables.write(curves: curves, matrix: matrix, into: storage)
+        let tables = UnsafeRawPointer(storage)
+        let pixels = source.count / 4
+        var same = true
+        for count in Array(0..<20) + [pixels] where count <= pixels {
+            var scalar = [UInt8](repeating: 0, count: count * 4)
+            var vector = Array(source[0..<(count * 4)])
+            source.withUnsafeBufferPointer {
+                RGBMatrixTables.convert(tables: tables, $0.baseAddress!, into: &scalar, count: count)
+            }
+            vector.withUnsafeMutableBufferPointer { out in
+                // In place, as ColorManagedSink may call it; the rest (under eight) by the Swift kernel.
+                let done = ic_rgb_matrix_convert(
+                    tables.assumingMemoryBound(to: Float.self),
+                    (tables + RGBMatrixTables.matrixOffset).assumingMemoryBound(to: Float.self),
+                    (tables + RGBMatrixTables.encodeOffset).assumingMemoryBound(to: UInt8.self),
+                    UInt32(RGBMatrixTables.encodeSteps), out.baseAddress!, out.baseAddress!, count)
+                RGBMatrixTables.convert(
+                    tables: tables, out.baseAddress! + 4 * done, into: out.baseAddress! + 4 * done, count: count - done)
+            }
+            if scalar != vector { same = false }
+        }
+        return same
+    }
+
+    @Test(
+        "the shim's vector kernel gives the Swift kernel's bytes on every colour of the grid, at any length, in place")
+    func vectorKernelMatches() throws {
+        // Given Adobe RGB's curves and matrix as MatrixShaperConversion derives them (gamma 563/256, its colorants)
+        let curve = (0..<256).map { Float(pow(Double($0) / 255, 563.0 / 256)) }
+        let matrix = [1.39836, -0.39836, 0, 0, 1, 0, 0, -0.04293, 1.04293]
+        // When the grid is converted by both kernels, then every byte is the same
+        let same = Self.vectorAgainstScalar(curves: curve + curve + curve, matrix: matrix, source: Self.grid)
+        #expect(same)
+    }
+
+    @Test("the vector kernel converts runs of one colour (eight and more, across its groups) as the Swift kernel does")
+    func vectorKernelRuns() throws {
+        // Given runs of 5 to 20 pixels of one colour, each pixel with its own alpha
+        let curve = (0..<256).map { Float(pow(Double($0) / 255, 563.0 / 256)) }
+        let matrix = [1.39836, -0.39836, 0, 0, 1, 0, 0, -0.04293, 1.04293]
+        var source: [UInt8] = []
+        for run in 0..<400 {
+            let color = Array(Self.grid[(run * 997 % (Self.grid.count / 4) * 4)...].prefix(3))
+            for copy in 0..<(5 + run % 16) { source += color + [UInt8((run * 7 + copy * 13) % 256)] }
+        }
+        // When both kernels convert them, then every byte is the same, alpha included
+        let same = Self.vectorAgainstScalar(curves: curve + curve + curve, matrix: matrix, source: source)
+        #expect(same)
+    }
+
+    @Test("the vector kernel clamps as the Swift kernel does: negative, over-range, infinite and NaN light")
+    func vectorKernelClamps() throws {
+        // Given curves with values outside 0…1 (a broken profile's), including infinities and NaN
+        var curve = (0..<256).map { Float($0) / 64 - 2 }
+        curve[7] = .infinity
+        curve[8] = -.infinity
+        curve[9] = .nan
+        curve[10] = -0.0
+        let matrix = [0.9, 0.2, -0.1, -0.3, 1.1, 0.2, 0.05, -0.05, 1.0]
+        // When every level of each channel in turn is converted by both kernels, then the bytes are the same
+        var source: [UInt8] = []
+        for level in 0..<256 {
+            source += [UInt8(level), 128, 30, 255, 40, UInt8(level), 200, 0, 9, 77, UInt8(level), 128]
+        }
+        let same = Self.vectorAgainstScalar(curves: curve + curve.reversed() + curve, matrix: matrix, source: source)
+        #expect(same)
     }
 }
