@@ -56,9 +56,11 @@ PY
 make_image() {
     local name=$1
     shift
+    # The maker's own output (avifenc and heif-enc print progress on stdout) goes to stderr,
+    # so that it never lands among a script's tables.
     [ -s "$work/$name" ] || {
         echo "making $name" >&2
-        "$@"
+        "$@" >&2
     }
 }
 
