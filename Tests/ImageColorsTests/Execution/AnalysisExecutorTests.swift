@@ -40,12 +40,13 @@ struct AnalysisExecutorTests {
         for pipe in pipes { #expect(mkfifo(pipe, 0o600) == 0) }
         let writers = PipeWriters(pipes)
         let executor = AnalysisExecutor(threads: cores)
-        // A safety valve on a GCD thread: after 120 s the pipes get their bytes whatever
+        // A safety valve on a GCD thread: after 300 s the pipes get their bytes whatever
         // happens, so a regression fails this test instead of hanging the run. (Not a timing
-        // threshold: other suites may hold the cooperative threads for tens of seconds; with the
+        // threshold: other suites may hold the cooperative threads for tens of seconds, and a
+        // fresh-clone run on a machine with two builds besides held them past 120 s; with the
         // analyses on them, this task could only resume once the valve had opened the pipes.)
         let valve = Valve()
-        DispatchQueue.global().asyncAfter(deadline: .now() + 120) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + 300) {
             valve.open()
             writers.finish()
         }
