@@ -43,6 +43,9 @@ runs=(
     "analyze $samples/rocket.jpg"
     "analyze $samples/coffee.png"
     "analyze $work/large.avif"
+    # memory.sh's form: JSON and an explicit budget.
+    "analyze --format json --memory-budget 30MB $work/large.avif"
+    "analyze --format json --memory-budget 30MB --quality highest $work/tiny.jpg"
 )
 index=0
 for run in "${runs[@]}"; do
@@ -59,7 +62,7 @@ work, count = sys.argv[1], int(sys.argv[2])
 functions = set(open(f"{work}/functions").read().split())
 order, seen = [], set()
 for index in range(count):
-    objects, names, current = {}, {}, None
+    objects, names, current, found = {}, {}, None, []
     for line in open(f"{work}/run{index}.out"):
         line = line.rstrip("\n")
         # callgrind compresses names: "ob=(3) /path" defines (3), "ob=(3)" reuses it.
@@ -79,7 +82,9 @@ for index in range(count):
             name = names[number]
             if kind == "fn" and current == f"{work}/imagecolors" and name in functions and name not in seen:
                 seen.add(name)
-                order.append(name)
+                found.append(name)
+    # callgrind lists functions in no fixed order: each run's new ones sorted, for short diffs.
+    order += sorted(found)
 print("\n".join(order))
 PY
 echo "Scripts/startup-order.txt: $(wc -l < "$root/Scripts/startup-order.txt") functions; relink the CLI to use it"
