@@ -10,10 +10,10 @@ import Testing
 /// description must be libheif's, field by field, with libheif as the oracle.
 @Suite("AVIF described without libheif")
 struct AVIFDescriptionTests {
-    /// Every AVIF fixture, and every AVIF of the shared corpus when it is there.
+    /// Every AVIF fixture, and every AVIF of the shared corpus (`../shared/corpus`) when it is there.
     static let files: [String] = {
         var found: [String] = []
-        for root in [TestFiles.root.appendingPathComponent("Tests/Fixtures").path, "/work/shared/corpus"] {
+        for root in [TestFiles.root.appendingPathComponent("Tests/Fixtures").path, RepositoryPaths.corpus.path] {
             let enumerator = FileManager.default.enumerator(atPath: root)
             while let name = enumerator?.nextObject() as? String {
                 if name.hasSuffix(".avif") { found.append(root + "/" + name) }
