@@ -27,6 +27,15 @@ typedef struct {
 // 1 when libdav1d.so.6 could be loaded (once per process), 0 otherwise.
 int ic_dav1d_available(void);
 
+// Pictures of at least this many bytes get a mapping of their own (ic_dav1d_map): a 12 MP 4:2:0
+// picture is 18 MB, which dav1d writes from end to end.
+#define IC_DAV1D_MAPPED_BYTES (4u << 20)
+
+// A buffer of `size` bytes aligned to 2 MB, its whole 2 MB stretches advised as huge pages
+// (ic_heif_dav1d_pages.c); NULL when the mapping fails. Freed by ic_dav1d_unmap with the same size.
+uint8_t *ic_dav1d_map(size_t size);
+void ic_dav1d_unmap(uint8_t *start, size_t size);
+
 // Decodes the AV1 stream made of an av01 item's configuration OBUs `config` (may be empty) and
 // its data (`count` extents) into *out: one thread, frames of more than `max_pixels` refused by
 // dav1d before it allocates them, and pictures of more than `max_picture_bytes`

@@ -143,7 +143,11 @@ static int ic_dav1d_alloc(Dav1dPicture *p, void *cookie) {
         return DAV1D_ERR(ENOMEM);
     }
     uint8_t *buffer = NULL;
-    if (posix_memalign((void **)&buffer, DAV1D_PICTURE_ALIGNMENT, (size_t)size) != 0) return DAV1D_ERR(ENOMEM);
+    if (size >= IC_DAV1D_MAPPED_BYTES) {
+        if ((buffer = ic_dav1d_map((size_t)size)) == NULL) return DAV1D_ERR(ENOMEM);
+    } else if (posix_memalign((void **)&buffer, DAV1D_PICTURE_ALIGNMENT, (size_t)size) != 0) {
+        return DAV1D_ERR(ENOMEM);
+    }
     allocator->allocated += size;
     p->data[0] = buffer;
     p->data[1] = p->p.layout != DAV1D_PIXEL_LAYOUT_I400 ? buffer + luma : NULL;
@@ -157,6 +161,13 @@ static int ic_dav1d_alloc(Dav1dPicture *p, void *cookie) {
 // Not counted back: the picture kept outlives the decode and its allocator (the count is per decode).
 static void ic_dav1d_free(Dav1dPicture *p, void *cookie) {
     (void)cookie;
+    // The picture's parameters are those it was allocated with: the same size, the same kind.
+    const uint64_t size =
+        ic_dav1d_picture_bytes((uint32_t)p->p.w, (uint32_t)p->p.h, p->p.bpc, p->p.layout, NULL, NULL, NULL);
+    if (size >= IC_DAV1D_MAPPED_BYTES) {
+        ic_dav1d_unmap(p->allocator_data, (size_t)size);
+        return;
+    }
     free(p->allocator_data);
 }
 
