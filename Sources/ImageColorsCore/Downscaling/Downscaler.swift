@@ -52,9 +52,11 @@ package struct Downscaler: PixelSink {
     /// No pixel with alpha under 255 has reached ``addWholeRow(_:base:)`` yet: its boxes are
     /// summed by the opaque fast path.
     private var opaqueSoFar = true
-    /// The widest box the opaque fast path sums in 16-bit lanes: 64 chunks of four pixels, whose
-    /// lanes, folded twice, stay under 65 536 (4 × 64 × 255).
-    private static let maxOpaqueRunWidth = 256
+    /// The widest box the opaque fast path sums in 16-bit lanes: 256 words of two pixels, whose
+    /// lanes stay under 65 536 (256 × 255).
+    private static let maxOpaqueRunWidth = 512
+    /// Bytes 0, 2, 4 and 6 of a word: two pixels' red and blue, or shifted by 8, green and alpha.
+    private static let evenBytes: UInt64 = 0x00ff_00ff_00ff_00ff
     /// The colour bytes of two little-endian RGBA pixels: everything but their alpha.
     private static let colorBytes: UInt64 = 0x00ff_ffff_00ff_ffff
 
@@ -190,9 +192,9 @@ package struct Downscaler: PixelSink {
     /// green × alpha and alpha itself. A product is at most 255 × 255, so a 32-bit lane holds
     /// the sum of 66 051 of them; wider boxes (only when shrinking a side of over 66 051 px to
     /// one pixel) take the general loop. Opaque images (every alpha byte 255 so far) take a
-    /// faster path still: with alpha 255, Σ(c·a) is 255·Σc, so the bytes of four pixels at a
-    /// time are added in 16 vector lanes and multiplied once per box (boxes up to 256 pixels
-    /// wide); the first box with a pixel under 255 is summed again by the
+    /// faster path still: with alpha 255, Σ(c·a) is 255·Σc, so the bytes of two pixels at a
+    /// time are added in the 16-bit lanes of two words and multiplied once per box (boxes up to
+    /// 512 pixels wide); the first box with a pixel under 255 is summed again by the
     /// general rule, and so is the rest of the image. The sums are those of the general loop,
     /// added in another order: integers, so the output is the same to the bit.
     private mutating func addWholeRow(_ row: UnsafePointer<UInt8>, base: Int) {
@@ -211,28 +213,29 @@ package struct Downscaler: PixelSink {
                     var blue: UInt64 = 0
                     var alpha: UInt64 = 0
                     if opaqueSoFar, widths[column] <= Self.maxOpaqueRunWidth {
-                        // Opaque pixels, 4 at a time: with alpha 255 everywhere, Σ(c·a) is
-                        // 255·Σc, and the bytes are summed in vector lanes (16 bits each: a box
-                        // row of up to 256 pixels adds at most 64 bytes to a lane).
-                        var lanes = SIMD16<UInt16>()
-                        var alphas = SIMD16<UInt8>(repeating: 255)
-                        while end &- x >= 4 {
-                            let four = raw.loadUnaligned(fromByteOffset: x &* 4, as: SIMD16<UInt8>.self)
-                            lanes &+= SIMD16<UInt16>(truncatingIfNeeded: four)
-                            alphas &= four
-                            x &+= 4
+                        // Opaque pixels, two at a time in one 64-bit word: with alpha 255
+                        // everywhere, Σ(c·a) is 255·Σc, so the bytes are only added, in 16-bit
+                        // lanes (red and blue in one word, green and alpha in the other; a box row
+                        // of up to 512 pixels adds at most 256 bytes to a lane). Plain integers,
+                        // not SIMD types: those are calls per lane in a debug build.
+                        var redBlueLanes: UInt64 = 0
+                        var greenAlphaLanes: UInt64 = 0
+                        var alphas = UInt64.max
+                        while end &- x >= 2 {
+                            let two = UInt64(
+                                littleEndian: raw.loadUnaligned(fromByteOffset: x &* 4, as: UInt64.self))
+                            redBlueLanes &+= two & Self.evenBytes
+                            greenAlphaLanes &+= (two &>> 8) & Self.evenBytes
+                            alphas &= two
+                            x &+= 2
                         }
-                        // Bytes 3 and 7 of each half are alpha: all 255 unless a pixel was not opaque.
-                        let words = unsafeBitCast(alphas, to: SIMD2<UInt64>.self)
-                        if (words[0] & words[1]) | Self.colorBytes == UInt64.max {
-                            // Two folds add the four pixels' lanes: each then holds at most
-                            // 4 × 64 × 255 = 65 280.
-                            let half = lanes.lowHalf &+ lanes.highHalf
-                            let channels = half.lowHalf &+ half.highHalf
-                            red = UInt64(channels[0]) &* 255
-                            green = UInt64(channels[1]) &* 255
-                            blue = UInt64(channels[2]) &* 255
-                            alpha = UInt64(channels[3]) // Σa itself: 255 a pixel
+                        // Bytes 3 and 7 are alpha: all 255 unless a pixel was not opaque.
+                        if alphas | Self.colorBytes == UInt64.max {
+                            red = ((redBlueLanes & 0xffff) &+ ((redBlueLanes &>> 32) & 0xffff)) &* 255
+                            blue = (((redBlueLanes &>> 16) & 0xffff) &+ (redBlueLanes &>> 48)) &* 255
+                            green = ((greenAlphaLanes & 0xffff) &+ ((greenAlphaLanes &>> 32) & 0xffff)) &* 255
+                            // Σa itself: 255 a pixel.
+                            alpha = ((greenAlphaLanes &>> 16) & 0xffff) &+ (greenAlphaLanes &>> 48)
                         } else {
                             // Not opaque after all: this box again by the general rule, and the
                             // rest of the image too (an image with alpha would fail box after box).

@@ -2,8 +2,8 @@ import Testing
 
 @testable import ImageColorsCore
 
-/// Whole rows (`x0` 0, every column) are summed box by box, opaque images four pixels at a time
-/// in vector lanes; rows handed over in pieces take the per-pixel rule. Both must give the same
+/// Whole rows (`x0` 0, every column) are summed box by box, opaque images two pixels at a time
+/// in the 16-bit lanes of a word; rows handed over in pieces take the per-pixel rule. Both must give the same
 /// image to the bit.
 @Suite("Downscaler: whole rows")
 struct DownscalerWholeRowTests {
@@ -47,9 +47,9 @@ struct DownscalerWholeRowTests {
     @Test(
         "Given an opaque image, when its rows come whole or in pieces, then the two images are the same",
         arguments: [
-            (4032, 61, 250), // a photo's boxes: 16 columns, 4 at a time
+            (4032, 61, 250), // a photo's boxes: 16 columns, 2 at a time
             (1003, 17, 250), // boxes of 4 and 5 columns: a tail of one
-            (7, 5, 3), // boxes narrower than four pixels
+            (7, 5, 3), // boxes of two and three pixels
             (3000, 3, 2), // boxes of 1 500 columns: wider than the 16-bit lanes hold
             (2060, 4, 2), // boxes of 1 030 columns: two past the lanes' limit
             (2056, 4, 2), // boxes of 1 028 columns: the lanes' limit, full
@@ -67,10 +67,10 @@ struct DownscalerWholeRowTests {
 
     @Test(
         "Given a white image, when shrunk from whole rows, then every box is white: the lanes do not overflow",
-        arguments: [512, 520])
+        arguments: [1024, 1032])
     func white(width: Int) throws {
-        // Given boxes of 256 columns of 255s (the most the folded 16-bit lanes hold:
-        // 4 × 64 × 255), or of 260 (one chunk more, which must take the general rule)
+        // Given boxes of 512 columns of 255s (the most the 16-bit lanes hold: 256 × 255), or of
+        // 516 (two words more, which must take the general rule)
         let image = RGBAImage(width: width, height: 2, filledWith: .white)
         // When shrunk to 2×1
         let out = try Self.downscale(image, to: 2, inPieces: false)
