@@ -49,8 +49,8 @@ package struct Downscaler: PixelSink {
     private var share = FrameShare.whole
     /// A frame after the first arrived and `firstFrameOnly` is set: rows are ignored.
     private var ignoringRows = false
-    /// No pixel with alpha under 255 has reached ``addWholeRow(_:base:)`` yet: its boxes are
-    /// summed by the opaque fast path.
+    /// No box of ``addWholeRow(_:base:)`` has had a pixel with alpha under 255 yet: its boxes
+    /// are summed by the opaque fast path.
     private var opaqueSoFar = true
     /// The widest box the opaque fast path sums in 16-bit lanes: 256 words of two pixels, whose
     /// lanes stay under 65 536 (256 × 255).
@@ -205,7 +205,8 @@ package struct Downscaler: PixelSink {
                 let raw = UnsafeRawPointer(row)
                 var x = 0
                 for column in 0..<widths.count {
-                    let end = x &+ Int(widths[column])
+                    let start = x
+                    let end = start &+ Int(widths[column])
                     var redBlue: UInt64 = 0
                     var greenAlpha: UInt64 = 0
                     var red: UInt64 = 0
@@ -240,7 +241,7 @@ package struct Downscaler: PixelSink {
                             // Not opaque after all: this box again by the general rule, and the
                             // rest of the image too (an image with alpha would fail box after box).
                             opaqueSoFar = false
-                            x = end &- Int(widths[column])
+                            x = start
                         }
                     }
                     if widths[column] <= 66_051 {

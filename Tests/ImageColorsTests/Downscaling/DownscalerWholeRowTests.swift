@@ -3,8 +3,8 @@ import Testing
 @testable import ImageColorsCore
 
 /// Whole rows (`x0` 0, every column) are summed box by box, opaque images two pixels at a time
-/// in the 16-bit lanes of a word; rows handed over in pieces take the per-pixel rule. Both must give the same
-/// image to the bit.
+/// in the 16-bit lanes of a word; rows handed over in pieces take the per-pixel rule. Both must
+/// give the same image to the bit.
 @Suite("Downscaler: whole rows")
 struct DownscalerWholeRowTests {
     /// Feeds each row of `image` whole, or in two pieces (which takes the per-pixel rule).
@@ -50,9 +50,9 @@ struct DownscalerWholeRowTests {
             (4032, 61, 250), // a photo's boxes: 16 columns, 2 at a time
             (1003, 17, 250), // boxes of 4 and 5 columns: a tail of one
             (7, 5, 3), // boxes of two and three pixels
-            (3000, 3, 2), // boxes of 1 500 columns: wider than the 16-bit lanes hold
-            (2060, 4, 2), // boxes of 1 030 columns: two past the lanes' limit
-            (2056, 4, 2), // boxes of 1 028 columns: the lanes' limit, full
+            (3000, 3, 2), // boxes of 1 500 columns: far wider than the 16-bit lanes hold
+            (1026, 4, 2), // boxes of 513 columns: one past the lanes' limit
+            (1024, 4, 2), // boxes of 512 columns: the lanes' limit, full
         ])
     func opaque(width: Int, height: Int, target: Int) throws {
         // Given an opaque image of noise (the largest sums for its box sizes)
