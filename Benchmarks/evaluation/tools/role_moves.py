@@ -141,4 +141,5 @@ def main():
               f"fallbacks {fallbacks}, needless {needless}, under target {under}, "
               f"indistinct light {indistinct[0]} dark {indistinct[1]}")
 
-main()
+if __name__ == '__main__':
+    main()
