@@ -27,14 +27,28 @@ typedef struct {
 // 1 when libdav1d.so.6 could be loaded (once per process), 0 otherwise.
 int ic_dav1d_available(void);
 
-// Pictures of at least this many bytes get a mapping of their own (ic_dav1d_map): a 12 MP 4:2:0
-// picture is 18 MB, which dav1d writes from end to end.
-#define IC_DAV1D_MAPPED_BYTES (4u << 20)
+// The pictures dav1d asks for, held to what the caller planned (and reserved) from the item's
+// header, all of them together: a sequence header deeper, less subsampled or larger than the av1C
+// and ispe said, or a stream that makes dav1d keep a second picture (a frame not shown, film
+// grain applied to a copy), gets no memory, and the decode fails before dav1d allocates its
+// per-frame state for it. So does a frame of more tiles than planned (dav1d's state grows with
+// them: ic_dav1d_state_bytes), which dav1d has parsed (the picture's frame header) but not yet
+// allocated for; a probe (ic_dav1d_frame_tiles) plans none, and reads the count.
+typedef struct {
+    uint64_t limit;
+    uint64_t allocated;   // every picture's bytes this decode (a still image has one picture)
+    uint32_t max_tiles;
+    uint32_t tiles;       // the most tiles a frame asked for, in so many rows of tiles
+    uint32_t tile_rows;
+    int refused;          // IC_DAV1D_PICTURE or IC_DAV1D_TILES
+} ic_dav1d_allocator;
 
-// A buffer of `size` bytes aligned to 2 MB, its whole 2 MB stretches advised as huge pages
-// (ic_heif_dav1d_pages.c); NULL when the mapping fails. Freed by ic_dav1d_unmap with the same size.
-uint8_t *ic_dav1d_map(size_t size);
-void ic_dav1d_unmap(uint8_t *start, size_t size);
+enum { IC_DAV1D_PICTURE = 1, IC_DAV1D_TILES = 2 };
+
+// The allocator's callbacks (ic_heif_dav1d_pages.c), with an ic_dav1d_allocator as the cookie:
+// dav1d's alloc_picture_callback and release_picture_callback.
+int ic_dav1d_alloc(Dav1dPicture *p, void *cookie);
+void ic_dav1d_free(Dav1dPicture *p, void *cookie);
 
 // Decodes the AV1 stream made of an av01 item's configuration OBUs `config` (may be empty) and
 // its data (`count` extents) into *out: one thread, frames of more than `max_pixels` refused by
