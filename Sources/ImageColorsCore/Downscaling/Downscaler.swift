@@ -52,6 +52,7 @@ package struct Downscaler: PixelSink {
     /// No box of ``addWholeRow(_:base:)`` has had a pixel with alpha under 255 yet: its boxes
     /// are summed by the opaque fast path (``sumWholeRow(_:widths:into:base:opaqueSoFar:)``).
     private var opaqueSoFar = true
+
     /// Creates a downscaler.
     /// - Parameters:
     ///   - targetLongSide: The output's long side; `nil` (or a larger value than the input's)
