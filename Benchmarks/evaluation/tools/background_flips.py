@@ -11,13 +11,10 @@ count. imagecolors-quality (quality-report.sh) is the measure of record; this ne
 """
 import os, subprocess, sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-moves = {}
-with open(os.path.join(HERE, 'role_moves.py')) as source:
-    exec(compile(source.read().replace('\nmain()\n', '\n'), 'role_moves.py', 'exec'), moves)
+import role_moves as moves
 
 def cropped(path):
-    crop = f"{moves['SCRATCH']}/{os.path.basename(path)}-crop.png"
+    crop = f"{moves.SCRATCH}/{os.path.basename(path)}-crop.png"
     if not os.path.exists(crop):
         size = [int(subprocess.run(['vipsheader', '-f', f, path], capture_output=True, text=True).stdout)
                 for f in ('width', 'height')]
@@ -27,20 +24,20 @@ def cropped(path):
 
 def main():
     cli, sets = sys.argv[1], sys.argv[2:]
-    os.makedirs(moves['SCRATCH'], exist_ok=True)
+    os.makedirs(moves.SCRATCH, exist_ok=True)
     flips = total = 0
     for folder in sets:
         files = sorted(os.path.join(folder, x) for x in os.listdir(folder)
                        if x.lower().endswith(('.jpg', '.jpeg', '.png')))
-        pairs = {f: moves['variants'](f) for f in files}
+        pairs = {f: moves.variants(f) for f in files}
         crops = {f: cropped(f) for f in files}
         every = sorted({p for pair in pairs.values() for p in pair} | set(files) | set(crops.values()))
-        results = moves['analyze'](cli, every, 'high')
+        results = moves.analyze(cli, every, 'high')
         for f in files:
             q75, base = pairs[f]
             try:
-                by_q75 = moves['delta_e'](results[base]['background'], results[q75]['background'])
-                by_crop = moves['delta_e'](results[f]['background'], results[crops[f]]['background'])
+                by_q75 = moves.delta_e(results[base]['background'], results[q75]['background'])
+                by_crop = moves.delta_e(results[f]['background'], results[crops[f]]['background'])
             except KeyError:
                 print('  failed:', f)
                 continue
@@ -51,4 +48,5 @@ def main():
                       f"{results[base]['background']} {results[q75]['background']} {results[crops[f]]['background']}")
     print(f'background flips (ΔE_OK > 0.10 under a q75 re-encode or a 1-pixel crop): {flips} of {total}')
 
-main()
+if __name__ == '__main__':
+    main()
