@@ -52,9 +52,9 @@ public struct ColorHistogram: Sendable {
     /// Bits kept per channel, 1…6; there are `2^(3 × bitsPerChannel)` bins.
     public let bitsPerChannel: Int
     /// The region that was counted.
-    public private(set) var region: Region
+    public internal(set) var region: Region
     /// How many pixels were counted (those in the region with alpha ≥ 128).
-    public private(set) var pixelCount: Int
+    public internal(set) var pixelCount: Int
 
     /// Pixels per bin. Kept apart from the sums so that the scans that rank bins read 4 bytes
     /// per bin, not 16.
