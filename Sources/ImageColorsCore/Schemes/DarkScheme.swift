@@ -24,7 +24,9 @@
 ///   (only above about 12:1), falls back to the neutral that reads best (white). A role toned
 ///   into a colour indistinct from an earlier one (ΔE_OK under 0.08) is toned further from the
 ///   background while it keeps its hue, a neutral grey, which has none, along lightness alone
-///   (``Quantizer/separating(_:hue:on:isDistinctFromTaken:)``), as in the light card.
+///   (``Quantizer/separating(_:hue:on:isDistinctFromTaken:)``), as in the light card; one that
+///   is indistinct still when its hue would be lost falls back to the neutral, so that the dark
+///   card's roles are as distinct as the light card's.
 /// - **Logos**: a picture on transparent edges is drawn on the card itself. When its main colour
 ///   (``logoColor(of:)``) would read under ``logoContrast`` (2:1) on that dark background, the
 ///   background is toned along lightness until it reads (``background(_:showing:)``), out of
@@ -90,10 +92,21 @@ public enum DarkScheme {
             }
             // Toned to one lightness on the dark background, two shades distinct in the light card
             // can meet; the later one is toned further while it keeps its hue, as the light card's are.
-            let toned = Quantizer.separating(first, hue: OKLCh(start).hue, on: background) { lab in
+            func isDistinctFromTaken(_ lab: OKLab) -> Bool {
                 colors.indices.allSatisfy {
                     reports[$0].source == .fallback || Quantizer.isDistinct(OKLab(colors[$0]), lab)
                 }
+            }
+            let toned = Quantizer.separating(first, hue: OKLCh(start).hue, on: background, isDistinctFromTaken: isDistinctFromTaken)
+            // Separating stops where the colour would lose its hue (a dark slate toned up to a
+            // grey's lightness turns grey) or at 21:1. A role still indistinct from an earlier one
+            // falls back, as the light card passes over a candidate it cannot make distinct: two
+            // roles of one colour show less than one role and the neutral.
+            guard isDistinctFromTaken(OKLab(toned.color)) else {
+                colors.append(neutral)
+                reports.append(neutralReport)
+                fallback.append(role)
+                continue
             }
             let adjustment: RoleReport.Adjustment? =
                 toned.color == imageColor

@@ -182,6 +182,25 @@ struct DarkSchemeTests {
         #expect(dark.fallback.isEmpty)
     }
 
+    @Test(
+        """
+        Given a near-black and a dark slate that tone to nearly one grey on the dark background, when made dark, then \
+        the slate, which loses its tint before it is distinct, falls back rather than meet the grey
+        """
+    )
+    func inseparableRoleFallsBack() {
+        // Distinct on white (the slate's tint), both toned to about #626262 on #141414.
+        let light = Self.lightCard("#ffffff", ["#040404", "#0c141c", "#c08040"])
+        #expect(Quantizer.isDistinct(OKLab(light.primary), OKLab(light.secondary)))
+        let dark = DarkScheme.card(from: light)
+        #expect(dark.fallback == [.secondary])
+        #expect(dark.secondary == Quantizer.strongerNeutral(on: dark.background))
+        #expect(dark.roleReports.secondary.source == .fallback)
+        // The roles left are distinct, and the third is toned as before.
+        #expect(Quantizer.isDistinct(OKLab(dark.primary), OKLab(dark.detail)))
+        #expect(dark.roleReports.detail.source == .image)
+    }
+
     @Test("Given the wcag title rule, when made dark, then the title follows the rule on the dark background")
     func titleRule() {
         let light = Self.lightCard("#f3e3c8", ["#4a2a10", "#1a3a8a", "#f0a050"], rule: .wcag)
