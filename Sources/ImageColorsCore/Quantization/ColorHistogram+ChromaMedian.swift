@@ -2,9 +2,10 @@
 // clustered on (see ``Quantizer/chromaDetailSide``).
 extension ColorHistogram {
     /// Empties the histogram and counts every opaque pixel of `image` with its own luma but the
-    /// median chroma of the opaque pixels round it: its BT.601 `blue − luma` and `red − luma`
-    /// (JPEG's Cb and Cr, unscaled), each the median over the square of `2 × radius + 1` pixels
-    /// centred on it (cut off at the image's edges), and green rebuilt from the luma.
+    /// median chroma of the opaque pixels round it: of the square of `2 × radius + 1` pixels
+    /// centred on it (cut off at the image's edges), the chroma — BT.601 `blue − luma` and
+    /// `red − luma`, JPEG's Cb and Cr unscaled — nearest the two channels' medians (of equally
+    /// near ones the lowest); green rebuilt so that the luma stays.
     ///
     /// Why: a re-encode keeps luma detail but not chroma detail. JPEG and the other 4:2:0 codecs
     /// halve the chroma's resolution and quantize what is left coarsely, so a vivid detail a few
@@ -15,8 +16,11 @@ extension ColorHistogram {
     /// blended at every edge that crossed a square.
     ///
     /// Cost: the medians slide along each row with a histogram per channel (Huang's method), a few
-    /// operations a pixel; one allocation of `(2 × radius + 1) × width × 4 + 2,044` bytes (the
-    /// rows' chroma and the two histograms), 9 KB for a 250 px image at radius 3.
+    /// operations a pixel, and a pixel whose chroma is not the medians' reads its square once
+    /// more; one allocation of `(2 × radius + 1) × width × 4 + 2,048` bytes (the
+    /// rows' chroma and the two histograms): 9 KB for a 250 px image at radius 3, freed before the
+    /// roles are chosen, within the working set ``Quantizer/reserveMemory(in:)`` holds for the
+    /// palette (the clustering workspace takes 164 KiB of its 208).
     /// - Parameters:
     ///   - image: The image, counted whole.
     ///   - radius: The squares' radius in pixels; 0 or less counts the image as it is
@@ -79,6 +83,37 @@ extension ColorHistogram {
                             red.add(Int(cell[1]), step)
                         }
                     }
+                    /// The chroma of an opaque pixel of the square nearest `target`, the two medians:
+                    /// taken apart, the medians of Cb and Cr can pair into a chroma no pixel has (the
+                    /// bright edge of a yellow flame on a blue sky would turn olive). Of equally near
+                    /// ones the lowest, Cb first, which no turn or mirror of the image changes.
+                    func nearestChroma(
+                        to target: (Int, Int), own: UnsafeMutablePointer<Int16>, x: Int, rows: ClosedRange<Int>
+                    ) -> (Int, Int) {
+                        var best = (Int(own[0]), Int(own[1]))
+                        var bestDistance =
+                            (best.0 - target.0) * (best.0 - target.0)
+                            + (best.1 - target.1) * (best.1 - target.1)
+                        guard bestDistance > 0 else { return best }
+                        for y in rows {
+                            let row = ring + (y % side) * width * 2
+                            for nx in max(0, x - radius)...min(width - 1, x + radius) {
+                                let cell = row + nx * 2
+                                guard cell[0] >= 0 else { continue }
+                                let d0 = Int(cell[0]) - target.0
+                                let d1 = Int(cell[1]) - target.1
+                                let distance = d0 * d0 + d1 * d1
+                                let chroma = (Int(cell[0]), Int(cell[1]))
+                                // Ties go to the lower chroma, not to the first found, so that a
+                                // turned or mirrored image gives the same count.
+                                if distance < bestDistance || (distance == bestDistance && chroma < best) {
+                                    best = chroma
+                                    bestDistance = distance
+                                }
+                            }
+                        }
+                        return best
+                    }
                     for y in 0..<min(radius, height) { load(row: y) }
                     for y in 0..<height {
                         if y + radius < height { load(row: y + radius) }
@@ -96,8 +131,10 @@ extension ColorHistogram {
                             // chroma, green so that luma stays: where they agree (flat areas,
                             // straight edges) it is counted to the bit.
                             let own = ring + ((y % side) * width + x) * 2
-                            let dr = red.median() - Int(own[1])
-                            let db = blue.median() - Int(own[0])
+                            let (medianBlue, medianRed) = nearestChroma(
+                                to: (blue.median(), red.median()), own: own, x: x, rows: rows)
+                            let dr = medianRed - Int(own[1])
+                            let db = medianBlue - Int(own[0])
                             let dg = Self.roundedQuotient(-(19_595 * dr + 7_471 * db), 38_470)
                             let r = min(max(Int(pixels[i]) + dr, 0), 255)
                             let g = min(max(Int(pixels[i + 1]) + dg, 0), 255)

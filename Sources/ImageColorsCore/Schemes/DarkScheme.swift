@@ -97,7 +97,8 @@ public enum DarkScheme {
                     reports[$0].source == .fallback || Quantizer.isDistinct(OKLab(colors[$0]), lab)
                 }
             }
-            let toned = Quantizer.separating(first, hue: OKLCh(start).hue, on: background, isDistinctFromTaken: isDistinctFromTaken)
+            let toned = Quantizer.separating(
+                first, hue: OKLCh(start).hue, on: background, isDistinctFromTaken: isDistinctFromTaken)
             // Separating stops where the colour would lose its hue (a dark slate toned up to a
             // grey's lightness turns grey) or at 21:1. A role still indistinct from an earlier one
             // falls back, as the light card passes over a candidate it cannot make distinct: two

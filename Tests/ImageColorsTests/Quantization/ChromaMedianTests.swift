@@ -11,7 +11,10 @@ struct ChromaMedianTests {
     static let blue = RGBColor(hex: "#2040c0")!
 
     @Test(
-        "Given a picture's size and the analysed size, when the radius is asked for, then it is half of 7 picture pixels, at most 3",
+        """
+        Given a picture's size and the analysed size, \
+        when the radius is asked for, then it is half of 7 picture pixels, at most 3
+        """,
         arguments: [
             (250, 250, 3), (120, 120, 3), (120, 80, 2), (291, 250, 3), (292, 250, 2), (437, 250, 2), (438, 250, 1),
             (875, 250, 1), (876, 250, 0), (4000, 250, 0), (0, 250, 0), (250, 0, 0), (-5, 250, 0),
@@ -21,7 +24,10 @@ struct ChromaMedianTests {
     }
 
     @Test(
-        "Given flat areas with straight edges, when counted with chroma medians, then every table matches the plain count",
+        """
+        Given flat areas with straight edges, \
+        when counted with chroma medians, then every table matches the plain count
+        """,
         arguments: [(60, 40), (400, 400)])
     func straightEdgesKept(width: Int, height: Int) {
         // 400 × 400 is past the packed sums' pixel limit: both layouts are checked.
@@ -50,12 +56,19 @@ struct ChromaMedianTests {
         #expect(bins.count == 2)
         let detail = bins.first { $0.count == 4 }
         #expect(detail.map { OKLCh(OKLab($0.meanColor)).chroma < 0.04 } == true)
-        let luma = detail.map { ColorHistogram.luma(Int($0.meanColor.red), Int($0.meanColor.green), Int($0.meanColor.blue)) }
+        let luma = detail.map {
+            ColorHistogram.luma(Int($0.meanColor.red), Int($0.meanColor.green), Int($0.meanColor.blue))
+        }
         let redLuma = ColorHistogram.luma(Int(Self.red.red), Int(Self.red.green), Int(Self.red.blue))
         #expect(luma.map { abs($0 - redLuma) <= 1 } == true)
     }
 
-    @Test("Given transparent pixels of another colour round a patch, when counted with chroma medians, then they neither count nor vote")
+    @Test(
+        """
+        Given transparent pixels of another colour round a patch, \
+        when counted with chroma medians, then they neither count nor vote
+        """
+    )
     func transparentPixelsDoNotVote() {
         // A 3×3 red patch, the rest transparent green: the patch's squares hold only red.
         var image = RGBAImage(width: 20, height: 20, filledWith: RGBColor(red: 0, green: 255, blue: 0), alpha: 0)
