@@ -48,11 +48,13 @@ extension ColorHistogram {
         // The chroma of the `side` rows round the current one, by row modulo `side`: each pixel's
         // Cb and Cr offset by 255 into 0...510, or −1 when transparent; then the two histograms.
         let ringCount = side * width * 2
-        let storage = UnsafeMutablePointer<Int16>.allocate(capacity: ringCount + 2 * Self.chromaLevels)
+        let storage = UnsafeMutablePointer<Int16>.allocate(capacity: ringCount + 2 * Self.chromaLevels + 18)
         defer { storage.deallocate() }
         let ring = storage
         var blue = SlidingMedian(counts: storage + ringCount)
         var red = SlidingMedian(counts: storage + ringCount + Self.chromaLevels)
+        // Room for the opaque values of a 3 × 3 square, one channel after the other.
+        let gathered = storage + ringCount + 2 * Self.chromaLevels
         var counted = 0
         image.pixels.withUnsafeBufferPointer { pixels in
             counts.withUnsafeMutableBufferPointer { counts in
@@ -109,21 +111,81 @@ extension ColorHistogram {
                                 if distance < bestDistance || (distance == bestDistance && chroma < best) {
                                     best = chroma
                                     bestDistance = distance
+                                    // The medians themselves: no other chroma is nearer or lower.
+                                    if distance == 0 { return best }
                                 }
                             }
                         }
                         return best
                     }
+                    /// At radius 1, the lower medians of the opaque chroma of the 3 × 3 square round
+                    /// (x, y), the same values the sliding histograms give, without their walk from
+                    /// one median to the next, which at 9 values crosses tens of levels a pixel.
+                    /// A whole opaque square: each column sorted, then the median of the largest
+                    /// low, the median middle and the smallest high (exact for 3 × 3); otherwise
+                    /// the values gathered and sorted.
+                    func mediansOfNine(x: Int, y: Int, rows: ClosedRange<Int>) -> (Int, Int) {
+                        if x >= 1, x + 1 < width, y >= 1, y + 1 < height {
+                            let top = ring + (((y - 1) % side) * width + x - 1) * 2
+                            let middle = ring + ((y % side) * width + x - 1) * 2
+                            let bottom = ring + (((y + 1) % side) * width + x - 1) * 2
+                            // Transparent cells hold −1: one sign test for all nine (min/max of two,
+                            // not the variadic forms, which take an array).
+                            let lowest = min(
+                                min(min(top[0], top[2]), min(top[4], middle[0])),
+                                min(min(middle[2], middle[4]), min(min(bottom[0], bottom[2]), bottom[4])))
+                            if lowest >= 0 {
+                                func median(_ channel: Int) -> Int {
+                                    let a = Self.sorted3(
+                                        Int(top[channel]), Int(middle[channel]), Int(bottom[channel]))
+                                    let b = Self.sorted3(
+                                        Int(top[channel + 2]), Int(middle[channel + 2]), Int(bottom[channel + 2]))
+                                    let c = Self.sorted3(
+                                        Int(top[channel + 4]), Int(middle[channel + 4]), Int(bottom[channel + 4]))
+                                    return Self.median3(
+                                        max(max(a.0, b.0), c.0), Self.median3(a.1, b.1, c.1), min(min(a.2, b.2), c.2))
+                                }
+                                return (median(0), median(1))
+                            }
+                        }
+                        var count = 0
+                        for ny in rows {
+                            let row = ring + (ny % side) * width * 2
+                            for nx in max(0, x - 1)...min(width - 1, x + 1) where row[nx * 2] >= 0 {
+                                gathered[count] = row[nx * 2]
+                                gathered[9 + count] = row[nx * 2 + 1]
+                                count += 1
+                            }
+                        }
+                        func lowerMedian(_ values: UnsafeMutablePointer<Int16>) -> Int {
+                            for i in 1..<max(1, count) {
+                                let value = values[i]
+                                var j = i
+                                while j > 0 && values[j - 1] > value {
+                                    values[j] = values[j - 1]
+                                    j -= 1
+                                }
+                                values[j] = value
+                            }
+                            return Int(values[(count - 1) / 2])
+                        }
+                        return (lowerMedian(gathered), lowerMedian(gathered + 9))
+                    }
                     for y in 0..<min(radius, height) { load(row: y) }
                     for y in 0..<height {
                         if y + radius < height { load(row: y + radius) }
                         let rows = max(0, y - radius)...min(height - 1, y + radius)
-                        blue.clear()
-                        red.clear()
-                        for x in 0..<min(radius, width) { column(x, rows: rows, by: 1) }
+                        let sliding = radius >= 2
+                        if sliding {
+                            blue.clear()
+                            red.clear()
+                            for x in 0..<min(radius, width) { column(x, rows: rows, by: 1) }
+                        }
                         for x in 0..<width {
-                            if x + radius < width { column(x + radius, rows: rows, by: 1) }
-                            if x - radius - 1 >= 0 { column(x - radius - 1, rows: rows, by: -1) }
+                            if sliding {
+                                if x + radius < width { column(x + radius, rows: rows, by: 1) }
+                                if x - radius - 1 >= 0 { column(x - radius - 1, rows: rows, by: -1) }
+                            }
                             let i = (y * width + x) * 4
                             guard pixels[i + 3] >= Self.minimumAlpha else { continue }
                             counted += 1
@@ -131,8 +193,8 @@ extension ColorHistogram {
                             // chroma, green so that luma stays: where they agree (flat areas,
                             // straight edges) it is counted to the bit.
                             let own = ring + ((y % side) * width + x) * 2
-                            let (medianBlue, medianRed) = nearestChroma(
-                                to: (blue.median(), red.median()), own: own, x: x, rows: rows)
+                            let medians = sliding ? (blue.median(), red.median()) : mediansOfNine(x: x, y: y, rows: rows)
+                            let (medianBlue, medianRed) = nearestChroma(to: medians, own: own, x: x, rows: rows)
                             let dr = medianRed - Int(own[1])
                             let db = medianBlue - Int(own[0])
                             let dg = Self.roundedQuotient(-(19_595 * dr + 7_471 * db), 38_470)
@@ -168,6 +230,21 @@ extension ColorHistogram {
     @inline(__always)
     static func roundedQuotient(_ dividend: Int, _ divisor: Int) -> Int {
         dividend >= 0 ? (2 * dividend + divisor) / (2 * divisor) : -((-2 * dividend + divisor) / (2 * divisor))
+    }
+
+    /// Three values in ascending order.
+    @inline(__always)
+    static func sorted3(_ a: Int, _ b: Int, _ c: Int) -> (Int, Int, Int) {
+        let low = min(a, b)
+        let high = max(a, b)
+        let above = max(low, c)
+        return (min(low, c), min(high, above), max(high, above))
+    }
+
+    /// The middle of three values.
+    @inline(__always)
+    static func median3(_ a: Int, _ b: Int, _ c: Int) -> Int {
+        max(min(a, b), min(max(a, b), c))
     }
 
     /// BT.601 luma of 8-bit red, green and blue, rounded: JPEG's Y.
