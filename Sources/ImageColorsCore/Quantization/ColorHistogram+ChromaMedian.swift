@@ -193,7 +193,8 @@ extension ColorHistogram {
                             // chroma, green so that luma stays: where they agree (flat areas,
                             // straight edges) it is counted to the bit.
                             let own = ring + ((y % side) * width + x) * 2
-                            let medians = sliding ? (blue.median(), red.median()) : mediansOfNine(x: x, y: y, rows: rows)
+                            let medians =
+                                sliding ? (blue.median(), red.median()) : mediansOfNine(x: x, y: y, rows: rows)
                             let (medianBlue, medianRed) = nearestChroma(to: medians, own: own, x: x, rows: rows)
                             let dr = medianRed - Int(own[1])
                             let db = medianBlue - Int(own[0])
