@@ -59,6 +59,12 @@ extension ColorHistogram {
         image.pixels.withUnsafeBufferPointer { pixels in
             counts.withUnsafeMutableBufferPointer { counts in
                 offsetSums.withUnsafeMutableBufferPointer { sums in
+                    if radius == 1 {
+                        counted = Self.countChromaMedians3(
+                            pixels.baseAddress!, width: width, height: height, ring: ring,
+                            counts: counts.baseAddress!, sums: sums.baseAddress!, bits: bits, packed: packed)
+                        return
+                    }
                     let packedWords = UnsafeMutableRawPointer(sums.baseAddress!)
                     /// Reads row `y`'s chroma into its place in the ring.
                     func load(row y: Int) {
