@@ -1,6 +1,23 @@
 // Counting an image at the chroma detail a re-encode keeps: what the faithful scheme's roles are
 // clustered on (see ``Quantizer/chromaDetailSide``).
 extension ColorHistogram {
+    /// A count of `image` at its chroma medians of `radius`: see
+    /// ``recount(_:chromaMedianRadius:)``.
+    /// - Parameters:
+    ///   - image: The image, counted whole.
+    ///   - radius: The squares' radius in pixels; 0 or less counts the image as it is.
+    ///   - bitsPerChannel: Bits kept per channel, 1…6.
+    /// - Precondition: As for ``init(image:region:bitsPerChannel:)``.
+    package init(chromaMediansOf image: RGBAImage, radius: Int, bitsPerChannel: Int) {
+        precondition(
+            (1...6).contains(bitsPerChannel), "ColorHistogram: bitsPerChannel \(bitsPerChannel) is not in 1...6")
+        let binCount = 1 << (3 * bitsPerChannel)
+        self.init(
+            bitsPerChannel: bitsPerChannel, region: .whole, pixelCount: 0,
+            counts: [UInt32](repeating: 0, count: binCount), offsetSums: [UInt32](repeating: 0, count: 3 * binCount))
+        recount(image, chromaMedianRadius: radius)
+    }
+
     /// Empties the histogram and counts every opaque pixel of `image` with its own luma but the
     /// median chroma of the opaque pixels round it: of the square of `2 × radius + 1` pixels
     /// centred on it (cut off at the image's edges), the chroma — BT.601 `blue − luma` and
@@ -15,12 +32,17 @@ extension ColorHistogram {
     /// patches keep their colours and their shares, which the mean over squares of the same size
     /// blended at every edge that crossed a square.
     ///
-    /// Cost: the medians slide along each row with a histogram per channel (Huang's method), a few
-    /// operations a pixel, and a pixel whose chroma is not the medians' reads its square once
-    /// more; one allocation of `(2 × radius + 1) × width × 4 + 2,048` bytes (the
-    /// rows' chroma and the two histograms): 9 KB for a 250 px image at radius 3, freed before the
-    /// roles are chosen, within the working set ``Quantizer/reserveMemory(in:)`` holds for the
-    /// palette (the clustering workspace takes 164 KiB of its 208).
+    /// Cost: at radius 1 (pictures of 438–875 px at the canonical 250, the most common) eight
+    /// pixels at a time in 16-bit lanes (``countChromaMedians3(_:width:height:counts:sums:bits:packed:)``),
+    /// about 100 instructions a pixel with the count itself: +9.3% on an analysis of
+    /// `Samples/rocket.jpg` (640 px), +8.1% on `coffee.png` (600 px), by `Benchmarks/instructions.sh`'s
+    /// count. At radii 2 and 3 the medians slide along each row with a histogram per channel
+    /// (Huang's method), and a pixel whose chroma is not the medians' reads its square once more.
+    /// One allocation, freed before the clusters are grown: `28 × width + 72` bytes at radius 1,
+    /// `(2 × radius + 1) × width × 4 + 2,048` above (the rows' chroma, and the sorted columns or
+    /// the two histograms): at most 9 KB for the canonical 250 px image, within the working set
+    /// ``Quantizer/reserveMemory(in:)`` holds for the palette (the clustering workspace takes
+    /// 164 KiB of its 208).
     /// - Parameters:
     ///   - image: The image, counted whole.
     ///   - radius: The squares' radius in pixels; 0 or less counts the image as it is
@@ -44,27 +66,31 @@ extension ColorHistogram {
         region = .whole
         let packed = width * height <= Self.packedPixelLimit(bitsPerChannel: bits)
         packedSums = packed
+        if radius == 1 {
+            pixelCount = image.pixels.withUnsafeBufferPointer { pixels in
+                counts.withUnsafeMutableBufferPointer { counts in
+                    offsetSums.withUnsafeMutableBufferPointer { sums in
+                        Self.countChromaMedians3(
+                            pixels.baseAddress!, width: width, height: height, counts: counts.baseAddress!,
+                            sums: sums.baseAddress!, bits: bits, packed: packed)
+                    }
+                }
+            }
+            return
+        }
         let side = 2 * radius + 1
         // The chroma of the `side` rows round the current one, by row modulo `side`: each pixel's
         // Cb and Cr offset by 255 into 0...510, or −1 when transparent; then the two histograms.
         let ringCount = side * width * 2
-        let storage = UnsafeMutablePointer<Int16>.allocate(capacity: ringCount + 2 * Self.chromaLevels + 18)
+        let storage = UnsafeMutablePointer<Int16>.allocate(capacity: ringCount + 2 * Self.chromaLevels)
         defer { storage.deallocate() }
         let ring = storage
         var blue = SlidingMedian(counts: storage + ringCount)
         var red = SlidingMedian(counts: storage + ringCount + Self.chromaLevels)
-        // Room for the opaque values of a 3 × 3 square, one channel after the other.
-        let gathered = storage + ringCount + 2 * Self.chromaLevels
         var counted = 0
         image.pixels.withUnsafeBufferPointer { pixels in
             counts.withUnsafeMutableBufferPointer { counts in
                 offsetSums.withUnsafeMutableBufferPointer { sums in
-                    if radius == 1 {
-                        counted = Self.countChromaMedians3(
-                            pixels.baseAddress!, width: width, height: height, ring: ring,
-                            counts: counts.baseAddress!, sums: sums.baseAddress!, bits: bits, packed: packed)
-                        return
-                    }
                     let packedWords = UnsafeMutableRawPointer(sums.baseAddress!)
                     /// Reads row `y`'s chroma into its place in the ring.
                     func load(row y: Int) {
@@ -124,74 +150,16 @@ extension ColorHistogram {
                         }
                         return best
                     }
-                    /// At radius 1, the lower medians of the opaque chroma of the 3 × 3 square round
-                    /// (x, y), the same values the sliding histograms give, without their walk from
-                    /// one median to the next, which at 9 values crosses tens of levels a pixel.
-                    /// A whole opaque square: each column sorted, then the median of the largest
-                    /// low, the median middle and the smallest high (exact for 3 × 3); otherwise
-                    /// the values gathered and sorted.
-                    func mediansOfNine(x: Int, y: Int, rows: ClosedRange<Int>) -> (Int, Int) {
-                        if x >= 1, x + 1 < width, y >= 1, y + 1 < height {
-                            let top = ring + (((y - 1) % side) * width + x - 1) * 2
-                            let middle = ring + ((y % side) * width + x - 1) * 2
-                            let bottom = ring + (((y + 1) % side) * width + x - 1) * 2
-                            // Transparent cells hold −1: one sign test for all nine (min/max of two,
-                            // not the variadic forms, which take an array).
-                            let lowest = min(
-                                min(min(top[0], top[2]), min(top[4], middle[0])),
-                                min(min(middle[2], middle[4]), min(min(bottom[0], bottom[2]), bottom[4])))
-                            if lowest >= 0 {
-                                func median(_ channel: Int) -> Int {
-                                    let a = Self.sorted3(
-                                        Int(top[channel]), Int(middle[channel]), Int(bottom[channel]))
-                                    let b = Self.sorted3(
-                                        Int(top[channel + 2]), Int(middle[channel + 2]), Int(bottom[channel + 2]))
-                                    let c = Self.sorted3(
-                                        Int(top[channel + 4]), Int(middle[channel + 4]), Int(bottom[channel + 4]))
-                                    return Self.median3(
-                                        max(max(a.0, b.0), c.0), Self.median3(a.1, b.1, c.1), min(min(a.2, b.2), c.2))
-                                }
-                                return (median(0), median(1))
-                            }
-                        }
-                        var count = 0
-                        for ny in rows {
-                            let row = ring + (ny % side) * width * 2
-                            for nx in max(0, x - 1)...min(width - 1, x + 1) where row[nx * 2] >= 0 {
-                                gathered[count] = row[nx * 2]
-                                gathered[9 + count] = row[nx * 2 + 1]
-                                count += 1
-                            }
-                        }
-                        func lowerMedian(_ values: UnsafeMutablePointer<Int16>) -> Int {
-                            for i in 1..<max(1, count) {
-                                let value = values[i]
-                                var j = i
-                                while j > 0 && values[j - 1] > value {
-                                    values[j] = values[j - 1]
-                                    j -= 1
-                                }
-                                values[j] = value
-                            }
-                            return Int(values[(count - 1) / 2])
-                        }
-                        return (lowerMedian(gathered), lowerMedian(gathered + 9))
-                    }
                     for y in 0..<min(radius, height) { load(row: y) }
                     for y in 0..<height {
                         if y + radius < height { load(row: y + radius) }
                         let rows = max(0, y - radius)...min(height - 1, y + radius)
-                        let sliding = radius >= 2
-                        if sliding {
-                            blue.clear()
-                            red.clear()
-                            for x in 0..<min(radius, width) { column(x, rows: rows, by: 1) }
-                        }
+                        blue.clear()
+                        red.clear()
+                        for x in 0..<min(radius, width) { column(x, rows: rows, by: 1) }
                         for x in 0..<width {
-                            if sliding {
-                                if x + radius < width { column(x + radius, rows: rows, by: 1) }
-                                if x - radius - 1 >= 0 { column(x - radius - 1, rows: rows, by: -1) }
-                            }
+                            if x + radius < width { column(x + radius, rows: rows, by: 1) }
+                            if x - radius - 1 >= 0 { column(x - radius - 1, rows: rows, by: -1) }
                             let i = (y * width + x) * 4
                             guard pixels[i + 3] >= Self.minimumAlpha else { continue }
                             counted += 1
@@ -199,9 +167,8 @@ extension ColorHistogram {
                             // chroma, green so that luma stays: where they agree (flat areas,
                             // straight edges) it is counted to the bit.
                             let own = ring + ((y % side) * width + x) * 2
-                            let medians =
-                                sliding ? (blue.median(), red.median()) : mediansOfNine(x: x, y: y, rows: rows)
-                            let (medianBlue, medianRed) = nearestChroma(to: medians, own: own, x: x, rows: rows)
+                            let (medianBlue, medianRed) = nearestChroma(
+                                to: (blue.median(), red.median()), own: own, x: x, rows: rows)
                             let dr = medianRed - Int(own[1])
                             let db = medianBlue - Int(own[0])
                             let dg = Self.roundedQuotient(-(19_595 * dr + 7_471 * db), 38_470)

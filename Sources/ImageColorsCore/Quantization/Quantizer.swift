@@ -163,14 +163,25 @@ public struct Quantizer: Sendable {
             // Both clusterings share one workspace, freed at the end of this scope, before any
             // palette is made (the memory reserved for quantization holds one or the other).
             var workspace = ClusteringWorkspace(bitsPerChannel: binBits)
-            // One histogram: the band first, then the rest of the image added to the same
-            // tables, so every pixel is read once and nothing is allocated or cleared twice.
-            histogram = ColorHistogram(
-                image: image, region: backgroundSource == .edges ? .border : .whole, bitsPerChannel: binBits)
+            let region: ColorHistogram.Region = backgroundSource == .edges ? .border : .whole
+            // With chroma medians the roles' clusters are grown first, on a count of the medians
+            // in the tables that the image's own count then takes over: both counts at once would
+            // need a second histogram, and counting the image again afterwards cost more than
+            // the band does.
+            var medianClusters: [ColorCluster]?
+            if scheme == .faithful && chromaMedianRadius >= 1 {
+                histogram = ColorHistogram(chromaMediansOf: image, radius: chromaMedianRadius, bitsPerChannel: binBits)
+                medianClusters = histogram.clustering(
+                    minimumCount: vividFloor(histogram), radius: ColorHistogram.clusterRadius, workspace: &workspace)
+                histogram.recount(image, region: region)
+            } else {
+                // One histogram: the band first, then the rest of the image added to the same
+                // tables, so every pixel is read once and nothing is allocated or cleared twice.
+                histogram = ColorHistogram(image: image, region: region, bitsPerChannel: binBits)
+            }
             background = chooseBackground(image, &histogram, &workspace)
             chosen = chooseRoles(
-                &histogram, of: image, chromaMedianRadius: chromaMedianRadius, background: background,
-                workspace: &workspace)
+                histogram, medianClusters: medianClusters, background: background, workspace: &workspace)
         }
         let fallbackColor =
             scheme == .classic
@@ -236,38 +247,41 @@ public struct Quantizer: Sendable {
     /// whose bins are its colours; the classic scheme's roles come from the histogram's bins
     /// either way.
     ///
-    /// With `chromaMedianRadius` 1 or more the faithful scheme's clusters are grown on a count of
-    /// the image's chroma medians (``ColorHistogram/recount(_:chromaMedianRadius:)``), in the same
-    /// tables, which are then counted again as they were: the fourth pass's hues and the palette
-    /// are the image's own, so a hue of 2% still takes an open slot.
+    /// With `medianClusters` (the clusters of a count of the image's chroma medians,
+    /// ``ColorHistogram/init(chromaMediansOf:radius:bitsPerChannel:)``) the faithful scheme's roles
+    /// come from those clusters, unless the count is structureless; the fourth pass's hues and the
+    /// palette are the image's own either way, so a hue of 2% still takes an open slot.
     private func chooseRoles(
-        _ histogram: inout ColorHistogram, of image: RGBAImage, chromaMedianRadius: Int, background: Choice,
+        _ histogram: ColorHistogram, medianClusters: [ColorCluster]?, background: Choice,
         workspace: inout ClusteringWorkspace
     ) -> [Choice] {
         switch scheme {
         case .faithful:
-            let vividFloor = max(1, Self.smallestCount(reaching: Salience.vividNoiseShare, of: histogram.pixelCount))
             let clusters: [ColorCluster]
             let coarseBits = ColorHistogram.structurelessBits
             if histogram.isStructureless, histogram.canCoarsen(toBits: coarseBits) {
                 let coarse = ColorHistogram(coarsening: histogram, toBits: coarseBits)
                 var coarseWorkspace = ClusteringWorkspace(bitsPerChannel: coarseBits)
                 clusters = coarse.clustering(
-                    minimumCount: vividFloor, radius: ColorHistogram.clusterRadius, workspace: &coarseWorkspace)
-            } else if chromaMedianRadius >= 1 {
-                histogram.recount(image, chromaMedianRadius: chromaMedianRadius)
-                clusters = histogram.clustering(
-                    minimumCount: vividFloor, radius: ColorHistogram.clusterRadius, workspace: &workspace)
-                histogram.recount(image, region: .whole)
+                    minimumCount: vividFloor(histogram), radius: ColorHistogram.clusterRadius,
+                    workspace: &coarseWorkspace)
+            } else if let medianClusters {
+                clusters = medianClusters
             } else {
                 clusters = histogram.clustering(
-                    minimumCount: vividFloor, radius: ColorHistogram.clusterRadius, workspace: &workspace)
+                    minimumCount: vividFloor(histogram), radius: ColorHistogram.clusterRadius, workspace: &workspace)
             }
             return faithfulRoles(
                 in: clusters, pixelCount: histogram.pixelCount, background: background.color, histogram: histogram)
         case .classic:
             return classicRoles(in: histogram, background: background.color)
         }
+    }
+
+    /// The fewest pixels a cluster of the faithful scheme needs: ``Salience/vividNoiseShare`` of
+    /// the count's pixels, at least 1.
+    private func vividFloor(_ histogram: ColorHistogram) -> Int {
+        max(1, Self.smallestCount(reaching: Salience.vividNoiseShare, of: histogram.pixelCount))
     }
 
     /// White or black, whichever has the higher WCAG ratio on `background` (white on a tie);
