@@ -99,8 +99,14 @@
                 return true
             }
             guard drawn else { throw ImageIOPixelsError.drawingFailed(width: width, height: height) }
+            // The picture's own size, which the thumbnail's is not: it sets how fine a colour detail
+            // the roles see (Quantizer.chromaDetailSide), as the file's size does in the pipeline.
+            let properties = CGImageSourceCopyPropertiesAtIndex(source, 0, nil) as? [CFString: Any]
+            let pictureWidth = (properties?[kCGImagePropertyPixelWidth] as? NSNumber)?.intValue ?? 0
+            let pictureHeight = (properties?[kCGImagePropertyPixelHeight] as? NSNumber)?.intValue ?? 0
             let layout = PixelLayout(
-                width: width, height: height, bytesPerRow: bytesPerRow, alpha: .premultiplied, colorSpace: .sRGB)
+                width: width, height: height, bytesPerRow: bytesPerRow, alpha: .premultiplied, colorSpace: .sRGB,
+                pictureLongSide: max(pictureWidth, pictureHeight) > 0 ? max(pictureWidth, pictureHeight) : nil)
             return try analyze(pixels, layout: layout)
         }
     }

@@ -34,8 +34,11 @@ extension ColorAnalysis {
         }
         let image = images.image
         let shown = description.orientation.displayedSize(width: description.width, height: description.height)
+        // The picture's own size sets how fine a chroma detail the roles see
+        // (Quantizer.chromaDetailSide).
         let quantized = quantizer.quantize(
-            image, paletteSize: options.paletteSize, backgroundFrom: images.canonical)
+            image, paletteSize: options.paletteSize, backgroundFrom: images.canonical,
+            sourceLongSide: description.sourceLongSide)
         let roles = quantized.roles
         var title = TitleChoice(
             background: roles.background, rule: options.titleRule,

@@ -19,6 +19,16 @@ package struct ImageDescription: Sendable, Hashable {
     package var frames: FrameReport?
     /// The decoding path, or `nil` for pixels nobody decoded here.
     package var decoder: DecoderKind?
+    /// The picture's long side in its own pixels, when the stored size is that of a reduced
+    /// decode (``PixelLayout/pictureLongSide``); `nil`: the larger of ``width`` and ``height``.
+    package var pictureLongSide: Int?
+
+    /// The long side the colour rules take the picture to have: ``pictureLongSide`` when above
+    /// 0, else the stored size's.
+    package var sourceLongSide: Int {
+        if let pictureLongSide, pictureLongSide > 0 { return pictureLongSide }
+        return max(width, height)
+    }
 
     /// Describes an image.
     /// - Parameters:

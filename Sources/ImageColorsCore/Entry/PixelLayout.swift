@@ -30,6 +30,11 @@ public struct PixelLayout: Sendable, Hashable {
     /// How the stored rows are turned to be shown (an EXIF orientation the caller's decoder did
     /// not apply); the result's sizes and colours are those of the picture as shown.
     public var orientation: Orientation
+    /// The long side, in its own pixels, of the picture the rows were decoded from, when the
+    /// caller's decoder shrank it (a JPEG decoded at 1/2, a platform thumbnail); `nil`, 0 or less:
+    /// the rows are the picture at its own size. It sets how fine a colour detail the roles see
+    /// (``Quantizer/chromaDetailSide``), so that rows decoded small give the colours of the file.
+    public var pictureLongSide: Int?
 
     /// Describes a buffer.
     /// - Parameters:
@@ -39,10 +44,13 @@ public struct PixelLayout: Sendable, Hashable {
     ///   - alpha: Default ``Alpha/straight``.
     ///   - colorSpace: Default ``PixelColorSpace/sRGB``.
     ///   - orientation: Default ``Orientation/up`` (rows as shown).
+    ///   - pictureLongSide: The picture's long side when the rows are a reduced decode of it;
+    ///     default `nil`, the rows are the picture.
     public init(
         width: Int, height: Int, bytesPerRow: Int? = nil, alpha: Alpha = .straight,
-        colorSpace: PixelColorSpace = .sRGB, orientation: Orientation = .up
+        colorSpace: PixelColorSpace = .sRGB, orientation: Orientation = .up, pictureLongSide: Int? = nil
     ) {
+        self.pictureLongSide = pictureLongSide
         self.width = width
         self.height = height
         self.bytesPerRow = bytesPerRow ?? width &* 4

@@ -85,6 +85,7 @@ public struct PixelStream: ~Copyable {
         var description = ImageDescription(
             format: .pixels, width: layout.width, height: layout.height, orientation: layout.orientation)
         description.colorProfile = converter.profileName
+        description.pictureLongSide = layout.pictureLongSide
         return try ColorAnalysis(
             analyzing: &images, described: description, options: options, quantizer: quantizer, ledger: ledger)
     }

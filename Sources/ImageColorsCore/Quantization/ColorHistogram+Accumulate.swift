@@ -23,6 +23,23 @@ extension ColorHistogram {
         Int(truncatingIfNeeded: ((pixel & 0xf0_f0f0) &* 0x100_1001) &>> 20)
     }
 
+    /// Adds the opaque pixels among `range` (pixel indices) of the RGBA pixels at `base` to
+    /// `counts` and `sums`, laid out for `bits` per channel and `packed` sums, and returns how many
+    /// there were: ``accumulate(_:_:bits:packed:counts:sums:)``, the default depths by their own
+    /// copies of the loop, with constant masks.
+    package static func accumulate(
+        _ base: UnsafeRawPointer, _ range: Range<Int>, bits: Int, packed: Bool,
+        into counts: UnsafeMutablePointer<UInt32>, _ sums: UnsafeMutablePointer<UInt32>
+    ) -> Int {
+        switch (bits, packed) {
+        case (4, true): accumulate4Packed(base, range, counts: counts, sums: sums)
+        case (4, false): accumulate4(base, range, counts: counts, sums: sums)
+        case (5, true): accumulate5Packed(base, range, counts: counts, sums: sums)
+        case (5, false): accumulate5(base, range, counts: counts, sums: sums)
+        default: accumulate(base, range, bits: bits, packed: packed, counts: counts, sums: sums)
+        }
+    }
+
     /// `accumulate` at 4 bits per channel with three sums per bin.
     package static func accumulate4(
         _ base: UnsafeRawPointer, _ range: Range<Int>,

@@ -52,9 +52,9 @@ public struct ColorHistogram: Sendable {
     /// Bits kept per channel, 1…6; there are `2^(3 × bitsPerChannel)` bins.
     public let bitsPerChannel: Int
     /// The region that was counted.
-    public private(set) var region: Region
+    public internal(set) var region: Region
     /// How many pixels were counted (those in the region with alpha ≥ 128).
-    public private(set) var pixelCount: Int
+    public internal(set) var pixelCount: Int
 
     /// Pixels per bin. Kept apart from the sums so that the scans that rank bins read 4 bytes
     /// per bin, not 16.
@@ -199,14 +199,7 @@ public struct ColorHistogram: Sendable {
                     let counts = counts.baseAddress!
                     let sums = sums.baseAddress!
                     func add(_ range: Range<Int>) -> Int {
-                        // The default gets its own copies of the loop, with constant masks.
-                        switch (bits, packed) {
-                        case (4, true): Self.accumulate4Packed(base, range, counts: counts, sums: sums)
-                        case (4, false): Self.accumulate4(base, range, counts: counts, sums: sums)
-                        case (5, true): Self.accumulate5Packed(base, range, counts: counts, sums: sums)
-                        case (5, false): Self.accumulate5(base, range, counts: counts, sums: sums)
-                        default: Self.accumulate(base, range, bits: bits, packed: packed, counts: counts, sums: sums)
-                        }
+                        Self.accumulate(base, range, bits: bits, packed: packed, into: counts, sums)
                     }
                     // Full-width rows are one contiguous range.
                     if columns.count == width { return add((rows.lowerBound * width)..<(rows.upperBound * width)) }

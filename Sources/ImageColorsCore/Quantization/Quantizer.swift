@@ -96,7 +96,26 @@ public struct Quantizer: Sendable {
     ///   - image: The image, typically already downscaled.
     ///   - paletteSize: How many palette colours, 0…64 (clamped); default 0 (no palette).
     public func quantize(_ image: RGBAImage, paletteSize: Int = 0) -> Result {
-        colors(of: image, paletteSize: min(max(paletteSize, 0), ColorPalette.maximumCount))
+        colors(of: image, paletteSize: min(max(paletteSize, 0), ColorPalette.maximumCount), chromaMedianRadius: 0)
+    }
+
+    /// Chooses the four colours of an image downscaled from a larger picture (see
+    /// ``roles(of:)``) and, when `paletteSize` is above 0, its palette. The faithful scheme's roles
+    /// then see the picture's chroma as a re-encode keeps it: colour detail under about
+    /// ``chromaDetailSide`` of the picture's pixels is left out
+    /// (``chromaMedianRadius(sourceLongSide:analysedLongSide:)``), so a JPEG copy of the same
+    /// picture gets the same card more often (issue 41). The background and the palette come from
+    /// the image as it is.
+    /// - Parameters:
+    ///   - image: The image, downscaled from the picture.
+    ///   - paletteSize: How many palette colours, 0…64 (clamped); default 0 (no palette).
+    ///   - sourceLongSide: The picture's long side in its own pixels. 0 or less: unknown, as
+    ///     ``quantize(_:paletteSize:)``.
+    public func quantize(_ image: RGBAImage, paletteSize: Int = 0, sourceLongSide: Int) -> Result {
+        colors(
+            of: image, paletteSize: min(max(paletteSize, 0), ColorPalette.maximumCount),
+            chromaMedianRadius: Self.chromaMedianRadius(
+                sourceLongSide: sourceLongSide, analysedLongSide: max(image.width, image.height)))
     }
 
     /// Chooses the four colours of an image on another image of the same picture, the canonical
@@ -113,10 +132,18 @@ public struct Quantizer: Sendable {
     ///   - image: The preset's image: the palette's, and the roles' when `canonical` is `nil`.
     ///   - paletteSize: How many palette colours, 0…64 (clamped).
     ///   - canonical: The image the background and the roles are chosen on; `nil`: `image`.
-    package func quantize(_ image: RGBAImage, paletteSize: Int, backgroundFrom canonical: RGBAImage?) -> Result {
+    ///   - sourceLongSide: The picture's long side in its own pixels, which sets the chroma
+    ///     medians the roles are clustered on (see ``quantize(_:paletteSize:sourceLongSide:)``); 0:
+    ///     unknown, none.
+    package func quantize(
+        _ image: RGBAImage, paletteSize: Int, backgroundFrom canonical: RGBAImage?, sourceLongSide: Int = 0
+    ) -> Result {
         let size = min(max(paletteSize, 0), ColorPalette.maximumCount)
-        guard let canonical else { return colors(of: image, paletteSize: size) }
-        var result = colors(of: canonical, paletteSize: 0)
+        let rolesImage = canonical ?? image
+        let radius = Self.chromaMedianRadius(
+            sourceLongSide: sourceLongSide, analysedLongSide: max(rolesImage.width, rolesImage.height))
+        guard let canonical else { return colors(of: image, paletteSize: size, chromaMedianRadius: radius) }
+        var result = colors(of: canonical, paletteSize: 0, chromaMedianRadius: radius)
         if size > 0 {
             // The canonical count is dropped by now: one histogram at a time, as the reservation
             // allows.
@@ -126,8 +153,9 @@ public struct Quantizer: Sendable {
         return result
     }
 
-    /// The four colours of `image` and, when `paletteSize` is above 0, its palette.
-    private func colors(of image: RGBAImage, paletteSize size: Int) -> Result {
+    /// The four colours of `image` and, when `paletteSize` is above 0, its palette; the faithful
+    /// roles clustered on the chroma medians of radius `chromaMedianRadius` (0: none).
+    private func colors(of image: RGBAImage, paletteSize size: Int, chromaMedianRadius: Int) -> Result {
         var histogram: ColorHistogram
         let background: Choice
         let chosen: [Choice]
@@ -135,12 +163,25 @@ public struct Quantizer: Sendable {
             // Both clusterings share one workspace, freed at the end of this scope, before any
             // palette is made (the memory reserved for quantization holds one or the other).
             var workspace = ClusteringWorkspace(bitsPerChannel: binBits)
-            // One histogram: the band first, then the rest of the image added to the same
-            // tables, so every pixel is read once and nothing is allocated or cleared twice.
-            histogram = ColorHistogram(
-                image: image, region: backgroundSource == .edges ? .border : .whole, bitsPerChannel: binBits)
+            let region: ColorHistogram.Region = backgroundSource == .edges ? .border : .whole
+            // With chroma medians the roles' clusters are grown first, on a count of the medians
+            // in the tables that the image's own count then takes over: both counts at once would
+            // need a second histogram, and counting the image again afterwards cost more than
+            // the band does.
+            var medianClusters: [ColorCluster]?
+            if scheme == .faithful && chromaMedianRadius >= 1 {
+                histogram = ColorHistogram(chromaMediansOf: image, radius: chromaMedianRadius, bitsPerChannel: binBits)
+                medianClusters = histogram.clustering(
+                    minimumCount: vividFloor(histogram), radius: ColorHistogram.clusterRadius, workspace: &workspace)
+                histogram.recount(image, region: region)
+            } else {
+                // One histogram: the band first, then the rest of the image added to the same
+                // tables, so every pixel is read once and nothing is allocated or cleared twice.
+                histogram = ColorHistogram(image: image, region: region, bitsPerChannel: binBits)
+            }
             background = chooseBackground(image, &histogram, &workspace)
-            chosen = chooseRoles(histogram, background: background, workspace: &workspace)
+            chosen = chooseRoles(
+                histogram, medianClusters: medianClusters, background: background, workspace: &workspace)
         }
         let fallbackColor =
             scheme == .classic
@@ -205,28 +246,42 @@ public struct Quantizer: Sendable {
     /// (``ColorHistogram/isStructureless``) on a coarse grid (``ColorHistogram/structurelessBits``),
     /// whose bins are its colours; the classic scheme's roles come from the histogram's bins
     /// either way.
+    ///
+    /// With `medianClusters` (the clusters of a count of the image's chroma medians,
+    /// ``ColorHistogram/init(chromaMediansOf:radius:bitsPerChannel:)``) the faithful scheme's roles
+    /// come from those clusters, unless the count is structureless; the fourth pass's hues and the
+    /// palette are the image's own either way, so a hue of 2% still takes an open slot.
     private func chooseRoles(
-        _ histogram: ColorHistogram, background: Choice, workspace: inout ClusteringWorkspace
+        _ histogram: ColorHistogram, medianClusters: [ColorCluster]?, background: Choice,
+        workspace: inout ClusteringWorkspace
     ) -> [Choice] {
         switch scheme {
         case .faithful:
-            let vividFloor = max(1, Self.smallestCount(reaching: Salience.vividNoiseShare, of: histogram.pixelCount))
             let clusters: [ColorCluster]
             let coarseBits = ColorHistogram.structurelessBits
             if histogram.isStructureless, histogram.canCoarsen(toBits: coarseBits) {
                 let coarse = ColorHistogram(coarsening: histogram, toBits: coarseBits)
                 var coarseWorkspace = ClusteringWorkspace(bitsPerChannel: coarseBits)
                 clusters = coarse.clustering(
-                    minimumCount: vividFloor, radius: ColorHistogram.clusterRadius, workspace: &coarseWorkspace)
+                    minimumCount: vividFloor(histogram), radius: ColorHistogram.clusterRadius,
+                    workspace: &coarseWorkspace)
+            } else if let medianClusters {
+                clusters = medianClusters
             } else {
                 clusters = histogram.clustering(
-                    minimumCount: vividFloor, radius: ColorHistogram.clusterRadius, workspace: &workspace)
+                    minimumCount: vividFloor(histogram), radius: ColorHistogram.clusterRadius, workspace: &workspace)
             }
             return faithfulRoles(
                 in: clusters, pixelCount: histogram.pixelCount, background: background.color, histogram: histogram)
         case .classic:
             return classicRoles(in: histogram, background: background.color)
         }
+    }
+
+    /// The fewest pixels a cluster of the faithful scheme needs: ``Salience/vividNoiseShare`` of
+    /// the count's pixels, at least 1.
+    private func vividFloor(_ histogram: ColorHistogram) -> Int {
+        max(1, Self.smallestCount(reaching: Salience.vividNoiseShare, of: histogram.pixelCount))
     }
 
     /// White or black, whichever has the higher WCAG ratio on `background` (white on a tie);

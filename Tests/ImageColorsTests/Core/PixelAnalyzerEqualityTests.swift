@@ -62,7 +62,10 @@ struct PixelAnalyzerEqualityTests {
             }
             return
         }
-        let layout = PixelLayout(width: rows.width, height: rows.height, orientation: info.orientation)
+        // (the file's own size: the decoder may have scaled it, as an app's thumbnail API does)
+        let layout = PixelLayout(
+            width: rows.width, height: rows.height, orientation: info.orientation,
+            pictureLongSide: max(info.width, info.height))
         // When the core analyses the buffer and the pipeline analyses the file
         let core = try PixelAnalyzer(options: options).analyze(rows.pixels, layout: layout)
         let pipeline = try ImageColorAnalyzer(options: options, executor: nil).analyzeNow(.file(path))
