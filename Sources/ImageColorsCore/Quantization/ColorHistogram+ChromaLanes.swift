@@ -116,7 +116,9 @@ extension ColorHistogram {
             }
         }
         /// The lower median of `count` values, sorted into `sorted`.
-        @inline(__always) func lowerMedian(_ values: UnsafeMutablePointer<Int16>, _ sorted: UnsafeMutablePointer<Int16>) -> Int {
+        @inline(__always) func lowerMedian(_ values: UnsafeMutablePointer<Int16>, _ sorted: UnsafeMutablePointer<Int16>)
+            -> Int
+        {
             for i in 0..<count {
                 let value = values[i]
                 var j = i

@@ -187,7 +187,9 @@ extension ColorHistogram {
     /// Writes the RGBA pixel at `source` to `moved`, moved by `blueChange` in Cb and `redChange`
     /// in Cr, green so that the luma stays, each channel clamped to 0...255.
     @inline(__always)
-    static func move(_ source: UnsafePointer<UInt8>, blueChange db: Int, redChange dr: Int, into moved: UnsafeMutableRawPointer) {
+    static func move(
+        _ source: UnsafePointer<UInt8>, blueChange db: Int, redChange dr: Int, into moved: UnsafeMutableRawPointer
+    ) {
         let target = moved.assumingMemoryBound(to: UInt8.self)
         target[3] = source[3]
         // Where the chroma stays (flat areas, straight edges) the pixel is counted to the bit.

@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 
 @testable import ImageColorsCore
 
@@ -35,7 +35,10 @@ struct ChromaMedianReferenceTests {
     }
 
     @Test(
-        "Given a smooth picture past the packed sums' limit at 2 bits, when counted at radius 1, then the three sums match"
+        """
+        Given a smooth picture past the packed sums' limit at 2 bits, \
+        when counted at radius 1, then the three sums match
+        """
     )
     func unpackedSums() {
         let image = Self.picture(.smooth, width: 190, height: 180, seed: 7)
