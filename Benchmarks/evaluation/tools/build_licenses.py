@@ -49,9 +49,6 @@ L["LGPL-3.0"] = ("GNU Lesser General Public License, version 3", "https://www.gn
 L["BSD-3-Clause"] = ("BSD 3-Clause licence", "https://opensource.org/license/bsd-3-clause/",
     "the python3-skimage copyright file (License: BSD-3-Clause)",
     "Reproduce the copyright notice, the three conditions and the disclaimer; do not use the project name to endorse.")
-L["Apache-2.0 AND BSD-3-Clause"] = ("Apache License 2.0 and BSD 3-Clause licence, both applying (OpenCV: Debian copyright, Files: *)", "https://www.apache.org/licenses/LICENSE-2.0 ; https://opensource.org/license/bsd-3-clause/",
-    "/usr/share/common-licenses/Apache-2.0 on Debian; the BSD-3-clause text and the notice in the opencv-doc copyright file",
-    "Keep the copyright notices, a copy of the Apache-2.0 licence, the BSD conditions and disclaimer; state changes in modified files (Apache-2.0 section 4); do not use the copyright holders' names to endorse.")
 L["Matplotlib licence"] = ("Matplotlib License Agreement (PSF-based, BSD-compatible)", "https://matplotlib.org/stable/project/license.html",
     "the python-matplotlib-data copyright file (Files: *)",
     "Keep the copyright notice and the licence agreement with any copy or derivative.")
@@ -139,8 +136,6 @@ for st in ("tuning", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", 
             attr = "%s. (c) %s. Licensed under the GNU Free Documentation License 1.2 or later, no Invariant Sections, no Front-Cover or Back-Cover Texts; see the licence text referenced above. Via Debian package %s.%s" % (r["description"], r["author_or_origin"], pkg, mod_note)
             if "Elle Stone" in r["licence"]:
                 attr += " Also: \"GIMP Tutorial - Tone Mapping Using GIMP Levels\" (text and images) by Elle Stone, licensed under CC BY-SA 3.0 (https://creativecommons.org/licenses/by-sa/3.0/)."
-        elif k == "Apache-2.0 AND BSD-3-Clause":
-            attr = "%s. Copyright Intel Corporation, Willow Garage, NVIDIA, AMD, OpenCV Foundation, Itseez, Xperience AI, Shenzhen Institute of AI and Robotics for Society and the OpenCV contributors (as stated in the Debian copyright file); Apache-2.0 AND BSD-3-Clause, notices, conditions and disclaimer in licenses/opencv-doc/usr/share/doc/opencv-doc/copyright. Via Debian package %s.%s" % (r["description"], pkg, mod_note)
         elif k == "BSD-3-Clause":
             attr = "scikit-image logo, Copyright (c) 2009-2018 the scikit-image team, BSD-3-Clause (notice, conditions and disclaimer in licenses/python3-skimage/usr/share/doc/python3-skimage/copyright)."
         elif k == "Matplotlib licence":
