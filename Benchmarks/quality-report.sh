@@ -5,7 +5,7 @@
 # quality") come from this.
 #
 #   ./quality-report.sh                        Samples/ and the shared corpus's photos
-#   ./quality-report.sh --evaluation           the six sets of evaluation/, each on its own
+#   ./quality-report.sh --evaluation           the ten sets of evaluation/, each on its own
 #                                              (fetched by evaluation/fetch.sh into .build-evaluation/):
 #                                              tuning; heldout, seen since issue 17's first report;
 #                                              heldout2, seen since its background flips were
@@ -19,7 +19,10 @@
 #                                              (seen since item 1); heldout7, chosen before items 2-3
 #                                              (seen since its two failures were diagnosed);
 #                                              heldout8, chosen before the q75 role rules
-#   ./quality-report.sh --evaluation --html FILE   also write FILE: the newest held-out set's (heldout8)
+#                                              (seen: looked at four times while the chroma
+#                                              medians were developed); heldout9, chosen before
+#                                              issue 41's next rule change
+#   ./quality-report.sh --evaluation --html FILE   also write FILE: the newest held-out set's (heldout9)
 #                                              page, faithful and classic side by side
 #                                              (imagecolors report)
 #   ./quality-report.sh [OPTIONS] [SETS...]    options and sets as imagecolors-quality takes them
@@ -46,7 +49,8 @@ while [ "$#" -gt 0 ]; do
                    --set "heldout5 (held-out)=.build-evaluation/heldout5"
                    --set "heldout6 (seen: issue 41, item 1)=.build-evaluation/heldout6"
                    --set "heldout7 (seen: issue 41, items 2-3)=.build-evaluation/heldout7"
-                   --set "heldout8 (held-out, issue 41 q75 roles)=.build-evaluation/heldout8") ;;
+                   --set "heldout8 (seen: issue 41, chroma medians)=.build-evaluation/heldout8"
+                   --set "heldout9 (held-out, issue 41 next rule)=.build-evaluation/heldout9") ;;
         --html) html="$2"; shift ;;
         *) args+=("$1") ;;
     esac
@@ -54,6 +58,6 @@ while [ "$#" -gt 0 ]; do
 done
 .build/release/imagecolors-quality --cli "$bin" ${args[@]+"${args[@]}"}
 if [ -n "$html" ]; then
-    [ -d .build-evaluation/heldout8 ] || evaluation/fetch.sh .build-evaluation >&2
-    "$bin" report --compare-scheme classic --color-management off -o "$html" .build-evaluation/heldout8/*
+    [ -d .build-evaluation/heldout9 ] || evaluation/fetch.sh .build-evaluation >&2
+    "$bin" report --compare-scheme classic --color-management off -o "$html" .build-evaluation/heldout9/*
 fi

@@ -13,7 +13,7 @@
 # mismatch), applies the listed conversion (ImageMagick) and writes
 # OUTDIR/tuning/ID.EXT, OUTDIR/heldout/ID.EXT, OUTDIR/heldout2/ID.EXT,
 # OUTDIR/heldout3/ID.EXT, OUTDIR/heldout4/ID.EXT, OUTDIR/heldout5/ID.EXT, OUTDIR/heldout6/ID.EXT,
-# OUTDIR/heldout7/ID.EXT and OUTDIR/heldout8/ID.EXT.
+# OUTDIR/heldout7/ID.EXT, OUTDIR/heldout8/ID.EXT and OUTDIR/heldout9/ID.EXT.
 # Safe to re-run.
 # The current manifest uses Debian packages only. Rows with a PyPI source
 # (pypi:PKG==VERSION, fetched with pip download --no-deps) also work; this was
@@ -150,10 +150,25 @@ python3-sklearn usr/lib/python3/dist-packages/sklearn/datasets/images/README.txt
 python3-skimage usr/lib/python3/dist-packages/skimage/data/_fetchers.py
 stellarium-data usr/share/stellarium/nebulae/default/textures.json
 wesnoth-1.16-data usr/share/games/wesnoth/1.16/data/core/images/portraits/ARTISTS
+tuxpaint-data usr/share/doc/tuxpaint-data/AUTHORS.txt.gz
+gimp-help-en usr/share/gimp/2.0/help/en/tone-mapping-conclusion.html
 '
+# A package whose usr/share/doc/PKG is a symlink to a sibling package of the same
+# source and version carries no copyright file of its own; it is taken from the
+# sibling's .deb (PKG=VERSION of the sibling) and copied to
+# OUTDIR/licenses/PKG/usr/share/doc/PKG/copyright, where the symlink points on an
+# installed system.
+DOC_SIBLING='
+gimp-help-en gimp-help-common
+'
+sibling_of() {  # PKG -> the sibling that carries its copyright file, if any
+  local p s
+  while read -r p s; do [ "$p" = "$1" ] && { echo "$s"; return 0; }; done <<< "$DOC_SIBLING"
+  return 0
+}
 docs_for() {  # PKG -> the Debian copyright file and evidence files of that package
   local epkg epath
-  echo "usr/share/doc/$1/copyright"
+  [ -n "$(sibling_of "$1")" ] || echo "usr/share/doc/$1/copyright"
   while read -r epkg epath; do [ "$epkg" = "$1" ] && echo "$epath"; done <<< "$EVIDENCE"
   return 0
 }
@@ -164,6 +179,8 @@ for source in "${!MEMBERS[@]}"; do
   case "$source" in apt:*) ;; *) continue ;; esac
   spec=${source#apt:}; pkg=${spec%%=*}; ver=${spec#*=}
   deb_for "$pkg" "$ver" >/dev/null || batch+=("$pkg=$ver")
+  sib=$(sibling_of "$pkg")
+  if [ -n "$sib" ]; then deb_for "$sib" "$ver" >/dev/null || batch+=("$sib=$ver"); fi
 done
 if [ ${#batch[@]} -gt 0 ]; then
   tmpdl="$CACHE_DIR/debs/.batch"; rm -rf "$tmpdl"; mkdir -p "$tmpdl"
@@ -195,6 +212,12 @@ for source in "${!MEMBERS[@]}"; do
         dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$xd" "${missing[@]}" \
           || die "could not extract ${missing[*]} from $deb"
       fi
+      sib=$(sibling_of "$pkg")
+      if [ -n "$sib" ] && [ ! -f "$CACHE_DIR/x/$sib/usr/share/doc/$sib/copyright" ]; then
+        sdeb=$(fetch_deb "$sib" "$ver"); mkdir -p "$CACHE_DIR/x/$sib"
+        dpkg-deb --fsys-tarfile "$sdeb" | tar -x -C "$CACHE_DIR/x/$sib" "./usr/share/doc/$sib/copyright" \
+          || die "could not extract the copyright file of $sib from $sdeb"
+      fi
       ;;
     pypi:*)
       spec=${source#pypi:}; pkg=${spec%%==*}; ver=${spec#*==}
@@ -222,16 +245,22 @@ for source in "${!MEMBERS[@]}"; do
     [ -f "$src" ] || die "missing licence file $d of $pkg"
     mkdir -p "$(dirname "$dst")"; cp "$src" "$dst"
   done < <(docs_for "$pkg")
+  sib=$(sibling_of "$pkg")
+  if [ -n "$sib" ]; then
+    src="$CACHE_DIR/x/$sib/usr/share/doc/$sib/copyright"; dst="$OUTDIR/licenses/$pkg/usr/share/doc/$pkg/copyright"
+    [ -f "$src" ] || die "missing copyright file of $sib (for $pkg)"
+    mkdir -p "$(dirname "$dst")"; cp "$src" "$dst"
+  fi
 done
 cp "$HERE/manifest.tsv" "$OUTDIR/manifest.tsv"
 [ -f "$HERE/LICENSES.md" ] && cp "$HERE/LICENSES.md" "$OUTDIR/LICENSES.md"
 
 # ---- pass 3: verify, convert, write ------------------------------------------
-mkdir -p "$OUTDIR/tuning" "$OUTDIR/heldout" "$OUTDIR/heldout2" "$OUTDIR/heldout3" "$OUTDIR/heldout4" "$OUTDIR/heldout5" "$OUTDIR/heldout6" "$OUTDIR/heldout7" "$OUTDIR/heldout8"
+mkdir -p "$OUTDIR/tuning" "$OUTDIR/heldout" "$OUTDIR/heldout2" "$OUTDIR/heldout3" "$OUTDIR/heldout4" "$OUTDIR/heldout5" "$OUTDIR/heldout6" "$OUTDIR/heldout7" "$OUTDIR/heldout8" "$OUTDIR/heldout9"
 bad=0; n=0
 while IFS=$'\t' read -r set id kind source path sha conv lic author desc; do
   [ "$set" = set ] && continue
-  case "$set" in tuning|heldout|heldout2|heldout3|heldout4|heldout5|heldout6|heldout7|heldout8) ;; *) die "bad set '$set' for $id" ;; esac
+  case "$set" in tuning|heldout|heldout2|heldout3|heldout4|heldout5|heldout6|heldout7|heldout8|heldout9) ;; *) die "bad set '$set' for $id" ;; esac
   IN="${XDIR[$source]}/$path"
   got=$(sha256sum "$IN" | cut -d' ' -f1)
   if [ "$got" != "$sha" ] && [ "${source%%:*}" = apt ]; then
@@ -261,4 +290,4 @@ while IFS=$'\t' read -r set id kind source path sha conv lic author desc; do
 done < "$MANIFEST"
 
 [ "$bad" -eq 0 ] || die "$bad file(s) failed sha256 verification"
-log "OK: $n images written under $OUTDIR/{tuning,heldout,heldout2,heldout3,heldout4,heldout5,heldout6,heldout7,heldout8} (cache: $CACHE_DIR)"
+log "OK: $n images written under $OUTDIR/{tuning,heldout,heldout2,heldout3,heldout4,heldout5,heldout6,heldout7,heldout8,heldout9} (cache: $CACHE_DIR)"

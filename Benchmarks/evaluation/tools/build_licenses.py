@@ -16,6 +16,9 @@ L["CC-BY-4.0"] = ("Creative Commons Attribution 4.0 International", "https://cre
 L["CC-BY-SA-3.0"] = ("Creative Commons Attribution-ShareAlike 3.0 Unported", "https://creativecommons.org/licenses/by-sa/3.0/",
     "legal code at the URL (the package copyright files for lomiri-wallpapers, ukui-wallpapers and scratch also reproduce it)",
     "Credit the author, link the licence, say if the image was modified, and distribute adaptations under the same licence.")
+L["CC-BY-SA-3.0+"] = ("Creative Commons Attribution-ShareAlike 3.0 Unported or (at your option) any later version", "https://creativecommons.org/licenses/by-sa/3.0/",
+    "legal code at the URL (the 3.0 text is also reproduced in the flare-game copyright file)",
+    "Credit the author, link the licence, say if the image was modified, and distribute adaptations under BY-SA 3.0 or a later version.")
 L["CC-BY-SA-4.0"] = ("Creative Commons Attribution-ShareAlike 4.0 International", "https://creativecommons.org/licenses/by-sa/4.0/",
     "legal code at the URL (also reproduced in the endless-sky-data copyright file)",
     "Credit the creator, link the licence, say if the image was modified, and share adaptations under BY-SA 4.0 (or a compatible licence).")
@@ -31,9 +34,15 @@ L["GPL-2 "] = ("GNU General Public License, version 2", "https://www.gnu.org/lic
 L["GPL-3+ "] = ("GNU General Public License, version 3 or (at your option) any later version", "https://www.gnu.org/licenses/gpl-3.0.html",
     "/usr/share/common-licenses/GPL-3 on Debian; notice in the package copyright file",
     "Keep the copyright notice and licence text with the file; anyone receiving it may get the corresponding source (the image itself, and the Debian source package).")
+L["GPL-3 "] = ("GNU General Public License, version 3", "https://www.gnu.org/licenses/gpl-3.0.html",
+    "/usr/share/common-licenses/GPL-3 on Debian; notice (the per-file stanza) in the package copyright file",
+    "Keep the copyright notice and licence text with the file; anyone receiving it may get the corresponding source (the image itself, and the Debian source package).")
 L["GPL-3+ or CC-BY-SA-3.0"] = ("GNU GPL version 3 or later, OR Creative Commons Attribution-ShareAlike 3.0 (recipient's choice)", "https://www.gnu.org/licenses/gpl-3.0.html ; https://creativecommons.org/licenses/by-sa/3.0/",
     "/usr/share/common-licenses/GPL-3 on Debian; CC BY-SA 3.0 text in the desktop-base copyright file",
     "Under either option: credit Software in the Public Interest, Inc. and keep the licence notice (the Debian logo is also a trademark of SPI).")
+L["GFDL-NIV-1.2+"] = ("GNU Free Documentation License, version 1.2 or any later version, with no Invariant Sections, no Front-Cover Texts and no Back-Cover Texts", "https://www.gnu.org/licenses/old-licenses/fdl-1.2.html",
+    "/usr/share/common-licenses/GFDL-1.2 on Debian; notice in the gimp-help copyright file (gimp-help-common's: /usr/share/doc/gimp-help-en is a symlink to it; fetch.sh copies it under licenses/gimp-help-en)",
+    "Keep the copyright notice and the licence notice, with a copy of the GFDL text; a modified version must be released under the GFDL, marked as modified and credit the original authors.")
 L["LGPL-3.0"] = ("GNU Lesser General Public License, version 3", "https://www.gnu.org/licenses/lgpl-3.0.html",
     "/usr/share/common-licenses/LGPL-3 (+ GPL-3) on Debian",
     "Keep the copyright notice and licence text with the file; modified versions must stay under LGPL-3.0.")
@@ -47,7 +56,7 @@ L["NASA-not-copyrighted"] = ("NASA imagery, not copyrighted (U.S. government wor
     "the xplanet-images copyright file (License: NASA-not-copyrighted)",
     "Free of licensing fees; NASA asks to be credited as the owner (and Visible Earth as the location found).")
 L["Public domain"] = ("Public domain", "", "statement quoted in the licence column",
-    "No conditions; the credit below is a courtesy (NASA/USDA/US Navy/Wikimedia sources).")
+    "No conditions; the credit below is a courtesy (NASA/NOAA/ESA/USDA/US Navy/Wikimedia sources).")
 
 def key(lic):
     for k in sorted(L, key=len, reverse=True):
@@ -74,6 +83,8 @@ EXTRA = {
     "python3-sklearn": "licenses/python3-sklearn/usr/lib/python3/dist-packages/sklearn/datasets/images/README.txt",
     "python3-skimage": "licenses/python3-skimage/usr/lib/python3/dist-packages/skimage/data/_fetchers.py (docstring of the matching function)",
     "stellarium-data": "licenses/stellarium-data/usr/share/stellarium/nebulae/default/textures.json (imageCredits of the matching imageUrl)",
+    "tuxpaint-data": "licenses/tuxpaint-data/usr/share/doc/tuxpaint-data/AUTHORS.txt.gz (Templates, Starter Images)",
+    "gimp-help-en": "licenses/gimp-help-en/usr/share/gimp/2.0/help/en/tone-mapping-conclusion.html (Elle Stone's CC BY-SA 3.0 credit for the tone-mapping tutorial)",
 }
 
 out = []
@@ -94,7 +105,7 @@ for k, ids in used.items():
     name, url, text, req = L[k]
     w("| %s | %s%s | %s | %s | %d |" % (k, name, (" (" + url + ")") if url else "", text, req, len(ids)))
 w("")
-for st in ("tuning", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8"):
+for st in ("tuning", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8", "heldout9"):
     w("## %s set\n" % st)
     for r in rows:
         if r["set"] != st:
@@ -119,8 +130,12 @@ for st in ("tuning", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", 
             attr = "\"%s\" by %s, licensed under %s (%s); from Debian package %s.%s" % (title, r["author_or_origin"], short, url, pkg, mod_note)
         elif k == "GPL-3+ or CC-BY-SA-3.0":
             attr = "Debian swirl emblem, (c) 1999 Software in the Public Interest, Inc., GPL-3+ or CC BY-SA 3.0, via Debian package desktop-base.%s" % mod_note
-        elif k in ("GPL-2+", "GPL-2 ", "GPL-3+ ", "LGPL-3.0"):
+        elif k in ("GPL-2+", "GPL-2 ", "GPL-3 ", "GPL-3+ ", "LGPL-3.0"):
             attr = "%s. (c) %s. Licensed under %s; see the licence text referenced above. Via Debian package %s.%s" % (r["description"], r["author_or_origin"], L[k][0], pkg, mod_note)
+        elif k == "GFDL-NIV-1.2+":
+            attr = "%s. (c) %s. Licensed under the GNU Free Documentation License 1.2 or later, no Invariant Sections, no Front-Cover or Back-Cover Texts; see the licence text referenced above. Via Debian package %s.%s" % (r["description"], r["author_or_origin"], pkg, mod_note)
+            if "Elle Stone" in r["licence"]:
+                attr += " Also: \"GIMP Tutorial - Tone Mapping Using GIMP Levels\" (text and images) by Elle Stone, licensed under CC BY-SA 3.0 (https://creativecommons.org/licenses/by-sa/3.0/)."
         elif k == "BSD-3-Clause":
             attr = "scikit-image logo, Copyright (c) 2009-2018 the scikit-image team, BSD-3-Clause (notice, conditions and disclaimer in licenses/python3-skimage/usr/share/doc/python3-skimage/copyright)."
         elif k == "Matplotlib licence":
