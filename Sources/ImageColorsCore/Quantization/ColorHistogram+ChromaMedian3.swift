@@ -12,7 +12,7 @@ extension ColorHistogram {
     /// transparent), and each column of the three rows is sorted once
     /// (``sortColumns(_:_:_:into:count:)``). A pixel inside the image whose 3 × 3 square is opaque
     /// and spans less than 128 levels of either channel is then found in lanes
-    /// (``nearestInLanes(cb:cr:sorted:width:blue:red:)``): the medians from the sorted columns (the
+    /// (``nearestInLanes(cb:cr:sorted:width:source:moved:)``): the medians from the sorted columns (the
     /// median of the largest low, the median middle and the smallest high: exact for 9 values),
     /// the squared distances in 16 bits, and of the nearest cells the lowest chroma. Any other
     /// pixel — on the image's edge, by transparency, or by a wide square — takes

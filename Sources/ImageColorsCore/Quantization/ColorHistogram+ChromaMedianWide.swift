@@ -31,6 +31,8 @@ extension ColorHistogram {
         var red = SlidingMedian(counts: storage + (2 &* ring &+ chromaLevels))
         let medianBlues = storage + (2 &* ring &+ 2 &* chromaLevels)
         let medianReds = medianBlues + width
+        // A transparent pixel has no medians, but its lane reads them: defined, though unused.
+        medianBlues.update(repeating: 0, count: 2 &* width)
         let moved = UnsafeMutableRawPointer(medianReds + width)
         // Where each row of the current window starts in the ring: no division a cell.
         let offsets = UnsafeMutablePointer<Int>.allocate(capacity: side)
