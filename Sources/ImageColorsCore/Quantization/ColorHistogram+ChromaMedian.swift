@@ -34,7 +34,7 @@ extension ColorHistogram {
     ///
     /// Cost: at radius 1 (pictures of 438–875 px at the canonical 250, the most common) eight
     /// pixels at a time in 16-bit lanes (``countChromaMedians3(_:width:height:counts:sums:bits:packed:)``),
-    /// about 100 instructions a pixel with the count itself: +9.3% on an analysis of
+    /// about 100 instructions a pixel with the count itself: +9.2% on an analysis of
     /// `Samples/rocket.jpg` (640 px), +8.1% on `coffee.png` (600 px), by `Benchmarks/instructions.sh`'s
     /// count. At radii 2 and 3 the medians slide along each row with a histogram per channel
     /// (Huang's method, ``countChromaMediansWide(_:width:height:radius:counts:sums:bits:packed:)``)
