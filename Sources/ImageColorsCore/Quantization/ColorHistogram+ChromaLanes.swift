@@ -23,15 +23,8 @@ extension ColorHistogram {
     ) -> Int {
         let (medianBlue, lowestBlue, highestBlue) = medians(sorted, width: width)
         let (medianRed, lowestRed, highestRed) = medians(sorted + 3 &* width, width: width)
-        // Transparent cells hold −1 in both channels.
-        let span = Lanes(repeating: 128)
-        let fast =
-            (lowestBlue .>= Lanes(repeating: 0)) .& ((highestBlue &- lowestBlue) .< span)
-            .& ((highestRed &- lowestRed) .< span)
-        // −1 in the lanes found here, 0 in the others, which keep their pixels for the caller.
-        let fastLanes = Lanes().replacing(with: -1, where: fast)
-        let weights: Lanes = [1, 2, 4, 8, 16, 32, 64, 128]
-        let mask = Int((fastLanes & weights).wrappedSum())
+        let (fastLanes, mask) = Self.fastLanes(
+            blue: (lowestBlue, highestBlue), red: (lowestRed, highestRed))
         guard mask != 0 else { return 0 }
         // The nine cells' squared distances; wrapping, as the lanes left out may overflow.
         var distances = (Lanes(), Lanes(), Lanes(), Lanes(), Lanes(), Lanes(), Lanes(), Lanes(), Lanes())
@@ -77,6 +70,21 @@ extension ColorHistogram {
             source, blueChange: (chosenBlue &- Lanes.load(cb.1)) & fastLanes,
             redChange: (chosenRed &- Lanes.load(cr.1)) & fastLanes, into: moved)
         return mask
+    }
+
+    /// The lanes whose squares the lanes can settle, from each channel's lowest and highest
+    /// value in the square: opaque (transparent cells hold −1 in both channels) and spanning
+    /// less than 128 levels, so that a squared distance fits in 16 bits.
+    /// - Returns: −1 in those lanes and 0 in the others (which keep their pixels for the
+    ///   caller), and the same as a bit per lane, bit 0 the first.
+    @inline(__always)
+    static func fastLanes(blue: (Lanes, Lanes), red: (Lanes, Lanes)) -> (lanes: Lanes, mask: Int) {
+        let span = Lanes(repeating: 128)
+        let fast =
+            (blue.0 .>= Lanes(repeating: 0)) .& ((blue.1 &- blue.0) .< span) .& ((red.1 &- red.0) .< span)
+        let lanes = Lanes().replacing(with: -1, where: fast)
+        let weights: Lanes = [1, 2, 4, 8, 16, 32, 64, 128]
+        return (lanes, Int((lanes & weights).wrappedSum()))
     }
 
     /// A channel's medians over eight 3 × 3 squares, their lowest values and their highest, from

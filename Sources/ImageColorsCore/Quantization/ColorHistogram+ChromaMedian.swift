@@ -88,12 +88,6 @@ extension ColorHistogram {
     /// The values a chroma difference takes, offset by 255: 0...510, and one spare.
     static let chromaLevels = 512
 
-    /// `dividend / divisor` rounded to the nearest integer, halves away from zero; `divisor` above 0.
-    @inline(__always)
-    static func roundedQuotient(_ dividend: Int, _ divisor: Int) -> Int {
-        dividend >= 0 ? (2 * dividend + divisor) / (2 * divisor) : -((-2 * dividend + divisor) / (2 * divisor))
-    }
-
     /// Three values in ascending order.
     @inline(__always)
     static func sorted3(_ a: Int, _ b: Int, _ c: Int) -> (Int, Int, Int) {
@@ -101,12 +95,6 @@ extension ColorHistogram {
         let high = max(a, b)
         let above = max(low, c)
         return (min(low, c), min(high, above), max(high, above))
-    }
-
-    /// The middle of three values.
-    @inline(__always)
-    static func median3(_ a: Int, _ b: Int, _ c: Int) -> Int {
-        max(min(a, b), min(max(a, b), c))
     }
 
     /// BT.601 luma of 8-bit red, green and blue, rounded: JPEG's Y.

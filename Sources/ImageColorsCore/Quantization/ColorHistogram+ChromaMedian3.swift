@@ -197,7 +197,7 @@ extension ColorHistogram {
             (target[0], target[1], target[2]) = (source[0], source[1], source[2])
             return
         }
-        // roundedQuotient(−(19,595 dr + 7,471 db), 38,470) with one truncating division.
+        // −(19,595 dr + 7,471 db) / 38,470 rounded, halves away from zero, by one truncating division.
         let n = 0 &- (19_595 &* dr &+ 7_471 &* db)
         let dg = (2 &* n &+ (n >= 0 ? 38_470 : -38_470)) / 76_940
         target[0] = UInt8(truncatingIfNeeded: clamped(Int(source[0]) &+ dr))

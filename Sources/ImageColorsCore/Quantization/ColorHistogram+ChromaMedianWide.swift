@@ -165,14 +165,8 @@ extension ColorHistogram {
                 (lowestRed, highestRed) = (Lanes.least(lowestRed, r), Lanes.most(highestRed, r))
             }
         }
-        // Transparent cells hold −1 in both channels.
-        let span = Lanes(repeating: 128)
-        let fast =
-            (lowestBlue .>= Lanes(repeating: 0)) .& ((highestBlue &- lowestBlue) .< span)
-            .& ((highestRed &- lowestRed) .< span)
-        let fastLanes = Lanes().replacing(with: -1, where: fast)
-        let weights: Lanes = [1, 2, 4, 8, 16, 32, 64, 128]
-        let mask = Int((fastLanes & weights).wrappedSum())
+        let (fastLanes, mask) = Self.fastLanes(
+            blue: (lowestBlue, highestBlue), red: (lowestRed, highestRed))
         guard mask != 0 else { return 0 }
         let middle = (rows.lowerBound &+ radius) % side &* width &+ x
         let ownBlue = Lanes.load(cb + middle)
