@@ -57,11 +57,14 @@ struct CancellationTests {
         let stalled = TestResponse(body: Fixtures.png, headDelay: .seconds(60))
         try await TestHTTPServer.with({ $0 == "/start" ? .redirect(to: "/slow") : stalled }) { server in
             let limits = DownloadLimits(timeout: .seconds(120), addressPolicy: .allowingLoopback)
-            // (On an executor of its own, noting when it ended, as above.)
+            // (On an executor of its own, noting when it ended, as above. The analyzer's too: the
+            // loader runs on its analyzer's executor, and the shared one's queue, full of other
+            // suites' analyses in a full debug run, once held the cancelled task for 30 s.)
             let executor = AnalysisExecutor(threads: 1, name: "cancel-head")
+            let analyzer = ImageColorAnalyzer(executor: executor)
             let task = Task(executorPreference: executor) { () -> Ended in
                 do {
-                    let analysis = try await ImageColorAnalyzer().analyze(url: server.url("/start"), limits: limits)
+                    let analysis = try await analyzer.analyze(url: server.url("/start"), limits: limits)
                     return (.success(analysis), .now)
                 } catch {
                     return (.failure(error), .now)

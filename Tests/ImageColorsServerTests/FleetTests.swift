@@ -25,14 +25,6 @@ struct FleetTests {
         }
     }
 
-    /// The value of the metric `name` in `/metrics`.
-    static func metric(_ name: String, of client: any TestClientProtocol) async throws -> Double? {
-        let text = ServerSupport.text(try await client.execute(uri: "/metrics", method: .get))
-        return text.split(separator: "\n").first { $0.hasPrefix(name + " ") }.flatMap {
-            Double($0.split(separator: " ").last ?? "")
-        }
-    }
-
     @Test("Given a result computed by the first server, then the second answers it from the cache, no origin request")
     func sharedResult() async throws {
         try await TestHTTPServer.with(ServerSupport.sampleRoute(headers: [("Cache-Control", "max-age=600")])) {
@@ -103,8 +95,8 @@ struct FleetTests {
                     #expect(response.status == .ok)
                 }
                 let errors =
-                    try await (Self.metric("imagecolors_cache_errors_total", of: first) ?? 0)
-                    + (Self.metric("imagecolors_cache_errors_total", of: second) ?? 0)
+                    try await (ServerSupport.metric("imagecolors_cache_errors_total", of: first) ?? 0)
+                    + (ServerSupport.metric("imagecolors_cache_errors_total", of: second) ?? 0)
                 #expect(errors >= 10)
                 try cluster.resume()
                 // The pools reconnect with a backoff: the cache fills again within seconds.

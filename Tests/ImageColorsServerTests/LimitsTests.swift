@@ -14,30 +14,41 @@ struct LimitsTests {
     @Test("Given one slot and a queue of one, when a third request comes, then 429 busy with Retry-After at once")
     func busy() async throws {
         // "At once" is the 429 itself: a request let into the line waits for a slot and is then
-        // analysed (200), so a 429 was never queued. A bound on time is not asserted: with every
-        // suite running at once on two cores, a request's tasks were held for seconds, and the
-        // origin's 6 s keep the first request running (the line full) through such a wait.
-        try await TestHTTPServer.with(ServerSupport.sampleRoute(delay: .seconds(6))) { origin in
+        // analysed (200), so a 429 was never queued. No step rests on a duration: with every
+        // suite running at once on two cores, a request's tasks were held for seconds, longer
+        // than the 6 s the origin once held the first one. The origin now holds it until the
+        // third has been answered, and the line is watched filling on /metrics.
+        let gate = ArrivalGate(opensAt: .max)
+        try await TestHTTPServer.with(ServerSupport.sampleRoute(gate: gate)) { origin in
             let configuration = ServerSupport.configuration {
                 $0.jobs = 1
                 $0.maxQueue = 1
+                $0.requestTimeout = .seconds(600)
+                $0.downloadLimits.timeout = .seconds(600)
             }
             try await ServerSupport.withApp(configuration) { client in
+                defer { gate.open() }
                 let uris = ["coffee.png", "rocket.jpg", "horse.png"].map {
                     "/v1/colors?url=\(ServerSupport.query(origin.url("/\($0)").absoluteString))"
                 }
                 async let first = client.execute(uri: uris[0], method: .get)
-                #expect(await eventually(within: .seconds(30)) { origin.requests.count == 1 })
+                #expect(await eventually { origin.requests.count == 1 })
                 async let second = client.execute(uri: uris[1], method: .get)
-                // The second waits in the queue: nothing more reaches the origin.
-                try await Task.sleep(for: .milliseconds(300))
+                // The second waits in the line: the gauge says so, and the origin never sees it.
+                var depth: Double?
+                for _ in 0..<600 where depth != 1 {
+                    depth = try await ServerSupport.metric("imagecolors_queue_depth", of: client)
+                    if depth != 1 { try await Task.sleep(for: .milliseconds(50)) }
+                }
+                try #require(depth == 1, "the second request never waited in the line")
                 let third = try await client.execute(uri: uris[2], method: .get)
                 #expect(third.status == .tooManyRequests)
                 #expect(third.headers[.retryAfter] == "1")
                 #expect(try ServerSupport.errorCode(third) == "busy")
+                gate.open()
                 #expect(try await first.status == .ok)
                 #expect(try await second.status == .ok)
-                #expect(!origin.requests.contains("/horse.png"))
+                #expect(origin.requests.sorted() == ["/coffee.png", "/rocket.jpg"])
             }
         }
     }

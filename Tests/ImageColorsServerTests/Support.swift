@@ -42,14 +42,18 @@ enum ServerSupport {
         try Data(contentsOf: RepositoryPaths.samples.appendingPathComponent(name))
     }
 
-    /// An origin route serving the samples at `/NAME`, with `headers` and `delay` before the head.
-    static func sampleRoute(headers: [(String, String)] = [], delay: Duration = .zero) -> TestHTTPServer.Routes {
+    /// An origin route serving the samples at `/NAME`, with `headers`, and `delay` before the head
+    /// and then `gate` holding it (default none).
+    static func sampleRoute(
+        headers: [(String, String)] = [], delay: Duration = .zero, gate: ArrivalGate? = nil
+    ) -> TestHTTPServer.Routes {
         { path in
             let name = String(path.dropFirst().prefix { $0 != "?" })
             guard let data = try? sample(name) else { return .status(404) }
             var response = TestResponse.ok(data, contentType: "image/png")
             response.headers += headers
             response.headDelay = delay
+            response.gate = gate
             return response
         }
     }
@@ -58,6 +62,14 @@ enum ServerSupport {
     static func query(_ url: String) -> String {
         url.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~")))
             ?? url
+    }
+
+    /// The value of the metric `name` in `/metrics`, `nil` when it is not there.
+    static func metric(_ name: String, of client: any TestClientProtocol) async throws -> Double? {
+        let text = text(try await client.execute(uri: "/metrics", method: .get))
+        return text.split(separator: "\n").first { $0.hasPrefix(name + " ") }.flatMap {
+            Double($0.split(separator: " ").last ?? "")
+        }
     }
 
     /// The body as text.
