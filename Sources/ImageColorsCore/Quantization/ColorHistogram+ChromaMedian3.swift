@@ -93,8 +93,9 @@ extension ColorHistogram {
         let source = pixels + y &* width &* 4
         var x = 0
         // Eight pixels at a time, in 32-bit lanes (the products of 8-bit channels and 16-bit
-        // weights, which the compiler multiplies in 16-bit halves).
-        while x &+ 8 <= width {
+        // weights, which the compiler multiplies in 16-bit halves); only where the compiler
+        // optimizes, as the medians' lanes (unoptimized, each SIMD operation is a generic call).
+        while !_isDebugAssertConfiguration() && x &+ 8 <= width {
             let words = UnsafeRawPointer(source + x &* 4).loadUnaligned(as: SIMD8<UInt32>.self)
             let r = SIMD8<Int32>(truncatingIfNeeded: words & 0xff)
             let g = SIMD8<Int32>(truncatingIfNeeded: words &>> 8 & 0xff)
