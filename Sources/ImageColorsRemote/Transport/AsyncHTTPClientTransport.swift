@@ -117,29 +117,25 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         }
         let prepared = outgoing
         let key = "\(request.url.scheme ?? "")://\(request.url.host ?? ""):\(request.url.port ?? -1)"
-        return try await gate.withPermit(for: key) {
-            try await send(prepared, for: request.url, receive: receive)
-        }
-    }
-
-    private func send<Value>(
-        _ outgoing: HTTPClientRequest, for url: URL,
-        receive: (HTTPTransportResponse) async throws -> Value
-    ) async throws -> Value {
-        let host = url.host ?? ""
+        let url = request.url
+        try await gate.acquire(key)
         let response: HTTPClientResponse
         do {
-            // No deadline of AsyncHTTPClient's own: it would cover the head only. The loader's
-            // deadline cancels this task instead, and cancellation reaches the connection both
-            // here and in the body's next().
-            response = try await client.execute(outgoing, deadline: .distantFuture)
-        } catch let error as HTTPClientError where error == .connectTimeout {
-            throw RemoteLoadingError.connectTimedOut(url, limit: connectTimeout)
-        } catch let error as AddressNotAllowed {
-            throw RemoteLoadingError.addressNotAllowed(url, address: error.address, addressClass: error.addressClass)
+            response = try await PromptCancellation.run {
+                try await self.head(prepared, for: url)
+            } abandoned: { [gate] _ in
+                // An abandoned response is dropped here, which cancels its request; its
+                // connection is free only now, so the permit is kept until now.
+                gate.release(key)
+            }
+        } catch is PromptCancellation.Abandoned {
+            throw CancellationError()
         } catch {
-            throw TransportFailure.wrapping(error, host: host)
+            gate.release(key)
+            throw error
         }
+        defer { gate.release(key) }
+        let host = url.host ?? ""
         let headers = response.headers.map { HTTPHeaderField(name: $0.name, value: $0.value) }
         var chunks = response.body.makeAsyncIterator()
         let body = HTTPResponseBody(nextChunk: {
@@ -152,6 +148,22 @@ public final class AsyncHTTPClientTransport: HTTPTransport {
         // When `receive` returns, `response.body` is released; if it was not read to its end,
         // NIO's sequence tells AsyncHTTPClient, which cancels the request and closes the connection.
         return try await receive(HTTPTransportResponse(status: Int(response.status.code), headers: headers, body: body))
+    }
+
+    /// Sends `outgoing` and waits for the response's head, with the transport's errors in words.
+    private func head(_ outgoing: HTTPClientRequest, for url: URL) async throws -> HTTPClientResponse {
+        do {
+            // No deadline of AsyncHTTPClient's own: it would cover the head only. The loader's
+            // deadline cancels the task instead, and cancellation reaches the connection both
+            // here (through `PromptCancellation`) and in the body's next().
+            return try await client.execute(outgoing, deadline: .distantFuture)
+        } catch let error as HTTPClientError where error == .connectTimeout {
+            throw RemoteLoadingError.connectTimedOut(url, limit: connectTimeout)
+        } catch let error as AddressNotAllowed {
+            throw RemoteLoadingError.addressNotAllowed(url, address: error.address, addressClass: error.addressClass)
+        } catch {
+            throw TransportFailure.wrapping(error, host: url.host ?? "")
+        }
     }
 }
 

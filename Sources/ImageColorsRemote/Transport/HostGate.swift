@@ -36,7 +36,10 @@ final class HostGate: Sendable {
         return try await body()
     }
 
-    private func acquire(_ host: String) async throws {
+    /// Waits until fewer than ``limit`` requests to `host` are running and takes a permit; each
+    /// permit taken must be given back with ``release(_:)`` exactly once.
+    /// - Throws: `CancellationError` when cancelled while waiting (no permit is then taken).
+    func acquire(_ host: String) async throws {
         let id = state.withLock { state in
             defer { state.nextID += 1 }
             return state.nextID
@@ -74,7 +77,8 @@ final class HostGate: Sendable {
         state.withLock { _ = $0.cancelled.remove(id) }
     }
 
-    private func release(_ host: String) {
+    /// Gives back a permit taken with ``acquire(_:)``, passing it to the first waiter, if any.
+    func release(_ host: String) {
         let next: Waiter? = state.withLock { state in
             if var queue = state.waiters[host], !queue.isEmpty {
                 // The permit passes to the first waiter; the count stays.
