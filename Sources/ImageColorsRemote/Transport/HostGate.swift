@@ -28,14 +28,6 @@ final class HostGate: Sendable {
         self.limit = max(1, limit)
     }
 
-    /// Runs `body` once fewer than ``limit`` requests to `host` are running.
-    /// - Throws: `CancellationError` when cancelled while waiting; what `body` threw.
-    func withPermit<Value>(for host: String, _ body: () async throws -> Value) async throws -> Value {
-        try await acquire(host)
-        defer { release(host) }
-        return try await body()
-    }
-
     /// Waits until fewer than ``limit`` requests to `host` are running and takes a permit; each
     /// permit taken must be given back with ``release(_:)`` exactly once.
     /// - Throws: `CancellationError` when cancelled while waiting (no permit is then taken).
