@@ -127,11 +127,20 @@ struct TextReport {
         if report.source == .fallback { return "  (fallback: no opaque pixel at the edges)" }
         guard let share = report.share else { return "" }
         let of = report.source == .edges ? "of the band" : "of pixels"
-        let percent = String(format: "%.1f%% ", share * 100) + of
+        let percent = Self.percent(share) + " " + of
         if let adjustment = report.adjustment {
             return "  (adjusted from \(adjustment.original.hex), ΔL \(Self.signed(adjustment.deltaL)), \(percent))"
         }
         return "  (\(report.source.rawValue), " + percent + ")"
+    }
+
+    /// A share as a percentage: "12.0%"; under 0.1%, where one decimal would print a colour that
+    /// is there as "0.0%", two decimals ("0.03%"), and "<0.01%" below that.
+    static func percent(_ share: Double) -> String {
+        let value = share * 100
+        if value >= 0.095 || value <= 0 { return String(format: "%.1f%%", value) }
+        if value >= 0.005 { return String(format: "%.2f%%", value) }
+        return "<0.01%"
     }
 
     private func pad(_ text: String, _ width: Int) -> String {
