@@ -1,8 +1,9 @@
 /// One of the three text/accent colours chosen against the background.
 public enum ColorRole: String, Sendable, Codable, CaseIterable {
-    /// The most common usable colour: titles, main accent.
+    /// The first usable colour: titles, main accent. The faithful scheme's most legible salient
+    /// hue (see `Quantizer.inReadingOrder`), the classic scheme's most common colour.
     case primary
-    /// The next most common usable colour distinct from the primary.
+    /// The next usable colour, distinct from the primary.
     case secondary
     /// A third usable colour distinct from both: small details, captions.
     case detail

@@ -130,7 +130,8 @@ extension Quantizer {
         return toned
     }
 
-    /// ``RoleScheme/faithful``: primary, secondary and detail, best first.
+    /// ``RoleScheme/faithful``: primary, secondary and detail, in the order they were taken (the
+    /// card shows them in ``inReadingOrder(_:on:)``).
     ///
     /// Candidates are the image's clusters of at least ``candidateNoiseShare`` of its pixels
     /// (``Salience/vividNoiseShare`` for vivid ones), other than those indistinct from the

@@ -241,7 +241,8 @@ public struct Quantizer: Sendable {
         return background
     }
 
-    /// The roles the scheme chose (best first, at most three) on `background`, from a count of
+    /// The roles the scheme chose (at most three, in the slots' order: the faithful scheme's by
+    /// ``inReadingOrder(_:on:)``, the classic scheme's by count) on `background`, from a count of
     /// the whole image. The faithful scheme clusters a structureless image
     /// (``ColorHistogram/isStructureless``) on a coarse grid (``ColorHistogram/structurelessBits``),
     /// whose bins are its colours; the classic scheme's roles come from the histogram's bins
@@ -271,8 +272,9 @@ public struct Quantizer: Sendable {
                 clusters = histogram.clustering(
                     minimumCount: vividFloor(histogram), radius: ColorHistogram.clusterRadius, workspace: &workspace)
             }
-            return faithfulRoles(
+            let chosen = faithfulRoles(
                 in: clusters, pixelCount: histogram.pixelCount, background: background.color, histogram: histogram)
+            return Self.inReadingOrder(chosen, on: background.color)
         case .classic:
             return classicRoles(in: histogram, background: background.color)
         }

@@ -16,7 +16,7 @@ extension DarkScheme {
         for role in ColorRole.allCases {
             let report = light.roleReports[role]
             guard report.source == .image, !light.fallback.contains(role), let share = report.share else { continue }
-            // Strictly larger: of equal shares the first role (the better scored) stays.
+            // Strictly larger: of equal shares the earlier slot stays.
             if share > best?.share ?? -1 { best = (report.adjustment?.original ?? light[role], share) }
         }
         return best?.color

@@ -17,7 +17,7 @@ struct EntryCard {
     var card: CardColors { colors.card(for: colorScheme == .dark ? .dark : .light) }
     var background: RGBColor { card.background } // dark: #3e1700, light: #b86533
     var titleColor: RGBColor { card.title.color } // #ffffff in both
-    var accent: RGBColor { card.primary } // dark: #b94727, light: #631600
+    var accent: RGBColor { card.primary } // dark: #cb8b5a, light: #ffd0ad
     var placeholder: String? { colors.placeholder?.blurHash } // drawn while the image loads
 }
 // README appearance example ends
@@ -105,7 +105,7 @@ struct ReadmeExampleTests {
         let light = EntryCard(colors: colors, colorScheme: .light)
         #expect(dark.background.hex == "#3e1700" && light.background.hex == "#b86533")
         #expect(dark.titleColor.hex == "#ffffff" && light.titleColor.hex == "#ffffff")
-        #expect(dark.accent.hex == "#b94727" && light.accent.hex == "#631600")
+        #expect(dark.accent.hex == "#cb8b5a" && light.accent.hex == "#ffd0ad")
         #expect(dark.placeholder?.count == 28)
         #expect(colors.placeholder?.thumbHash == "GIoKDYSlqIdPUXd3eEeHh9J/YIkI")
     }

@@ -121,8 +121,8 @@ struct FaithfulRolesTests {
 
     @Test(
         """
-        Given three shades of one blue and a small orange, when quantized, then the blue and the orange come before a \
-        second blue
+        Given three shades of one blue and a small orange, when quantized, then the orange takes a role before a \
+        second blue does not leave it one
         """
     )
     func differentHuesFirst() throws {
@@ -135,9 +135,12 @@ struct FaithfulRolesTests {
         let roles = faithful.roles(of: image)
         let blue = OKLCh(hex("#1f4e9c")).hue
         let orange = OKLCh(hex("#e07b10")).hue
-        #expect(OKLCh.hueDistance(OKLCh(roles.primary).hue, blue) <= 15)
-        #expect(OKLCh.hueDistance(OKLCh(roles.secondary).hue, orange) <= 15)
-        #expect(OKLCh.hueDistance(OKLCh(roles.detail).hue, blue) <= 15)
+        // (Different hues are taken before further shades of one: the orange, 1% of the pixels,
+        // gets a role although two larger blues could fill the slots. The slots' order is the
+        // card's reading order, tested apart.)
+        let hues = ColorRole.allCases.map { OKLCh(roles[$0]).hue }
+        #expect(hues.filter { OKLCh.hueDistance($0, orange) <= 15 }.count == 1)
+        #expect(hues.filter { OKLCh.hueDistance($0, blue) <= 15 }.count == 2)
         #expect(roles.fallback.isEmpty)
     }
 
