@@ -1,7 +1,7 @@
 /// One of the three text/accent colours chosen against the background.
 public enum ColorRole: String, Sendable, Codable, CaseIterable {
     /// The first usable colour: titles, main accent. The faithful scheme's most legible salient
-    /// hue (see `Quantizer.inReadingOrder`), the classic scheme's most common colour.
+    /// hue (see `Quantizer.putInReadingOrder`), the classic scheme's most common colour.
     case primary
     /// The next usable colour, distinct from the primary.
     case secondary

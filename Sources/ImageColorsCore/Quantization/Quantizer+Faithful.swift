@@ -131,7 +131,7 @@ extension Quantizer {
     }
 
     /// ``RoleScheme/faithful``: primary, secondary and detail, in the order they were taken (the
-    /// card shows them in ``inReadingOrder(_:on:)``).
+    /// card shows them in ``putInReadingOrder(_:on:)``).
     ///
     /// Candidates are the image's clusters of at least ``candidateNoiseShare`` of its pixels
     /// (``Salience/vividNoiseShare`` for vivid ones), other than those indistinct from the

@@ -1,6 +1,6 @@
 // The order in which the faithful scheme's roles take the slots: primary, secondary, detail.
 extension Quantizer {
-    /// `chosen` in the card's order: the chromatic roles (the image colour each shows, its
+    /// Puts `roles` in the card's order: the chromatic roles (the image colour each shows, its
     /// ``RoleReport/Adjustment/original`` when it was toned, of OKLCh chroma
     /// ``Salience/chromaticThreshold`` or more) before the greys, and within each the OKLab
     /// lightness of that colour from the title's side. On a background that takes a light title
@@ -15,21 +15,27 @@ extension Quantizer {
     /// seen evaluation sets, light-card role slots moving more than ΔE_OK 0.20 under a q75 copy
     /// went from 48 to 32 of 1,062 (dark card 43 → 32) (issue 41).
     /// - Parameters:
-    ///   - chosen: The roles as ``faithfulRoles(in:pixelCount:background:histogram:)`` took them.
+    ///   - roles: The roles as ``faithfulRoles(in:pixelCount:background:histogram:)`` took them;
+    ///     reordered in place.
     ///   - background: The background they are read on.
-    /// - Returns: The same roles, reordered.
-    package static func inReadingOrder(_ chosen: [Choice], on background: RGBColor) -> [Choice] {
+    package static func putInReadingOrder(_ roles: inout [Choice], on background: RGBColor) {
         let lightestFirst = Contrast.brightness(background) <= TitleChoice.defaultBrightnessThreshold
-        let keyed = chosen.enumerated().map { index, choice in
-            let original = OKLCh(choice.report.adjustment?.original ?? choice.color)
-            return (
-                isGrey: original.chroma < Salience.chromaticThreshold,
-                lightness: lightestFirst ? -original.lightness : original.lightness, index: index, choice: choice
-            )
+        func precedes(_ x: Choice, _ y: Choice) -> Bool {
+            let a = OKLCh(x.report.adjustment?.original ?? x.color)
+            let b = OKLCh(y.report.adjustment?.original ?? y.color)
+            let aIsGrey = a.chroma < Salience.chromaticThreshold
+            let bIsGrey = b.chroma < Salience.chromaticThreshold
+            if aIsGrey != bIsGrey { return bIsGrey }
+            return lightestFirst ? a.lightness > b.lightness : a.lightness < b.lightness
         }
-        return keyed.sorted { x, y in
-            if x.isGrey != y.isGrey { return !x.isGrey }
-            return x.lightness != y.lightness ? x.lightness < y.lightness : x.index < y.index
-        }.map(\.choice)
+        // An insertion sort in place: stable (a role moves only past one it strictly precedes), and
+        // no allocation, which the quantizer's malloc thresholds hold it to (three roles at most).
+        for index in roles.indices.dropFirst() {
+            var at = index
+            while at > roles.startIndex, precedes(roles[at], roles[at - 1]) {
+                roles.swapAt(at, at - 1)
+                at -= 1
+            }
+        }
     }
 }

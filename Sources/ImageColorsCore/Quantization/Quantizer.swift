@@ -242,7 +242,7 @@ public struct Quantizer: Sendable {
     }
 
     /// The roles the scheme chose (at most three, in the slots' order: the faithful scheme's by
-    /// ``inReadingOrder(_:on:)``, the classic scheme's by count) on `background`, from a count of
+    /// ``putInReadingOrder(_:on:)``, the classic scheme's by count) on `background`, from a count of
     /// the whole image. The faithful scheme clusters a structureless image
     /// (``ColorHistogram/isStructureless``) on a coarse grid (``ColorHistogram/structurelessBits``),
     /// whose bins are its colours; the classic scheme's roles come from the histogram's bins
@@ -272,9 +272,10 @@ public struct Quantizer: Sendable {
                 clusters = histogram.clustering(
                     minimumCount: vividFloor(histogram), radius: ColorHistogram.clusterRadius, workspace: &workspace)
             }
-            let chosen = faithfulRoles(
+            var roles = faithfulRoles(
                 in: clusters, pixelCount: histogram.pixelCount, background: background.color, histogram: histogram)
-            return Self.inReadingOrder(chosen, on: background.color)
+            Self.putInReadingOrder(&roles, on: background.color)
+            return roles
         case .classic:
             return classicRoles(in: histogram, background: background.color)
         }
