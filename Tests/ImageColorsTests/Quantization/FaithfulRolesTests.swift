@@ -121,8 +121,8 @@ struct FaithfulRolesTests {
 
     @Test(
         """
-        Given three shades of one blue and a small orange, when quantized, then the orange takes a role before a \
-        second blue does not leave it one
+        Given three shades of one blue and a small orange, when quantized, then the orange takes one of the three \
+        roles, ahead of a third blue
         """
     )
     func differentHuesFirst() throws {
